@@ -1,0 +1,64 @@
+package dev.switchboard.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Optional settings for a graph class (any class with {@link Node} methods), and the home of the
+ * {@link #START} and {@link #END} pseudo-node names.
+ *
+ * <p>Without this annotation the graph is named after the class, its state record is inferred from
+ * the parameter of the nodes that run first, and its input and output are the whole state.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface Graph {
+    /** The pseudo-node every run starts from; use it in {@code @Edge(from = START)}. */
+    String START = "__start__";
+
+    /** The pseudo-node that ends a branch; use it in {@code @Route(to = {..., END})}. */
+    String END = "__end__";
+
+    /**
+     * The graph's name, shown in diagrams, errors and stream events.
+     *
+     * @return the name; empty means the simple name of the class
+     */
+    String name() default "";
+
+    /**
+     * The state record. Needed only when nodes read different records (see {@link
+     * #privateState()}); otherwise it is inferred.
+     *
+     * @return the state record class; {@code void.class} means inferred
+     */
+    Class<?> state() default void.class;
+
+    /**
+     * The record whose update type {@code invoke} accepts; its components must be channels of the
+     * state. Keys outside it cannot be written by the input.
+     *
+     * @return the input record; {@code void.class} means the state record
+     */
+    Class<?> input() default void.class;
+
+    /**
+     * The record {@code invoke} returns; its components must be channels of the state.
+     *
+     * @return the output record; {@code void.class} means the state record
+     */
+    Class<?> output() default void.class;
+
+    /**
+     * Records whose components that are not in the state become private channels: channels that
+     * nodes may read (by taking such a record as their parameter) and write (through its generated
+     * update type), which are streamed but never part of the graph's input or output.
+     *
+     * @return the private-state records
+     */
+    Class<?>[] privateState() default {};
+}

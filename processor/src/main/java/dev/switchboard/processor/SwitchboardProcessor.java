@@ -1,0 +1,276 @@
+package dev.switchboard.processor;
+
+import com.google.auto.service.AutoService;
+import dev.switchboard.processor.generate.ChannelsGenerator;
+import dev.switchboard.processor.generate.GraphGenerator;
+import dev.switchboard.processor.generate.SourceWriter;
+import dev.switchboard.processor.generate.UpdateGenerator;
+import dev.switchboard.processor.model.GeneratedNames;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.GraphReader;
+import dev.switchboard.processor.model.RuntimeNames;
+import dev.switchboard.processor.model.StateModel;
+import dev.switchboard.processor.model.StateReader;
+import dev.switchboard.processor.validate.Diagnostic;
+import dev.switchboard.processor.validate.GraphValidator;
+import dev.switchboard.processor.validate.Message;
+import dev.switchboard.processor.validate.Report;
+import dev.switchboard.processor.validate.StateRules;
+import dev.switchboard.processor.validate.TypeCheck;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic.Kind;
+
+/**
+ * The Switchboard annotation processor: for every state record it generates {@code XUpdate} and
+ * {@code XChannels}; for every class with {@code @Node} methods it validates the graph and
+ * generates {@code XGraph}. Errors are reported on the offending element and never stop the
+ * processing of other elements.
+ *
+ * <p>Graph classes mention update types generated in the same compilation; a graph whose
+ * signatures still hold unresolved types is retried in the next round, after the records it
+ * mentions have been generated.
+ */
+@AutoService(Processor.class)
+public final class SwitchboardProcessor extends AbstractProcessor {
+    private static final List<String> RECORD_ANNOTATIONS = List.of(
+            RuntimeNames.REDUCER_ANNOTATION, RuntimeNames.MANAGED, RuntimeNames.UNTRACKED, RuntimeNames.CHANNEL);
+    private static final List<String> GRAPH_ANNOTATIONS = List.of(
+            RuntimeNames.NODE,
+            RuntimeNames.EDGE,
+            RuntimeNames.EDGES,
+            RuntimeNames.JOIN,
+            RuntimeNames.ROUTE,
+            RuntimeNames.GRAPH);
+
+    private final Set<String> deferred = new LinkedHashSet<>();
+    private final Set<String> generated = new HashSet<>();
+    private final Set<String> sourceTypes = new HashSet<>();
+    private final Map<String, Boolean> recordsOk = new HashMap<>();
+
+    private StateReader states;
+    private GraphReader graphs;
+    private StateRules stateRules;
+    private GraphValidator graphValidator;
+    private SourceWriter writer;
+
+    @Override
+    public synchronized void init(ProcessingEnvironment env) {
+        super.init(env);
+        TypeCheck check = new TypeCheck(env);
+        this.states = new StateReader(env);
+        this.graphs = new GraphReader(env);
+        this.stateRules = new StateRules(check);
+        this.graphValidator = new GraphValidator(check);
+        this.writer = new SourceWriter(env.getFiler());
+    }
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        Set<String> all = new LinkedHashSet<>(RECORD_ANNOTATIONS);
+        all.addAll(GRAPH_ANNOTATIONS);
+        return all;
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        for (Element root : round.getRootElements()) {
+            collectSourceTypes(root);
+        }
+        for (TypeElement record : annotatedRecords(round)) {
+            safely(record, () -> processRecord(record, record));
+        }
+        Set<TypeElement> graphClasses = new LinkedHashSet<>();
+        for (String name : deferred) {
+            TypeElement t = processingEnv.getElementUtils().getTypeElement(name);
+            if (t != null) {
+                graphClasses.add(t);
+            }
+        }
+        graphClasses.addAll(annotatedGraphs(round));
+        for (TypeElement graph : graphClasses) {
+            safely(graph, () -> processGraph(graph));
+        }
+        if (round.processingOver()) {
+            reportUnresolved();
+        }
+        // Claim our annotations: no other processor handles them, and unclaimed annotations make
+        // javac's -Xlint:processing warn in user builds that compile with -Werror.
+        return true;
+    }
+
+    private void collectSourceTypes(Element e) {
+        if (e instanceof TypeElement t) {
+            sourceTypes.add(t.getQualifiedName().toString());
+            for (Element inner : t.getEnclosedElements()) {
+                collectSourceTypes(inner);
+            }
+        }
+    }
+
+    private Set<TypeElement> annotatedRecords(RoundEnvironment round) {
+        Set<TypeElement> out = new LinkedHashSet<>();
+        for (String a : RECORD_ANNOTATIONS) {
+            TypeElement annotation = processingEnv.getElementUtils().getTypeElement(a);
+            if (annotation == null) {
+                continue;
+            }
+            for (Element e : round.getElementsAnnotatedWith(annotation)) {
+                Element owner = e.getEnclosingElement();
+                if (owner instanceof TypeElement t && StateReader.isRecord(t)) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    private Set<TypeElement> annotatedGraphs(RoundEnvironment round) {
+        Set<TypeElement> out = new LinkedHashSet<>();
+        for (String a : GRAPH_ANNOTATIONS) {
+            TypeElement annotation = processingEnv.getElementUtils().getTypeElement(a);
+            if (annotation == null) {
+                continue;
+            }
+            for (Element e : round.getElementsAnnotatedWith(annotation)) {
+                Element owner = e.getKind() == ElementKind.METHOD ? e.getEnclosingElement() : e;
+                if (owner instanceof TypeElement t) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Validates a record once and generates its files unless they exist already. */
+    private boolean processRecord(TypeElement record, Element origin) throws Exception {
+        String name = record.getQualifiedName().toString();
+        Boolean known = recordsOk.get(name);
+        if (known != null) {
+            return known;
+        }
+        recordsOk.put(name, false);
+        StateModel state = states.read(record);
+        Report report = new Report();
+        stateRules.check(state, report);
+        String update = GeneratedNames.qualified(record, GeneratedNames.update(record));
+        String channels = GeneratedNames.qualified(record, GeneratedNames.channels(record));
+        if (!state.generated() || sourceTypes.contains(name)) {
+            checkCollision(update, record, report);
+            checkCollision(channels, record, report);
+        }
+        print(report);
+        if (!report.isClean()) {
+            return false;
+        }
+        if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
+            writer.write(GeneratedNames.packageOf(record), new UpdateGenerator().generate(state), origin);
+            writer.write(GeneratedNames.packageOf(record), new ChannelsGenerator().generate(state), origin);
+            generated.add(update);
+            generated.add(channels);
+        }
+        recordsOk.put(name, true);
+        return true;
+    }
+
+    private void checkCollision(String generatedName, TypeElement source, Report report) {
+        if (generated.contains(generatedName) || !sourceTypes.contains(generatedName)) {
+            return;
+        }
+        report.error(Message.NAME_COLLISION, source, generatedName, source.getQualifiedName());
+    }
+
+    private boolean processGraph(TypeElement graph) throws Exception {
+        String name = graph.getQualifiedName().toString();
+        boolean familyOk = true;
+        for (TypeElement record : graphs.mentionedRecords(graph)) {
+            familyOk &= processRecord(
+                    record, sourceTypes.contains(record.getQualifiedName().toString()) ? record : graph);
+        }
+        if (!graphs.unresolvedTypes(graph).isEmpty()) {
+            // A family record that failed validation has no generated update type, so javac's own
+            // "cannot find symbol" plus the record's errors say everything; don't add a third error.
+            if (familyOk) {
+                deferred.add(name);
+            }
+            return false;
+        }
+        deferred.remove(name);
+        GraphModel model = graphs.read(graph);
+        Report report = graphValidator.validate(model);
+        String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
+        checkCollision(graphName, graph, report);
+        print(report);
+        if (report.isClean() && familyOk && !generated.contains(graphName)) {
+            writer.write(
+                    GeneratedNames.packageOf(graph),
+                    new GraphGenerator(processingEnv.getTypeUtils()).generate(model),
+                    graph);
+            generated.add(graphName);
+        }
+        return true;
+    }
+
+    private void reportUnresolved() {
+        for (String name : deferred) {
+            TypeElement graph = processingEnv.getElementUtils().getTypeElement(name);
+            if (graph != null) {
+                processingEnv
+                        .getMessager()
+                        .printMessage(
+                                Kind.ERROR,
+                                Message.UNRESOLVED_TYPES.format(name, String.join(", ", graphs.unresolvedTypes(graph))),
+                                graph);
+            }
+        }
+        deferred.clear();
+    }
+
+    private void print(Report report) {
+        for (Diagnostic d : report.diagnostics()) {
+            if (d.annotation() == null) {
+                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element());
+            } else if (d.value() == null) {
+                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element(), d.annotation());
+            } else {
+                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element(), d.annotation(), d.value());
+            }
+        }
+    }
+
+    private interface Action {
+        boolean run() throws Exception;
+    }
+
+    /** Never crash javac: report the failure on the element and go on with the others. */
+    private void safely(Element element, Action action) {
+        try {
+            action.run();
+        } catch (Exception | LinkageError e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            processingEnv
+                    .getMessager()
+                    .printMessage(Kind.ERROR, Message.INTERNAL_ERROR.format(element, e, trace), element);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.switchboard.processor.generate;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.GeneratedNames;
+import dev.switchboard.processor.model.StateModel;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Generates {@code XChannels}: the channel map of record {@code X} (one {@code ComponentSpec} per
+ * component, by index) and how to build the record from channel values.
+ */
+public final class ChannelsGenerator {
+    public TypeSpec.Builder generate(StateModel state) {
+        ClassName self =
+                ClassName.get(GeneratedNames.packageOf(state.element()), GeneratedNames.channels(state.element()));
+        ClassName record = ClassName.get(state.element());
+        TypeName listOfSpecs = ParameterizedTypeName.get(ClassNames.LIST, ClassNames.COMPONENT_SPEC);
+        CodeBlock.Builder specs =
+                CodeBlock.builder().add("$T.of(", ClassNames.LIST).indent();
+        List<ComponentModel> components = state.components();
+        for (int i = 0; i < components.size(); i++) {
+            specs.add(i == 0 ? "\n" : ",\n").add(componentSpec(components.get(i)));
+        }
+        specs.unindent().add(")");
+        return TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(ParameterizedTypeName.get(ClassNames.STATE_SCHEMA, record))
+                .addJavadoc("The channels of {@link $T}, one per component, in declaration order.\n", record)
+                .addField(FieldSpec.builder(self, "SCHEMA", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The single instance.\n")
+                        .initializer("new $T()", self)
+                        .build())
+                .addField(
+                        FieldSpec.builder(listOfSpecs, "COMPONENTS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                                .initializer(specs.build())
+                                .build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(Modifier.PRIVATE)
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("recordType")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(ParameterizedTypeName.get(ClassName.get(Class.class), record))
+                        .addStatement("return $T.class", record)
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("components")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(listOfSpecs)
+                        .addStatement("return COMPONENTS")
+                        .build())
+                .addMethod(read(state, record));
+    }
+
+    private static CodeBlock componentSpec(ComponentModel c) {
+        String n = c.name();
+        CodeBlock channel = switch (c.kind()) {
+            case LAST_VALUE -> CodeBlock.of("$T.lastValue($S)", ClassNames.CHANNEL_SPEC, n);
+            case REDUCER ->
+                c.isPrimitive()
+                        ? CodeBlock.of(
+                                "$T.reducer($S, $L, $L)",
+                                ClassNames.CHANNEL_SPEC,
+                                n,
+                                newInstance(c.impl()),
+                                zero(c.type()))
+                        : CodeBlock.of("$T.reducer($S, $L)", ClassNames.CHANNEL_SPEC, n, newInstance(c.impl()));
+            case UNTRACKED -> CodeBlock.of("$T.untracked($S, $L)", ClassNames.CHANNEL_SPEC, n, c.guard());
+            case TOPIC -> CodeBlock.of("$T.topic($S, $L)", ClassNames.CHANNEL_SPEC, n, c.accumulate());
+            case EPHEMERAL -> CodeBlock.of("$T.ephemeral($S, $L)", ClassNames.CHANNEL_SPEC, n, c.guard());
+            case ANY_VALUE -> CodeBlock.of("$T.anyValue($S)", ClassNames.CHANNEL_SPEC, n);
+            case LAST_VALUE_AFTER_FINISH -> CodeBlock.of("$T.lastValueAfterFinish($S)", ClassNames.CHANNEL_SPEC, n);
+            case MANAGED -> null;
+        };
+        if (channel == null) {
+            return CodeBlock.of("$T.managed($S, $L)", ClassNames.COMPONENT_SPEC, n, newInstance(c.impl()));
+        }
+        return CodeBlock.of("$T.channel($L)", ClassNames.COMPONENT_SPEC, channel);
+    }
+
+    private static CodeBlock newInstance(TypeElement impl) {
+        return impl.getTypeParameters().isEmpty()
+                ? CodeBlock.of("new $T()", ClassName.get(impl))
+                : CodeBlock.of("new $T<>()", ClassName.get(impl));
+    }
+
+    private static String zero(TypeMirror t) {
+        return switch (t.getKind()) {
+            case LONG -> "0L";
+            case DOUBLE -> "0.0";
+            case FLOAT -> "0.0f";
+            case BOOLEAN -> "false";
+            case CHAR -> "'\\0'";
+            case SHORT -> "(short) 0";
+            case BYTE -> "(byte) 0";
+            default -> "0";
+        };
+    }
+
+    private static MethodSpec read(StateModel state, ClassName record) {
+        CodeBlock.Builder args = CodeBlock.builder();
+        List<ComponentModel> components = state.components();
+        boolean unchecked = false;
+        for (int i = 0; i < components.size(); i++) {
+            ComponentModel c = components.get(i);
+            args.add(i == 0 ? "\n" : ",\n");
+            TypeMirror t = c.type();
+            if (t.getKind().isPrimitive()) {
+                args.add("$T.$N(values.value($L))", ClassNames.VALUES, unbox(t), i);
+            } else if (isObject(t)) {
+                args.add("values.value($L)", i);
+            } else {
+                TypeName type = TypeName.get(t);
+                unchecked |= type instanceof ParameterizedTypeName || t.getKind() == TypeKind.TYPEVAR;
+                args.add("($T) values.value($L)", type, i);
+            }
+        }
+        MethodSpec.Builder m = MethodSpec.methodBuilder("read")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .addParameter(ClassNames.VALUE_SOURCE, "values")
+                .returns(record)
+                .addStatement("return new $T($>$L$<)", record, args.build());
+        if (unchecked) {
+            m.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+                    .addMember("value", "$S", "unchecked")
+                    .build());
+        }
+        return m.build();
+    }
+
+    private static boolean isObject(TypeMirror t) {
+        return t.toString().equals("java.lang.Object");
+    }
+
+    private static String unbox(TypeMirror t) {
+        String k = t.getKind().name().toLowerCase();
+        return "to" + Character.toUpperCase(k.charAt(0)) + k.substring(1);
+    }
+}

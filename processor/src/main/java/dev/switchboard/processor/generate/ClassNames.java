@@ -1,0 +1,32 @@
+package dev.switchboard.processor.generate;
+
+import com.palantir.javapoet.ClassName;
+import dev.switchboard.processor.model.RuntimeNames;
+
+/** The runtime types generated code refers to, as JavaPoet names, in one place. */
+final class ClassNames {
+    static final String RUNTIME = RuntimeNames.RUNTIME;
+    static final String INTERNAL = RUNTIME + ".internal";
+
+    static final ClassName STATE_UPDATE = ClassName.get(RUNTIME, "StateUpdate");
+    static final ClassName OVERWRITE = ClassName.get(RUNTIME, "Overwrite");
+    static final ClassName NODE_CONTEXT = ClassName.get(RUNTIME, "NodeContext");
+    static final ClassName GRAPH_BUILDER = ClassName.get(RUNTIME, "GraphBuilder");
+
+    static final ClassName STATE_SCHEMA = ClassName.get(INTERNAL, "StateSchema");
+    static final ClassName COMPONENT_SPEC = ClassName.get(INTERNAL, "ComponentSpec");
+    static final ClassName VALUE_SOURCE = ClassName.get(INTERNAL, "ValueSource");
+    static final ClassName WRITE_SINK = ClassName.get(INTERNAL, "WriteSink");
+    static final ClassName VALUES = ClassName.get(INTERNAL, "Values");
+    static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
+
+    static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
+    static final ClassName GRAPH_SPEC = ClassName.get(RUNTIME + ".pregel", "GraphSpec");
+    static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
+
+    static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+    static final ClassName LIST = ClassName.get("java.util", "List");
+    static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
+
+    private ClassNames() {}
+}

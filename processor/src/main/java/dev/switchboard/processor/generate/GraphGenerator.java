@@ -1,0 +1,324 @@
+package dev.switchboard.processor.generate;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.switchboard.processor.model.EdgeModel;
+import dev.switchboard.processor.model.GeneratedNames;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.JoinModel;
+import dev.switchboard.processor.model.NameRef;
+import dev.switchboard.processor.model.NodeInput;
+import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.Returns;
+import dev.switchboard.processor.model.RouteModel;
+import dev.switchboard.processor.model.StateModel;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * Generates {@code XGraph} for graph class {@code X}: the {@code GraphSpec} (node table, edges,
+ * joins, routes), a {@code switch}-based dispatcher that calls node and route methods without
+ * reflection, a builder, and the Mermaid diagram and JSON Schemas as constants.
+ */
+public final class GraphGenerator {
+    private final Types types;
+    private final JsonSchemas schemas;
+
+    public GraphGenerator(Types types) {
+        this.types = types;
+        this.schemas = new JsonSchemas(types);
+    }
+
+    public TypeSpec.Builder generate(GraphModel g) {
+        TypeElement cls = g.element();
+        String pkg = GeneratedNames.packageOf(cls);
+        ClassName self = ClassName.get(pkg, GeneratedNames.graph(cls));
+        ClassName builder = self.nestedClass("Builder");
+        ClassName nodes = ClassName.get(cls);
+        TypeName state = ClassName.get(g.state().element());
+        TypeName input = update(g.input());
+        TypeName output = ClassName.get(g.output().element());
+        return TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .superclass(ParameterizedTypeName.get(ClassNames.PREGEL_GRAPH, state, input, output))
+                .addJavadoc(
+                        "The compiled graph $S of {@link $T}. Create it with {@link #builder($T)}.\n",
+                        g.name(),
+                        nodes,
+                        nodes)
+                .addField(constant("MERMAID", new Mermaid().render(g), "The graph as a Mermaid flowchart."))
+                .addField(constant(
+                        "INPUT_JSON_SCHEMA",
+                        schemas.render(g.input(), g.name() + "Input"),
+                        "The JSON Schema of the input."))
+                .addField(constant(
+                        "OUTPUT_JSON_SCHEMA",
+                        schemas.render(g.output(), g.name() + "Output"),
+                        "The JSON Schema of the output."))
+                .addField(FieldSpec.builder(ClassNames.GRAPH_SPEC, "SPEC", Modifier.STATIC, Modifier.FINAL)
+                        .initializer(spec(g))
+                        .build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(Modifier.PRIVATE)
+                        .addParameter(builder, "builder")
+                        .addStatement("super(SPEC, new Dispatcher(builder.nodes), builder)")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("builder")
+                        .addJavadoc("Starts building the graph.\n\n@param nodes the object whose node and route"
+                                + " methods the graph calls\n@return a builder\n")
+                        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                        .addParameter(nodes, "nodes")
+                        .returns(builder)
+                        .addStatement("return new $T(nodes)", builder)
+                        .build())
+                .addMethod(returning("mermaid", "MERMAID"))
+                .addMethod(returning("inputJsonSchema", "INPUT_JSON_SCHEMA"))
+                .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
+                .addType(builderType(self, builder, nodes))
+                .addType(dispatcher(g, nodes));
+    }
+
+    private static FieldSpec constant(String name, String value, String doc) {
+        return FieldSpec.builder(String.class, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc(doc + "\n")
+                .initializer("$S", value)
+                .build();
+    }
+
+    private static MethodSpec returning(String method, String constant) {
+        return MethodSpec.methodBuilder(method)
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(String.class)
+                .addStatement("return $N", constant)
+                .build();
+    }
+
+    private static TypeName update(StateModel s) {
+        return ClassName.get(GeneratedNames.packageOf(s.element()), GeneratedNames.update(s.element()));
+    }
+
+    private static CodeBlock schema(StateModel s) {
+        return CodeBlock.of(
+                "$T.SCHEMA",
+                ClassName.get(GeneratedNames.packageOf(s.element()), GeneratedNames.channels(s.element())));
+    }
+
+    private CodeBlock spec(GraphModel g) {
+        CodeBlock.Builder b = CodeBlock.builder()
+                .add("$T.builder($S, $L)", ClassNames.GRAPH_SPEC, g.name(), schema(g.state()))
+                .indent();
+        if (g.input() != g.state()) {
+            b.add("\n.input($L)", schema(g.input()));
+        }
+        if (g.output() != g.state()) {
+            b.add("\n.output($L)", schema(g.output()));
+        }
+        for (StateModel p : g.privateState()) {
+            b.add("\n.privateState($L)", schema(p));
+        }
+        for (NodeModel n : g.nodes()) {
+            CodeBlock reads = n.input().record() == null
+                    ? CodeBlock.of("null")
+                    : schema(n.input().record());
+            b.add(
+                    "\n.node($S, $L, $T.class, $L)",
+                    n.name(),
+                    reads,
+                    payloadClass(n.input().type()),
+                    n.defer());
+        }
+        for (EdgeModel e : g.edges()) {
+            b.add("\n.edge($S, $S)", e.from().name(), e.to());
+        }
+        for (JoinModel j : g.joins()) {
+            b.add(
+                    "\n.join($S$L)",
+                    j.to(),
+                    names(j.from().stream().map(NameRef::name).toList(), true));
+        }
+        for (RouteModel r : g.routes()) {
+            CodeBlock enumTargets = r.returns() == RouteModel.Kind.ENUM
+                    ? CodeBlock.of(
+                            "new String[] {$L}",
+                            names(
+                                    r.enumConstants().stream()
+                                            .map(RouteModel::enumTarget)
+                                            .toList(),
+                                    false))
+                    : CodeBlock.of("null");
+            b.add("\n.route($S, new String[] {$L}, $L)", r.from().name(), names(r.destinations(), false), enumTargets);
+        }
+        return b.add("\n.build()").unindent().build();
+    }
+
+    private static CodeBlock names(List<String> names, boolean leadingComma) {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (int i = 0; i < names.size(); i++) {
+            b.add(i == 0 && !leadingComma ? "$S" : ", $S", names.get(i));
+        }
+        return b.build();
+    }
+
+    private TypeName payloadClass(TypeMirror t) {
+        if (t == null) {
+            return ClassName.OBJECT;
+        }
+        TypeMirror erased = types.erasure(t);
+        if (erased.getKind().isPrimitive()) {
+            return TypeName.get(
+                    types.boxedClass(types.getPrimitiveType(erased.getKind())).asType());
+        }
+        return TypeName.get(erased);
+    }
+
+    private static TypeSpec builderType(ClassName self, ClassName builder, ClassName nodes) {
+        return TypeSpec.classBuilder(builder)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .superclass(ParameterizedTypeName.get(ClassNames.GRAPH_BUILDER, builder, self))
+                .addJavadoc("Configures and builds a {@link $T}.\n", self)
+                .addField(nodes, "nodes", Modifier.PRIVATE, Modifier.FINAL)
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(Modifier.PRIVATE)
+                        .addParameter(nodes, "nodes")
+                        .addStatement("this.nodes = $T.requireNonNull(nodes, $S)", ClassNames.OBJECTS, "nodes")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("self")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PROTECTED)
+                        .returns(builder)
+                        .addStatement("return this")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("build")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(self)
+                        .addStatement("return new $T(this)", self)
+                        .build())
+                .build();
+    }
+
+    private TypeSpec dispatcher(GraphModel g, ClassName nodes) {
+        CodeBlock.Builder nodeCases = CodeBlock.builder().beginControlFlow("switch (node)");
+        for (int i = 0; i < g.nodes().size(); i++) {
+            NodeModel n = g.nodes().get(i);
+            nodeCases.add("case $L:\n", i + 1).indent().add(nodeCall(n, nodes)).unindent();
+        }
+        nodeCases
+                .add("default:\n")
+                .indent()
+                .addStatement("throw new $T($S + node)", IllegalArgumentException.class, "no node #")
+                .unindent()
+                .endControlFlow();
+        CodeBlock.Builder routeCases = CodeBlock.builder().beginControlFlow("switch (route)");
+        for (int i = 0; i < g.routes().size(); i++) {
+            RouteModel r = g.routes().get(i);
+            CodeBlock args = args(r.method(), "state", g.state().element().asType());
+            routeCases
+                    .add("case $L:\n", i)
+                    .indent()
+                    .addStatement(
+                            "return $L.$N($L)",
+                            target(r.method(), nodes),
+                            r.method().getSimpleName(),
+                            args)
+                    .unindent();
+        }
+        routeCases
+                .add("default:\n")
+                .indent()
+                .addStatement("throw new $T($S + route)", IllegalArgumentException.class, "no route #")
+                .unindent()
+                .endControlFlow();
+        AnnotationSpec unchecked = AnnotationSpec.builder(SuppressWarnings.class)
+                .addMember("value", "$S", "unchecked")
+                .build();
+        return TypeSpec.classBuilder("Dispatcher")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addSuperinterface(ClassNames.NODE_DISPATCHER)
+                .addField(nodes, "nodes", Modifier.PRIVATE, Modifier.FINAL)
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addParameter(nodes, "nodes")
+                        .addStatement("this.nodes = nodes")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("node")
+                        .addAnnotation(Override.class)
+                        .addAnnotation(unchecked)
+                        .addModifiers(Modifier.PUBLIC)
+                        .addParameter(int.class, "node")
+                        .addParameter(Object.class, "input")
+                        .addParameter(ClassNames.NODE_CONTEXT, "context")
+                        .addException(Exception.class)
+                        .returns(Object.class)
+                        .addCode(nodeCases.build())
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("route")
+                        .addAnnotation(Override.class)
+                        .addAnnotation(unchecked)
+                        .addModifiers(Modifier.PUBLIC)
+                        .addParameter(int.class, "route")
+                        .addParameter(Object.class, "state")
+                        .addParameter(ClassNames.NODE_CONTEXT, "context")
+                        .addException(Exception.class)
+                        .returns(Object.class)
+                        .addCode(routeCases.build())
+                        .build())
+                .build();
+    }
+
+    private CodeBlock nodeCall(NodeModel n, ClassName nodes) {
+        ExecutableElement m = n.method();
+        CodeBlock call = CodeBlock.of(
+                "$L.$N($L)",
+                target(m, nodes),
+                m.getSimpleName(),
+                args(
+                        m,
+                        "input",
+                        n.input().kind() == NodeInput.Kind.MISSING
+                                ? null
+                                : n.input().type()));
+        Returns r = n.returns();
+        if (r.kind() == Returns.Kind.VOID && !r.async()) {
+            return CodeBlock.builder()
+                    .addStatement("$L", call)
+                    .addStatement("return $T.NO_WRITES", ClassNames.NODE_DISPATCHER)
+                    .build();
+        }
+        if (r.kind() == Returns.Kind.VOID) {
+            return CodeBlock.builder()
+                    .addStatement("return $L.thenApply(ignored -> $T.NO_WRITES)", call, ClassNames.NODE_DISPATCHER)
+                    .build();
+        }
+        return CodeBlock.builder().addStatement("return $L", call).build();
+    }
+
+    private static CodeBlock target(ExecutableElement m, ClassName nodes) {
+        return m.getModifiers().contains(Modifier.STATIC) ? CodeBlock.of("$T", nodes) : CodeBlock.of("nodes");
+    }
+
+    private static CodeBlock args(ExecutableElement m, String input, TypeMirror inputType) {
+        CodeBlock.Builder b = CodeBlock.builder();
+        if (inputType != null) {
+            if (inputType.toString().equals("java.lang.Object")) {
+                b.add("$N", input);
+            } else {
+                b.add("($T) $N", TypeName.get(inputType).box(), input);
+            }
+        }
+        if (m.getParameters().size() > 1) {
+            b.add(", context");
+        }
+        return b.build();
+    }
+}

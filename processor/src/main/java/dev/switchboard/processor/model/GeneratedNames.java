@@ -1,0 +1,47 @@
+package dev.switchboard.processor.model;
+
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The one place that names generated types: {@code <Flat>Update}, {@code <Flat>Channels} and
+ * {@code <Flat>Graph}, where nested types flatten with {@code _} ({@code Outer.Chat} becomes
+ * {@code Outer_ChatUpdate}), in the package of the source type.
+ */
+public final class GeneratedNames {
+    private GeneratedNames() {}
+
+    public static String packageOf(TypeElement type) {
+        Element e = type;
+        while (e.getKind() != ElementKind.PACKAGE) {
+            e = e.getEnclosingElement();
+        }
+        return ((PackageElement) e).getQualifiedName().toString();
+    }
+
+    public static String flatName(TypeElement type) {
+        String pkg = packageOf(type);
+        String qualified = type.getQualifiedName().toString();
+        String local = pkg.isEmpty() ? qualified : qualified.substring(pkg.length() + 1);
+        return local.replace('.', '_');
+    }
+
+    public static String update(TypeElement record) {
+        return flatName(record) + "Update";
+    }
+
+    public static String channels(TypeElement record) {
+        return flatName(record) + "Channels";
+    }
+
+    public static String graph(TypeElement graphClass) {
+        return flatName(graphClass) + "Graph";
+    }
+
+    public static String qualified(TypeElement source, String simpleName) {
+        String pkg = packageOf(source);
+        return pkg.isEmpty() ? simpleName : pkg + "." + simpleName;
+    }
+}

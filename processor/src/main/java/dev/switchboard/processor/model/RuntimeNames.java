@@ -1,0 +1,32 @@
+package dev.switchboard.processor.model;
+
+/**
+ * Qualified names of the runtime types the processor checks user code against. The processor never
+ * has the runtime on its own classpath; it finds these types in the user's compilation.
+ */
+public final class RuntimeNames {
+    public static final String RUNTIME = "dev.switchboard.runtime";
+    public static final String STATE_UPDATE = RUNTIME + ".StateUpdate";
+    public static final String COMMAND = RUNTIME + ".Command";
+    public static final String SEND = RUNTIME + ".Send";
+    public static final String NODE_CONTEXT = RUNTIME + ".NodeContext";
+    public static final String REDUCER = RUNTIME + ".reducer.Reducer";
+    public static final String MANAGED_VALUE = RUNTIME + ".managed.ManagedValue";
+
+    public static final String ANNOTATION = "dev.switchboard.annotation";
+    public static final String NODE = ANNOTATION + ".Node";
+    public static final String EDGE = ANNOTATION + ".Edge";
+    public static final String EDGES = ANNOTATION + ".Edges";
+    public static final String JOIN = ANNOTATION + ".Join";
+    public static final String ROUTE = ANNOTATION + ".Route";
+    public static final String GRAPH = ANNOTATION + ".Graph";
+    public static final String REDUCER_ANNOTATION = ANNOTATION + ".Reducer";
+    public static final String MANAGED = ANNOTATION + ".Managed";
+    public static final String UNTRACKED = ANNOTATION + ".Untracked";
+    public static final String CHANNEL = ANNOTATION + ".Channel";
+
+    public static final String START = "__start__";
+    public static final String END = "__end__";
+
+    private RuntimeNames() {}
+}

@@ -1,0 +1,13 @@
+package dev.switchboard.processor.model;
+
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+
+/**
+ * An annotation where it cannot be used: {@code @Edge} or {@code @Join} without {@code @Node},
+ * {@code @Route} together with {@code @Node}.
+ *
+ * @param element the annotated method
+ * @param annotation the misplaced annotation
+ */
+public record Stray(Element element, AnnotationMirror annotation) {}

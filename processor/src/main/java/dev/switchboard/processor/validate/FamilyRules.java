@@ -1,0 +1,154 @@
+package dev.switchboard.processor.validate;
+
+import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.NodeInput;
+import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.StateModel;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.lang.model.element.Element;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Checks the records that form a graph's state: there is a state, nodes read it (or, with
+ * {@code @Graph(state)}, records whose components are its channels), and input, output and private
+ * records agree with it on every channel they share.
+ */
+public final class FamilyRules {
+    private final TypeCheck check;
+
+    public FamilyRules(TypeCheck check) {
+        this.check = check;
+    }
+
+    public void check(GraphModel g, Report report) {
+        for (TypeMirror t : g.nonRecords()) {
+            String state = g.state() == null ? "the state" : g.state().simpleName();
+            report.error(
+                    Message.GRAPH_MEMBER_NOT_RECORD,
+                    g.element(),
+                    g.graphAnnotation(),
+                    Strings.type(t),
+                    Strings.type(t),
+                    state);
+        }
+        StateModel state = g.state();
+        if (state == null) {
+            report.error(Message.NO_STATE, g.element(), g.name());
+            return;
+        }
+        Map<String, ComponentModel> channels = new LinkedHashMap<>();
+        state.components().stream().filter(c -> !c.isManaged()).forEach(c -> channels.put(c.name(), c));
+        for (StateModel p : g.privateState()) {
+            checkRecord(p, "@Graph(privateState) " + p.simpleName(), p.element(), channels, state, report, true);
+        }
+        checkRecord(g.input(), "@Graph(input) " + g.input().simpleName(), g.element(), channels, state, report, false);
+        checkRecord(
+                g.output(), "@Graph(output) " + g.output().simpleName(), g.element(), channels, state, report, false);
+        boolean declared = g.stateOrigin().equals("@Graph(state)");
+        for (NodeModel n : g.nodes()) {
+            checkNode(n, state, g.stateOrigin(), declared, channels, report);
+        }
+    }
+
+    private void checkNode(
+            NodeModel n,
+            StateModel state,
+            String origin,
+            boolean declared,
+            Map<String, ComponentModel> channels,
+            Report report) {
+        NodeInput in = n.input();
+        Element param = n.params().isEmpty() ? n.method() : n.params().get(0);
+        if (in.kind() == NodeInput.Kind.PAYLOAD && n.pull()) {
+            report.error(
+                    Message.PAYLOAD_NODE_REACHED_BY_NAME,
+                    param,
+                    n.method().getSimpleName(),
+                    Strings.type(in.type()),
+                    state.simpleName());
+        } else if (in.kind() == NodeInput.Kind.PROJECTION) {
+            if (!declared) {
+                report.error(
+                        Message.STATE_MISMATCH,
+                        param,
+                        n.method().getSimpleName(),
+                        Strings.type(in.type()),
+                        state.simpleName(),
+                        origin,
+                        state.simpleName(),
+                        state.simpleName());
+            } else {
+                checkRecord(
+                        in.record(),
+                        "node " + n.method().getSimpleName() + "()",
+                        param,
+                        channels,
+                        state,
+                        report,
+                        false);
+            }
+        }
+    }
+
+    /** Components of {@code r} must be channels (or, for private records, become channels). */
+    private void checkRecord(
+            StateModel r,
+            String who,
+            Element at,
+            Map<String, ComponentModel> channels,
+            StateModel state,
+            Report report,
+            boolean addsChannels) {
+        if (r == state) {
+            return;
+        }
+        for (ComponentModel c : r.components()) {
+            if (c.isManaged()) {
+                continue;
+            }
+            ComponentModel existing = channels.get(c.name());
+            if (existing == null) {
+                if (addsChannels) {
+                    channels.put(c.name(), c);
+                } else {
+                    report.error(
+                            Message.PROJECTION_UNKNOWN_COMPONENT,
+                            at,
+                            who,
+                            r.simpleName(),
+                            c.name(),
+                            Strings.list(channels.keySet()),
+                            state.simpleName(),
+                            r.simpleName());
+                }
+            } else if (!check.types().isSameType(check.boxed(existing.type()), check.boxed(c.type()))) {
+                report.error(
+                        Message.PROJECTION_TYPE_MISMATCH,
+                        at,
+                        who,
+                        r.simpleName(),
+                        c.name(),
+                        Strings.type(c.type()),
+                        c.name(),
+                        Strings.type(existing.type()));
+            } else if (c.annotation() != null && !sameKind(existing, c)) {
+                report.error(
+                        Message.PROJECTION_KIND_MISMATCH,
+                        c.element(),
+                        c.annotation(),
+                        c.name(),
+                        r.simpleName(),
+                        state.simpleName());
+            }
+        }
+    }
+
+    private static boolean sameKind(ComponentModel a, ComponentModel b) {
+        return a.kind() == b.kind()
+                && a.guard() == b.guard()
+                && a.accumulate() == b.accumulate()
+                && (a.impl() == null ? b.impl() == null : a.impl().equals(b.impl()));
+    }
+}

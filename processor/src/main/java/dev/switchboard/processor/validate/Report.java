@@ -1,0 +1,33 @@
+package dev.switchboard.processor.validate;
+
+import dev.switchboard.processor.model.NameRef;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+
+/** Collects the diagnostics of one validation; generation runs only when it has none. */
+public final class Report {
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    public void error(Message message, Element element, Object... args) {
+        diagnostics.add(new Diagnostic(message, message.format(args), element, null, null));
+    }
+
+    public void error(Message message, Element element, AnnotationMirror annotation, Object... args) {
+        diagnostics.add(new Diagnostic(message, message.format(args), element, annotation, null));
+    }
+
+    /** An error on the annotation value where a name was written (or its annotation). */
+    public void error(Message message, NameRef at, Object... args) {
+        diagnostics.add(new Diagnostic(message, message.format(args), at.element(), at.annotation(), at.value()));
+    }
+
+    public boolean isClean() {
+        return diagnostics.isEmpty();
+    }
+
+    public List<Diagnostic> diagnostics() {
+        return List.copyOf(diagnostics);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.switchboard.processor.validate;
+
+import dev.switchboard.processor.model.GeneratedNames;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.Returns;
+import dev.switchboard.processor.model.RouteModel;
+import dev.switchboard.processor.model.RuntimeNames;
+import dev.switchboard.processor.model.StateModel;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/** Checks the graph class and the signatures of its node and route methods. */
+public final class SignatureRules {
+    private final TypeCheck check;
+
+    public SignatureRules(TypeCheck check) {
+        this.check = check;
+    }
+
+    public void check(GraphModel g, Report report) {
+        TypeElement cls = g.element();
+        String generated = GeneratedNames.graph(cls);
+        if (StateRules.isPrivate(cls)) {
+            report.error(Message.PRIVATE_GRAPH, cls, cls.getQualifiedName(), generated);
+        }
+        if (!cls.getTypeParameters().isEmpty()) {
+            report.error(Message.GENERIC_GRAPH, cls, cls.getQualifiedName());
+        }
+        for (NodeModel n : g.nodes()) {
+            checkMethod(n.method(), "node", generated, report);
+            checkNodeParams(n, g, report);
+            checkNodeReturn(n, g, report);
+        }
+        for (RouteModel r : g.routes()) {
+            checkMethod(r.method(), "route", generated, report);
+            checkRoute(r, g, report);
+        }
+    }
+
+    private static void checkMethod(ExecutableElement m, String kind, String generated, Report report) {
+        if (m.getModifiers().contains(Modifier.PRIVATE)) {
+            report.error(Message.PRIVATE_METHOD, m, kind, m.getSimpleName(), generated);
+        }
+        if (!m.getTypeParameters().isEmpty()) {
+            report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName());
+        }
+    }
+
+    private void checkNodeParams(NodeModel n, GraphModel g, Report report) {
+        List<? extends VariableElement> params = n.params();
+        if (params.isEmpty()) {
+            String state = g.state() == null ? "" : " " + g.state().simpleName();
+            report.error(Message.NODE_WITHOUT_PARAMETER, n.method(), n.name(), state);
+            return;
+        }
+        for (int i = 1; i < params.size(); i++) {
+            if (i > 1 || !isNodeContext(params.get(i).asType())) {
+                report.error(
+                        Message.NODE_EXTRA_PARAMETER,
+                        params.get(i),
+                        n.method().getSimpleName(),
+                        params.get(i).getSimpleName(),
+                        Strings.type(params.get(i).asType()));
+            }
+        }
+    }
+
+    private void checkNodeReturn(NodeModel n, GraphModel g, Report report) {
+        Returns r = n.returns();
+        Set<String> updates = g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
+        String stateUpdate = g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+        switch (r.kind()) {
+            case UNSUPPORTED ->
+                report.error(
+                        Message.NODE_RETURN,
+                        n.method(),
+                        n.method().getSimpleName(),
+                        Strings.type(r.type()),
+                        stateUpdate,
+                        stateUpdate);
+            case UPDATE -> checkUpdateType(n, r.update(), updates, g, report);
+            case COMMAND -> {
+                if (r.update() != null
+                        && r.update().getKind() == TypeKind.DECLARED
+                        && !qualified(r.update()).equals(RuntimeNames.STATE_UPDATE)) {
+                    checkUpdateType(n, r.update(), updates, g, report);
+                }
+            }
+            default -> {}
+        }
+    }
+
+    private static void checkUpdateType(
+            NodeModel n, TypeMirror update, Set<String> updates, GraphModel g, Report report) {
+        if (!updates.contains(qualified(update))) {
+            report.error(
+                    Message.NODE_UPDATE_NOT_IN_GRAPH,
+                    n.method(),
+                    n.method().getSimpleName(),
+                    Strings.type(update),
+                    g.name(),
+                    Strings.list(updates.stream().map(SignatureRules::simple).toList()));
+        }
+    }
+
+    private void checkRoute(RouteModel r, GraphModel g, Report report) {
+        List<? extends VariableElement> params = r.params();
+        boolean stateFirst = !params.isEmpty()
+                && g.state() != null
+                && check.types()
+                        .isSameType(params.get(0).asType(), g.state().element().asType());
+        boolean restOk = params.size() <= 2
+                && (params.size() < 2 || isNodeContext(params.get(1).asType()));
+        if (g.state() != null && (!stateFirst || !restOk)) {
+            report.error(
+                    Message.ROUTE_PARAMETERS,
+                    r.method(),
+                    r.method().getSimpleName(),
+                    g.state().simpleName());
+        }
+        if (r.returns() == RouteModel.Kind.UNSUPPORTED) {
+            report.error(Message.ROUTE_RETURN, r.method(), r.method().getSimpleName(), Strings.type(r.returnType()));
+        }
+    }
+
+    private static boolean isNodeContext(TypeMirror t) {
+        return t instanceof DeclaredType && qualified(t).equals(RuntimeNames.NODE_CONTEXT);
+    }
+
+    static String qualified(TypeMirror t) {
+        return t instanceof DeclaredType d
+                ? ((TypeElement) d.asElement()).getQualifiedName().toString()
+                : t.toString();
+    }
+
+    private static String simple(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+}

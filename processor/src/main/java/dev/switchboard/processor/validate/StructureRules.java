@@ -1,0 +1,199 @@
+package dev.switchboard.processor.validate;
+
+import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.EdgeModel;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.JoinModel;
+import dev.switchboard.processor.model.NameRef;
+import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.RouteModel;
+import dev.switchboard.processor.model.RuntimeNames;
+import dev.switchboard.processor.model.Stray;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a graph's structure: node names, the names edges, joins, routes and destinations refer
+ * to, misplaced annotations, the entry point and reachability from {@code START}.
+ */
+public final class StructureRules {
+    private static final String START = RuntimeNames.START;
+    private static final String END = RuntimeNames.END;
+
+    public void check(GraphModel g, Report report) {
+        checkNames(g, report);
+        Set<String> nodes = new LinkedHashSet<>(g.nodeNames());
+        for (EdgeModel e : g.edges()) {
+            checkSource(e.from(), "@Edge(from = \"" + e.from().name() + "\") on " + e.to() + "()", nodes, report);
+        }
+        for (JoinModel j : g.joins()) {
+            for (NameRef from : j.from()) {
+                if (from.name().equals(START) || from.name().equals(END)) {
+                    report.error(Message.JOIN_PSEUDO_NODE, from, j.to(), display(from.name()));
+                } else {
+                    checkKnown(from, "@Join on " + j.to() + "()", nodes, report);
+                }
+            }
+        }
+        for (NodeModel n : g.nodes()) {
+            for (NameRef d : n.destinations()) {
+                checkTarget(d, "@Node(destinations) on " + n.name() + "()", nodes, report);
+            }
+        }
+        for (RouteModel r : g.routes()) {
+            checkRoute(r, nodes, report);
+        }
+        for (Stray s : g.strays()) {
+            String what = s.annotation()
+                    .getAnnotationType()
+                    .asElement()
+                    .getSimpleName()
+                    .toString();
+            String method = s.element().getSimpleName().toString();
+            if (what.equals("Route")) {
+                report.error(Message.ROUTE_ON_NODE, s.element(), s.annotation(), method);
+            } else {
+                report.error(Message.EDGE_WITHOUT_NODE, s.element(), s.annotation(), what, method);
+            }
+        }
+        checkReachability(g, report);
+    }
+
+    private static void checkNames(GraphModel g, Report report) {
+        Map<String, NodeModel> seen = new HashMap<>();
+        Set<String> channels = new HashSet<>();
+        if (g.state() != null) {
+            for (ComponentModel c : g.state().components()) {
+                channels.add(c.name());
+            }
+        }
+        for (NodeModel n : g.nodes()) {
+            String name = n.name();
+            if (name.equals(START) || name.equals(END)) {
+                report.error(Message.RESERVED_NODE_NAME, n.nameRef(), name);
+            } else if (name.contains(":") || name.contains("|")) {
+                report.error(Message.RESERVED_CHARACTER, n.nameRef(), name, name.contains(":") ? ":" : "|");
+            } else if (channels.contains(name)) {
+                report.error(Message.NODE_NAMED_LIKE_CHANNEL, n.nameRef(), name);
+            }
+            NodeModel previous = seen.putIfAbsent(name, n);
+            if (previous != null) {
+                report.error(
+                        Message.DUPLICATE_NODE,
+                        n.nameRef(),
+                        name,
+                        previous.method().getSimpleName(),
+                        n.method().getSimpleName());
+            }
+        }
+    }
+
+    private static void checkRoute(RouteModel r, Set<String> nodes, Report report) {
+        String where = "@Route on " + r.method().getSimpleName() + "()";
+        checkSource(r.from(), where, nodes, report);
+        for (NameRef to : r.to()) {
+            checkTarget(to, where, nodes, report);
+        }
+        String method = r.method().getSimpleName().toString();
+        if (r.returns() != RouteModel.Kind.ENUM) {
+            if (r.to().isEmpty()) {
+                report.error(Message.ROUTE_WITHOUT_TARGETS, r.method(), r.annotation(), method);
+            }
+            return;
+        }
+        String enumName = Strings.type(r.element());
+        List<String> to = r.to().stream().map(NameRef::name).toList();
+        for (String constant : r.enumConstants()) {
+            String target = RouteModel.enumTarget(constant);
+            if (!target.equals(END) && !nodes.contains(target)) {
+                report.error(
+                        Message.ENUM_CONSTANT_UNKNOWN,
+                        r.method(),
+                        r.annotation(),
+                        method,
+                        constant,
+                        enumName,
+                        Strings.list(nodes),
+                        Strings.didYouMean(constant, nodes));
+            } else if (!to.isEmpty() && !to.contains(target)) {
+                report.error(
+                        Message.ENUM_CONSTANT_NOT_IN_TO, r.method(), r.annotation(), method, constant, enumName, to);
+            }
+        }
+    }
+
+    private static void checkSource(NameRef from, String where, Set<String> nodes, Report report) {
+        if (from.name().equals(END)) {
+            report.error(Message.EDGE_FROM_END, from, where);
+        } else if (!from.name().equals(START)) {
+            checkKnown(from, where, nodes, report);
+        }
+    }
+
+    private static void checkTarget(NameRef to, String where, Set<String> nodes, Report report) {
+        if (to.name().equals(START)) {
+            report.error(Message.TO_START, to, where);
+        } else if (!to.name().equals(END)) {
+            checkKnown(to, where, nodes, report);
+        }
+    }
+
+    private static void checkKnown(NameRef ref, String where, Set<String> nodes, Report report) {
+        if (!nodes.contains(ref.name())) {
+            report.error(
+                    Message.UNKNOWN_NODE,
+                    ref,
+                    where,
+                    ref.name(),
+                    Strings.list(nodes),
+                    Strings.didYouMean(ref.name(), nodes));
+        }
+    }
+
+    private static String display(String name) {
+        return name.equals(START) ? "START" : name.equals(END) ? "END" : name;
+    }
+
+    private static void checkReachability(GraphModel g, Report report) {
+        Map<String, List<String>> next = new HashMap<>();
+        g.edges().forEach(e -> edge(next, e.from().name(), e.to()));
+        g.routes()
+                .forEach(r -> r.destinations().forEach(d -> edge(next, r.from().name(), d)));
+        g.nodes().forEach(n -> n.destinations().forEach(d -> edge(next, n.name(), d.name())));
+        if (next.getOrDefault(START, List.of()).isEmpty()) {
+            if (!g.nodes().isEmpty()) {
+                report.error(Message.NO_ENTRY_POINT, g.element(), g.name());
+            }
+            return;
+        }
+        Set<String> reached = new HashSet<>(List.of(START));
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (String from : new ArrayList<>(reached)) {
+                for (String to : next.getOrDefault(from, List.of())) {
+                    grew |= reached.add(to);
+                }
+            }
+            for (JoinModel j : g.joins()) {
+                if (!reached.contains(j.to()) && j.from().stream().allMatch(f -> reached.contains(f.name()))) {
+                    grew |= reached.add(j.to());
+                }
+            }
+        }
+        for (NodeModel n : g.nodes()) {
+            if (!reached.contains(n.name())) {
+                report.error(Message.UNREACHABLE_NODE, n.method(), n.annotation(), n.name());
+            }
+        }
+    }
+
+    private static void edge(Map<String, List<String>> next, String from, String to) {
+        next.computeIfAbsent(from, k -> new ArrayList<>()).add(to);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.switchboard.processor.validate;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Type questions the rules ask: which type argument a class gives a generic interface, and whether
+ * such a type (which may mention the class's own type variables) fits a component type.
+ */
+public final class TypeCheck {
+    private final Types types;
+    private final Elements elements;
+
+    public TypeCheck(ProcessingEnvironment env) {
+        this.types = env.getTypeUtils();
+        this.elements = env.getElementUtils();
+    }
+
+    public Types types() {
+        return types;
+    }
+
+    public Optional<TypeElement> element(String name) {
+        return Optional.ofNullable(elements.getTypeElement(name));
+    }
+
+    /** The type argument {@code impl} gives to the one-parameter interface {@code iface}, if any. */
+    public Optional<TypeMirror> argumentOf(TypeElement impl, TypeElement iface) {
+        TypeMirror target = types.erasure(iface.asType());
+        Deque<TypeMirror> queue = new ArrayDeque<>(List.of(impl.asType()));
+        while (!queue.isEmpty()) {
+            TypeMirror t = queue.poll();
+            if (types.isSameType(types.erasure(t), target) && t instanceof DeclaredType d) {
+                List<? extends TypeMirror> args = d.getTypeArguments();
+                return args.size() == 1 ? Optional.of(args.get(0)) : Optional.empty();
+            }
+            queue.addAll(types.directSupertypes(t));
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code pattern} (which may hold type variables) can be instantiated to {@code target}. */
+    public boolean fits(TypeMirror pattern, TypeMirror target) {
+        return unify(pattern, boxed(target), new HashMap<>());
+    }
+
+    public TypeMirror boxed(TypeMirror t) {
+        return t.getKind().isPrimitive()
+                ? types.boxedClass(types.getPrimitiveType(t.getKind())).asType()
+                : t;
+    }
+
+    private boolean unify(TypeMirror pattern, TypeMirror target, Map<String, TypeMirror> bound) {
+        if (pattern.getKind() == TypeKind.TYPEVAR) {
+            TypeVariable v = (TypeVariable) pattern;
+            String key = v.asElement().toString();
+            TypeMirror previous = bound.get(key);
+            if (previous != null) {
+                return types.isSameType(previous, target);
+            }
+            bound.put(key, target);
+            return target.getKind() == TypeKind.WILDCARD
+                    || types.isAssignable(target, types.erasure(v.getUpperBound()));
+        }
+        if (pattern instanceof DeclaredType p && target instanceof DeclaredType t) {
+            if (!types.isSameType(types.erasure(p), types.erasure(t))) {
+                return false;
+            }
+            List<? extends TypeMirror> pa = p.getTypeArguments();
+            List<? extends TypeMirror> ta = t.getTypeArguments();
+            if (pa.isEmpty() || ta.isEmpty()) {
+                return pa.size() == ta.size();
+            }
+            for (int i = 0; i < pa.size(); i++) {
+                if (!unify(pa.get(i), ta.get(i), bound)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return types.isSameType(pattern, target);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.switchboard.runtime;
+
+import java.util.stream.Stream;
+
+/**
+ * A compiled, runnable graph; every generated {@code XxxGraph} implements it. Thread-safe: one
+ * instance can run any number of invocations at once.
+ *
+ * @param <S> the state record type
+ * @param <I> the input update type (the generated update of the input record)
+ * @param <O> the output record type
+ */
+public interface CompiledGraph<S, I extends StateUpdate, O> {
+    /**
+     * The graph's name.
+     *
+     * @return the name
+     */
+    String name();
+
+    /**
+     * Runs the graph to completion with default configuration.
+     *
+     * @param input the input update
+     * @return the output
+     * @throws GraphException if the run fails; user exceptions arrive as {@link NodeException}
+     */
+    default GraphOutput<O> invoke(I input) {
+        return invoke(input, RunConfig.defaults());
+    }
+
+    /**
+     * Runs the graph to completion.
+     *
+     * @param input the input update; {@code null} resumes a paused run, which needs a checkpointer
+     * @param config the run configuration
+     * @return the output
+     * @throws GraphException if the run fails; user exceptions arrive as {@link NodeException}
+     */
+    GraphOutput<O> invoke(I input, RunConfig config);
+
+    /**
+     * Runs the graph with a command as input: its update applies directly and its goto picks the
+     * first nodes, instead of the edges from {@code START}.
+     *
+     * @param command the command
+     * @param config the run configuration
+     * @return the output
+     * @throws GraphException if the run fails
+     */
+    GraphOutput<O> invoke(Command<?> command, RunConfig config);
+
+    /**
+     * Runs the graph and streams its events. The run happens on another thread as the stream is
+     * consumed; closing the stream early stops the run at the next superstep boundary. A failure
+     * is thrown from the stream's terminal operation.
+     *
+     * @param input the input update; {@code null} resumes a paused run
+     * @param config the run configuration
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     * @return the events, to be closed (or fully consumed)
+     */
+    Stream<StreamPart<S>> stream(I input, RunConfig config, StreamMode... modes);
+
+    /**
+     * Streams a run that starts with a command as input.
+     *
+     * @param command the command
+     * @param config the run configuration
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     * @return the events, to be closed (or fully consumed)
+     */
+    Stream<StreamPart<S>> stream(Command<?> command, RunConfig config, StreamMode... modes);
+
+    /**
+     * The graph as a Mermaid flowchart.
+     *
+     * @return the diagram source
+     */
+    String mermaid();
+
+    /**
+     * The JSON Schema of the input record.
+     *
+     * @return the schema as JSON text
+     */
+    String inputJsonSchema();
+
+    /**
+     * The JSON Schema of the output record.
+     *
+     * @return the schema as JSON text
+     */
+    String outputJsonSchema();
+}

@@ -1,0 +1,19 @@
+package dev.switchboard.runtime;
+
+/**
+ * A run was started without input where there is nothing to resume: {@code resume} on a graph
+ * without a checkpointer, or on a thread that has no checkpoint yet. LangGraph's
+ * {@code EmptyInputError}.
+ */
+public final class EmptyInputException extends GraphException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception.
+     *
+     * @param message why there was nothing to run
+     */
+    public EmptyInputException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.switchboard.runtime;
+
+/**
+ * Stable error codes, the same as LangGraph's {@code lc_error_code}s, so that code and dashboards
+ * written against LangGraph's errors carry over.
+ */
+public enum ErrorCode {
+    /** The run exceeded its recursion limit (supersteps per invocation). */
+    GRAPH_RECURSION_LIMIT,
+    /** A channel received writes in one superstep that it cannot combine. */
+    INVALID_CONCURRENT_GRAPH_UPDATE,
+    /** A node returned something that is not an update, a command or nothing. */
+    INVALID_GRAPH_NODE_RETURN_VALUE,
+    /** A node called more than one subgraph in a way that cannot be checkpointed. */
+    MULTIPLE_SUBGRAPHS,
+    /** An operation needs a checkpointer and the graph has none. */
+    MISSING_CHECKPOINTER
+}

@@ -1,0 +1,56 @@
+package dev.switchboard.runtime;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * The settings every generated {@code XxxGraph.Builder} shares. Obtain one with
+ * {@code XxxGraph.builder(nodes)}, set what you need, then {@link #build()}.
+ *
+ * @param <B> the concrete builder type
+ * @param <G> the graph type it builds
+ */
+public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
+    private Executor executor;
+
+    /** For generated subclasses. */
+    protected GraphBuilder() {}
+
+    /**
+     * The executor that runs a superstep's tasks in parallel. A superstep with one task runs it on
+     * the calling thread; with several, the caller runs one and the executor the rest. Defaults to
+     * a shared pool of daemon threads. Use {@code Runnable::run} to run every task on the caller's
+     * thread, one after another in task order.
+     *
+     * @param executor the executor
+     * @return this builder
+     */
+    public B executor(Executor executor) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        return self();
+    }
+
+    /**
+     * The executor set with {@link #executor(Executor)}.
+     *
+     * @return the executor, or empty for the default
+     */
+    public Optional<Executor> executor() {
+        return Optional.ofNullable(executor);
+    }
+
+    /**
+     * This builder, typed.
+     *
+     * @return {@code this}
+     */
+    protected abstract B self();
+
+    /**
+     * Builds the graph.
+     *
+     * @return the graph
+     */
+    public abstract G build();
+}

@@ -1,0 +1,15 @@
+package dev.switchboard.runtime;
+
+/** What a {@link CompiledGraph#stream} call emits; several modes can be requested at once. */
+public enum StreamMode {
+    /** The full state (all state and private channels) after each superstep that wrote to it. */
+    VALUES,
+    /** Each node's writes, as the node finishes. */
+    UPDATES,
+    /** Whatever nodes emit through {@link NodeContext#emit(Object)}. */
+    CUSTOM,
+    /** A task-start event and a task-result event per node execution. */
+    TASKS,
+    /** Task events with superstep and timestamp, for debugging. */
+    DEBUG
+}

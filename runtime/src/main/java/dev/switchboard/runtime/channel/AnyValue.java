@@ -1,0 +1,63 @@
+package dev.switchboard.runtime.channel;
+
+import java.util.List;
+
+/**
+ * Keeps the last value written; several writes in one superstep are allowed (they are assumed to
+ * be equal). A superstep without writes clears it.
+ */
+public final class AnyValue extends Channel {
+    private Object value = MISSING;
+
+    /**
+     * Creates an empty channel.
+     *
+     * @param name the channel name
+     */
+    public AnyValue(String name) {
+        super(name);
+    }
+
+    @Override
+    public boolean update(List<?> values) {
+        if (values.isEmpty()) {
+            if (value == MISSING) {
+                return false;
+            }
+            value = MISSING;
+            return true;
+        }
+        value = values.get(values.size() - 1);
+        return true;
+    }
+
+    @Override
+    public Object get() {
+        if (value == MISSING) {
+            throw empty();
+        }
+        return value;
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return value != MISSING;
+    }
+
+    @Override
+    public Object checkpoint() {
+        return value;
+    }
+
+    @Override
+    public void restore(Object stored) {
+        value = stored;
+    }
+
+    @Override
+    public Channel copy() {
+        AnyValue c = new AnyValue(name());
+        c.value = value;
+        return c;
+    }
+}

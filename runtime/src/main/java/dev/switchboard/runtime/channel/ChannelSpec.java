@@ -1,0 +1,244 @@
+package dev.switchboard.runtime.channel;
+
+import dev.switchboard.runtime.reducer.Reducer;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The immutable definition of a channel, from which each run creates its own {@link Channel}.
+ * Generated code declares one per state record component; the runtime adds the internal ones
+ * (input, branch triggers, join barriers, the {@code Send} topic).
+ */
+public final class ChannelSpec {
+    /** The channel kinds, LangGraph's channel classes. */
+    public enum Kind {
+        /** {@link LastValue}. */
+        LAST_VALUE,
+        /** {@link ReducerChannel}. */
+        REDUCER,
+        /** {@link Topic}. */
+        TOPIC,
+        /** {@link EphemeralValue}. */
+        EPHEMERAL,
+        /** {@link AnyValue}. */
+        ANY_VALUE,
+        /** {@link LastValueAfterFinish}. */
+        LAST_VALUE_AFTER_FINISH,
+        /** {@link UntrackedValue}. */
+        UNTRACKED,
+        /** {@link NamedBarrierValue}. */
+        NAMED_BARRIER
+    }
+
+    private final String name;
+    private final Kind kind;
+    private final Reducer<?> reducer;
+    private final Object initial;
+    private final boolean flag;
+    private final Set<String> names;
+
+    private ChannelSpec(String name, Kind kind, Reducer<?> reducer, Object initial, boolean flag, Set<String> names) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.kind = kind;
+        this.reducer = reducer;
+        this.initial = initial;
+        this.flag = flag;
+        this.names = names;
+    }
+
+    /**
+     * A {@link LastValue} channel.
+     *
+     * @param name the channel name
+     * @return the spec
+     */
+    public static ChannelSpec lastValue(String name) {
+        return new ChannelSpec(name, Kind.LAST_VALUE, null, Channel.MISSING, false, Set.of());
+    }
+
+    /**
+     * A {@link ReducerChannel} that starts at the reducer's {@link Reducer#empty()} value, or empty
+     * when the reducer has none.
+     *
+     * @param name the channel name
+     * @param reducer how writes combine
+     * @return the spec
+     */
+    public static ChannelSpec reducer(String name, Reducer<?> reducer) {
+        Objects.requireNonNull(reducer, "reducer");
+        return new ChannelSpec(name, Kind.REDUCER, reducer, null, false, Set.of());
+    }
+
+    /**
+     * A {@link ReducerChannel} with an explicit starting value, used for primitive components,
+     * which cannot be absent.
+     *
+     * @param name the channel name
+     * @param reducer how writes combine
+     * @param initial the starting value
+     * @return the spec
+     */
+    public static ChannelSpec reducer(String name, Reducer<?> reducer, Object initial) {
+        Objects.requireNonNull(reducer, "reducer");
+        Objects.requireNonNull(initial, "initial");
+        return new ChannelSpec(name, Kind.REDUCER, reducer, initial, true, Set.of());
+    }
+
+    /**
+     * A {@link Topic} channel.
+     *
+     * @param name the channel name
+     * @param accumulate whether values are kept across supersteps
+     * @return the spec
+     */
+    public static ChannelSpec topic(String name, boolean accumulate) {
+        return new ChannelSpec(name, Kind.TOPIC, null, null, accumulate, Set.of());
+    }
+
+    /**
+     * An {@link EphemeralValue} channel.
+     *
+     * @param name the channel name
+     * @param guard whether to reject several writes per superstep
+     * @return the spec
+     */
+    public static ChannelSpec ephemeral(String name, boolean guard) {
+        return new ChannelSpec(name, Kind.EPHEMERAL, null, null, guard, Set.of());
+    }
+
+    /**
+     * An {@link AnyValue} channel.
+     *
+     * @param name the channel name
+     * @return the spec
+     */
+    public static ChannelSpec anyValue(String name) {
+        return new ChannelSpec(name, Kind.ANY_VALUE, null, null, false, Set.of());
+    }
+
+    /**
+     * A {@link LastValueAfterFinish} channel.
+     *
+     * @param name the channel name
+     * @return the spec
+     */
+    public static ChannelSpec lastValueAfterFinish(String name) {
+        return new ChannelSpec(name, Kind.LAST_VALUE_AFTER_FINISH, null, null, false, Set.of());
+    }
+
+    /**
+     * An {@link UntrackedValue} channel.
+     *
+     * @param name the channel name
+     * @param guard whether to reject several writes per superstep
+     * @return the spec
+     */
+    public static ChannelSpec untracked(String name, boolean guard) {
+        return new ChannelSpec(name, Kind.UNTRACKED, null, null, guard, Set.of());
+    }
+
+    /**
+     * A {@link NamedBarrierValue} channel.
+     *
+     * @param name the channel name
+     * @param names the names that must all be written
+     * @param afterFinish whether it also waits for the end of the graph
+     * @return the spec
+     */
+    public static ChannelSpec namedBarrier(String name, Set<String> names, boolean afterFinish) {
+        return new ChannelSpec(name, Kind.NAMED_BARRIER, null, null, afterFinish, Set.copyOf(names));
+    }
+
+    /**
+     * The channel name.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The channel kind.
+     *
+     * @return the kind
+     */
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * Whether the channel's value is stored in checkpoints.
+     *
+     * @return {@code false} for untracked channels
+     */
+    public boolean tracked() {
+        return kind != Kind.UNTRACKED;
+    }
+
+    /**
+     * Whether a superstep without writes can change the channel (it clears), so the loop must
+     * notify it.
+     *
+     * @return {@code true} for kinds that clear themselves
+     */
+    public boolean clearsWithoutWrites() {
+        return kind == Kind.EPHEMERAL || kind == Kind.ANY_VALUE || (kind == Kind.TOPIC && !flag);
+    }
+
+    /**
+     * Whether the channel reacts to the end of the graph.
+     *
+     * @return {@code true} for after-finish kinds
+     */
+    public boolean waitsForFinish() {
+        return kind == Kind.LAST_VALUE_AFTER_FINISH || (kind == Kind.NAMED_BARRIER && flag);
+    }
+
+    /**
+     * Whether two specs describe the same channel, so that two records may share it.
+     *
+     * @param other the other spec
+     * @return {@code true} if they have the same name, kind and options
+     */
+    public boolean sameDefinition(ChannelSpec other) {
+        return name.equals(other.name)
+                && kind == other.kind
+                && flag == other.flag
+                && names.equals(other.names)
+                && (reducer == null
+                        ? other.reducer == null
+                        : other.reducer != null && reducer.getClass() == other.reducer.getClass());
+    }
+
+    /**
+     * Creates a fresh, empty channel for one run.
+     *
+     * @return the channel
+     */
+    public Channel create() {
+        return switch (kind) {
+            case LAST_VALUE -> new LastValue(name);
+            case REDUCER -> new ReducerChannel(name, reducer, startingValue());
+            case TOPIC -> new Topic(name, flag);
+            case EPHEMERAL -> new EphemeralValue(name, flag);
+            case ANY_VALUE -> new AnyValue(name);
+            case LAST_VALUE_AFTER_FINISH -> new LastValueAfterFinish(name);
+            case UNTRACKED -> new UntrackedValue(name, flag);
+            case NAMED_BARRIER -> new NamedBarrierValue(name, names, flag);
+        };
+    }
+
+    private Object startingValue() {
+        if (flag) {
+            return initial;
+        }
+        Object empty = reducer.empty();
+        return empty == null ? Channel.MISSING : empty;
+    }
+
+    @Override
+    public String toString() {
+        return "ChannelSpec[" + name + ", " + kind + "]";
+    }
+}

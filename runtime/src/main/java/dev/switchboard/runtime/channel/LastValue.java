@@ -1,0 +1,65 @@
+package dev.switchboard.runtime.channel;
+
+import dev.switchboard.runtime.ErrorCode;
+import dev.switchboard.runtime.InvalidUpdateException;
+import java.util.List;
+
+/** Keeps the last value written; a second write in the same superstep is an error. */
+public final class LastValue extends Channel {
+    private Object value = MISSING;
+
+    /**
+     * Creates an empty channel.
+     *
+     * @param name the channel name
+     */
+    public LastValue(String name) {
+        super(name);
+    }
+
+    @Override
+    public boolean update(List<?> values) {
+        if (values.isEmpty()) {
+            return false;
+        }
+        if (values.size() != 1) {
+            throw new InvalidUpdateException(
+                    "Invalid update for channel \"" + name() + "\" with values " + Writes.describe(values)
+                            + ": LastValue can only receive one value per step. Give the state component a"
+                            + " @Reducer if several nodes may write it in the same step.",
+                    ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE);
+        }
+        value = values.get(0);
+        return true;
+    }
+
+    @Override
+    public Object get() {
+        if (value == MISSING) {
+            throw empty();
+        }
+        return value;
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return value != MISSING;
+    }
+
+    @Override
+    public Object checkpoint() {
+        return value;
+    }
+
+    @Override
+    public void restore(Object stored) {
+        value = stored;
+    }
+
+    @Override
+    public Channel copy() {
+        LastValue c = new LastValue(name());
+        c.value = value;
+        return c;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.switchboard.runtime.internal;
+
+import dev.switchboard.runtime.NodeContext;
+
+/**
+ * Not API. Implemented by generated graphs: calls node and route methods by index with a
+ * {@code switch}, so that the runtime never needs reflection.
+ */
+public interface NodeDispatcher {
+    /** What {@link #node} returns for a {@code void} node method. */
+    Object NO_WRITES = new Object() {
+        @Override
+        public String toString() {
+            return "NO_WRITES";
+        }
+    };
+
+    /**
+     * Calls a node method.
+     *
+     * @param node the node index in the graph spec (0 is the start pseudo-node, never called)
+     * @param input the state record, projection record or {@code Send} payload
+     * @param context the task's context
+     * @return what the method returned, or {@link #NO_WRITES} for {@code void} methods
+     * @throws Exception whatever the method throws
+     */
+    Object node(int node, Object input, NodeContext context) throws Exception;
+
+    /**
+     * Calls a route method.
+     *
+     * @param route the route index in the graph spec
+     * @param state the state, with the source node's own writes applied
+     * @param context the source task's context
+     * @return what the method returned
+     * @throws Exception whatever the method throws
+     */
+    Object route(int route, Object state, NodeContext context) throws Exception;
+}

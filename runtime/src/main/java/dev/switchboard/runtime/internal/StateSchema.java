@@ -1,0 +1,34 @@
+package dev.switchboard.runtime.internal;
+
+import java.util.List;
+
+/**
+ * Not API. Implemented by each generated {@code XxxChannels} class: the channel map of one state
+ * record and how to build the record from channel values.
+ *
+ * @param <R> the record type
+ */
+public interface StateSchema<R> {
+    /**
+     * The record class (a class literal in generated code).
+     *
+     * @return the record type
+     */
+    Class<R> recordType();
+
+    /**
+     * The record's components in declaration order; component {@code i} is read and written as
+     * index {@code i}.
+     *
+     * @return the components
+     */
+    List<ComponentSpec> components();
+
+    /**
+     * Builds the record; absent values come as {@code null} and become zero for primitives.
+     *
+     * @param values the value of each component by index
+     * @return the record
+     */
+    R read(ValueSource values);
+}

@@ -1,0 +1,478 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.internal.StateSchema;
+import dev.switchboard.runtime.managed.ManagedValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+
+/**
+ * A compiled graph definition: channels, nodes, triggers, edge writes and routes, resolved to
+ * array indices once, when the generated graph class initialises. Generated code builds it with
+ * {@link #builder(String, StateSchema)}; the loop reads it on the hot path without maps.
+ *
+ * <p>Node 0 is the {@code __start__} pseudo-node, which maps the input to channel writes; user
+ * nodes follow in declaration order.
+ */
+public final class GraphSpec {
+    static final String START_CHANNEL = Graph.START;
+    static final String TASKS_CHANNEL = "__pregel_tasks";
+    static final String BRANCH_PREFIX = "branch:to:";
+
+    final String name;
+    final StateSchema<?> state;
+    final StateSchema<?> input;
+    final StateSchema<?> output;
+
+    final ChannelSpec[] channels;
+    final Map<String, Integer> channelIndex;
+    final int startChannel;
+    final int tasksChannel;
+    final int[] streamChannels;
+    final boolean[] isStreamChannel;
+    final int[] clearable;
+    final int[] finishable;
+    final int[][] triggerToNodes;
+
+    final StateSchema<?>[] schemas;
+    final int[][] slots;
+    final ManagedValue<?>[] managed;
+
+    final String[] nodeNames;
+    final Map<String, Integer> nodeIndex;
+    final boolean[] deferred;
+    final int[] readSchema;
+    final Class<?>[] payloadType;
+    final int[][] triggers;
+    final int[][] edgeChannels;
+    final Object[][] edgeValues;
+    final int[][] routesOf;
+    final int[] branchChannel;
+    final int[] nameOrder;
+
+    final RouteSpec[] routes;
+
+    private GraphSpec(Builder b) {
+        this.name = b.name;
+        this.state = b.state;
+        this.input = b.input == null ? b.state : b.input;
+        this.output = b.output == null ? b.state : b.output;
+
+        List<StateSchema<?>> family = new ArrayList<>();
+        addSchema(family, state);
+        addSchema(family, input);
+        addSchema(family, output);
+        b.privateState.forEach(s -> addSchema(family, s));
+        b.nodes.forEach(n -> {
+            if (n.reads != null) {
+                addSchema(family, n.reads);
+            }
+        });
+        this.schemas = family.toArray(new StateSchema<?>[0]);
+
+        List<ChannelSpec> chans = new ArrayList<>();
+        Map<String, Integer> chanIdx = new HashMap<>();
+        List<ManagedValue<?>> managedValues = new ArrayList<>();
+        this.slots = new int[schemas.length][];
+        for (int s = 0; s < schemas.length; s++) {
+            List<ComponentSpec> components = schemas[s].components();
+            slots[s] = new int[components.size()];
+            for (int c = 0; c < components.size(); c++) {
+                slots[s][c] = slotFor(components.get(c), chans, chanIdx, managedValues, schemas[s]);
+            }
+        }
+        this.managed = managedValues.toArray(new ManagedValue<?>[0]);
+        this.streamChannels = range(chans.size());
+
+        int nodeCount = b.nodes.size() + 1;
+        this.nodeNames = new String[nodeCount];
+        this.nodeIndex = new HashMap<>();
+        this.deferred = new boolean[nodeCount];
+        this.readSchema = new int[nodeCount];
+        this.payloadType = new Class<?>[nodeCount];
+        nodeNames[0] = Graph.START;
+        nodeIndex.put(Graph.START, 0);
+        readSchema[0] = -1;
+        for (int i = 1; i < nodeCount; i++) {
+            NodeDecl n = b.nodes.get(i - 1);
+            if (nodeIndex.putIfAbsent(n.name, i) != null || n.name.equals(Graph.END)) {
+                throw broken("duplicate or reserved node name '" + n.name + "'");
+            }
+            nodeNames[i] = n.name;
+            deferred[i] = n.defer;
+            readSchema[i] = n.reads == null ? -1 : indexOf(schemas, n.reads);
+            payloadType[i] = n.payloadType;
+        }
+
+        this.startChannel = addInternal(chans, chanIdx, ChannelSpec.ephemeral(START_CHANNEL, true));
+        this.branchChannel = new int[nodeCount];
+        branchChannel[0] = -1;
+        for (int i = 1; i < nodeCount; i++) {
+            String cn = BRANCH_PREFIX + nodeNames[i];
+            branchChannel[i] = addInternal(
+                    chans,
+                    chanIdx,
+                    deferred[i] ? ChannelSpec.lastValueAfterFinish(cn) : ChannelSpec.ephemeral(cn, false));
+        }
+        this.tasksChannel = addInternal(chans, chanIdx, ChannelSpec.topic(TASKS_CHANNEL, false));
+
+        List<List<Integer>> trig = new ArrayList<>();
+        List<List<Integer>> edgeCh = new ArrayList<>();
+        List<List<Object>> edgeVal = new ArrayList<>();
+        for (int i = 0; i < nodeCount; i++) {
+            trig.add(new ArrayList<>(List.of(i == 0 ? startChannel : branchChannel[i])));
+            edgeCh.add(new ArrayList<>());
+            edgeVal.add(new ArrayList<>());
+        }
+        for (String[] e : b.edges) {
+            int from = node(e[0]);
+            int to = node(e[1]);
+            edgeCh.get(from).add(branchChannel[to]);
+            edgeVal.get(from).add(nodeNames[from]);
+        }
+        for (JoinDecl j : b.joins) {
+            int to = node(j.to);
+            String cn = "join:" + String.join("+", j.from) + ":" + j.to;
+            int ch = addInternal(chans, chanIdx, ChannelSpec.namedBarrier(cn, Set.copyOf(j.from), deferred[to]));
+            trig.get(to).add(ch);
+            for (String f : j.from) {
+                int from = node(f);
+                edgeCh.get(from).add(ch);
+                edgeVal.get(from).add(f);
+            }
+        }
+        this.triggers = toArrays(trig);
+        this.edgeChannels = toArrays(edgeCh);
+        this.edgeValues = new Object[nodeCount][];
+        for (int i = 0; i < nodeCount; i++) {
+            edgeValues[i] = edgeVal.get(i).toArray();
+        }
+
+        this.routes = new RouteSpec[b.routes.size()];
+        List<List<Integer>> routesByNode = new ArrayList<>();
+        for (int i = 0; i < nodeCount; i++) {
+            routesByNode.add(new ArrayList<>());
+        }
+        for (int r = 0; r < routes.length; r++) {
+            RouteDecl d = b.routes.get(r);
+            routes[r] = new RouteSpec(r, node(d.from), d.to, d.enumTargets, this);
+            routesByNode.get(routes[r].from).add(r);
+        }
+        this.routesOf = toArrays(routesByNode);
+
+        this.channels = chans.toArray(new ChannelSpec[0]);
+        this.channelIndex = Map.copyOf(chanIdx);
+        this.isStreamChannel = new boolean[channels.length];
+        for (int c : streamChannels) {
+            isStreamChannel[c] = true;
+        }
+        this.clearable = select(channels, ChannelSpec::clearsWithoutWrites);
+        this.finishable = select(channels, ChannelSpec::waitsForFinish);
+        List<List<Integer>> t2n = new ArrayList<>();
+        for (int c = 0; c < channels.length; c++) {
+            t2n.add(new ArrayList<>());
+        }
+        for (int n = 0; n < nodeCount; n++) {
+            for (int c : triggers[n]) {
+                t2n.get(c).add(n);
+            }
+        }
+        this.triggerToNodes = toArrays(t2n);
+        Integer[] order = new Integer[nodeCount];
+        for (int i = 0; i < nodeCount; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparing(i -> nodeNames[i]));
+        this.nameOrder = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    private static void addSchema(List<StateSchema<?>> family, StateSchema<?> s) {
+        for (StateSchema<?> f : family) {
+            if (f == s) {
+                return;
+            }
+        }
+        family.add(s);
+    }
+
+    private static int slotFor(
+            ComponentSpec component,
+            List<ChannelSpec> chans,
+            Map<String, Integer> chanIdx,
+            List<ManagedValue<?>> managedValues,
+            StateSchema<?> owner) {
+        if (component.managed() != null) {
+            managedValues.add(component.managed());
+            return -managedValues.size();
+        }
+        Integer existing = chanIdx.get(component.name());
+        if (existing != null) {
+            // The first record to declare a channel defines it; others may only repeat it or leave
+            // the component plain (the processor checks this), so a plain component adopts it.
+            ChannelSpec later = component.channel();
+            if (later.kind() != ChannelSpec.Kind.LAST_VALUE
+                    && !chans.get(existing).sameDefinition(later)) {
+                throw broken("channel '" + component.name() + "' of "
+                        + owner.recordType().getSimpleName()
+                        + " is declared differently in another record of the graph");
+            }
+            return existing;
+        }
+        chans.add(component.channel());
+        chanIdx.put(component.name(), chans.size() - 1);
+        return chans.size() - 1;
+    }
+
+    private static int addInternal(List<ChannelSpec> chans, Map<String, Integer> chanIdx, ChannelSpec spec) {
+        if (chanIdx.putIfAbsent(spec.name(), chans.size()) != null) {
+            throw broken("channel name '" + spec.name() + "' is used twice");
+        }
+        chans.add(spec);
+        return chans.size() - 1;
+    }
+
+    private static int indexOf(StateSchema<?>[] schemas, StateSchema<?> s) {
+        for (int i = 0; i < schemas.length; i++) {
+            if (schemas[i] == s) {
+                return i;
+            }
+        }
+        throw broken("schema not registered");
+    }
+
+    private static int[] range(int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i;
+        }
+        return r;
+    }
+
+    private static int[] select(ChannelSpec[] specs, Predicate<ChannelSpec> p) {
+        return IntStream.range(0, specs.length).filter(i -> p.test(specs[i])).toArray();
+    }
+
+    private static int[][] toArrays(List<List<Integer>> lists) {
+        int[][] out = new int[lists.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = lists.get(i).stream().mapToInt(Integer::intValue).toArray();
+        }
+        return out;
+    }
+
+    int node(String name) {
+        Integer i = nodeIndex.get(name);
+        if (i == null) {
+            throw broken("unknown node '" + name + "'");
+        }
+        return i;
+    }
+
+    int schemaIndex(StateSchema<?> s) {
+        for (int i = 0; i < schemas.length; i++) {
+            if (schemas[i] == s) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static IllegalStateException broken(String what) {
+        return new IllegalStateException("generated graph is inconsistent (" + what
+                + "); recompile with the switchboard-processor of the same version as switchboard-runtime");
+    }
+
+    /**
+     * The graph's name.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The user nodes, in declaration order.
+     *
+     * @return the node names
+     */
+    public List<String> nodes() {
+        return List.of(nodeNames).subList(1, nodeNames.length);
+    }
+
+    /**
+     * Starts a definition.
+     *
+     * @param name the graph name
+     * @param state the state record's schema
+     * @return a builder
+     */
+    public static Builder builder(String name, StateSchema<?> state) {
+        return new Builder(name, state);
+    }
+
+    /** Collects a graph definition; used by generated code in a static initialiser. */
+    public static final class Builder {
+        private final String name;
+        private final StateSchema<?> state;
+        private StateSchema<?> input;
+        private StateSchema<?> output;
+        private final List<StateSchema<?>> privateState = new ArrayList<>();
+        private final List<NodeDecl> nodes = new ArrayList<>();
+        private final List<String[]> edges = new ArrayList<>();
+        private final List<JoinDecl> joins = new ArrayList<>();
+        private final List<RouteDecl> routes = new ArrayList<>();
+
+        private Builder(String name, StateSchema<?> state) {
+            this.name = Objects.requireNonNull(name, "name");
+            this.state = Objects.requireNonNull(state, "state");
+        }
+
+        /**
+         * Sets the input record.
+         *
+         * @param schema its schema
+         * @return this builder
+         */
+        public Builder input(StateSchema<?> schema) {
+            this.input = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
+        /**
+         * Sets the output record.
+         *
+         * @param schema its schema
+         * @return this builder
+         */
+        public Builder output(StateSchema<?> schema) {
+            this.output = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
+        /**
+         * Adds a private-state record.
+         *
+         * @param schema its schema
+         * @return this builder
+         */
+        public Builder privateState(StateSchema<?> schema) {
+            privateState.add(Objects.requireNonNull(schema, "schema"));
+            return this;
+        }
+
+        /**
+         * Adds a node; its index is its position among {@code node} calls plus one.
+         *
+         * @param name the node name
+         * @param reads the record a pull task reads, or {@code null} for nodes reached only by Send
+         * @param payloadType the parameter's class, checked against Send payloads
+         * @param defer whether the node is deferred
+         * @return this builder
+         */
+        public Builder node(String name, StateSchema<?> reads, Class<?> payloadType, boolean defer) {
+            nodes.add(new NodeDecl(
+                    Objects.requireNonNull(name, "name"),
+                    reads,
+                    Objects.requireNonNull(payloadType, "payloadType"),
+                    defer));
+            return this;
+        }
+
+        /**
+         * Adds a static edge.
+         *
+         * @param from the source node or {@code __start__}
+         * @param to the target node
+         * @return this builder
+         */
+        public Builder edge(String from, String to) {
+            edges.add(new String[] {from, to});
+            return this;
+        }
+
+        /**
+         * Adds a join barrier.
+         *
+         * @param to the node that waits
+         * @param from the nodes it waits for
+         * @return this builder
+         */
+        public Builder join(String to, String... from) {
+            joins.add(new JoinDecl(to, List.of(from)));
+            return this;
+        }
+
+        /**
+         * Adds a route; its index is its position among {@code route} calls.
+         *
+         * @param from the source node or {@code __start__}
+         * @param to the allowed destinations (may include {@code __end__})
+         * @param enumTargets for enum routes, the destination of each constant by ordinal; else
+         *     {@code null}
+         * @return this builder
+         */
+        public Builder route(String from, String[] to, String[] enumTargets) {
+            routes.add(new RouteDecl(from, List.of(to), enumTargets == null ? null : List.of(enumTargets)));
+            return this;
+        }
+
+        /**
+         * Resolves everything to indices.
+         *
+         * @return the definition
+         */
+        public GraphSpec build() {
+            return new GraphSpec(this);
+        }
+    }
+
+    private record NodeDecl(String name, StateSchema<?> reads, Class<?> payloadType, boolean defer) {}
+
+    private record JoinDecl(String to, List<String> from) {}
+
+    private record RouteDecl(String from, List<String> to, List<String> enumTargets) {}
+
+    /** A route resolved to indices. */
+    static final class RouteSpec {
+        final int index;
+        final int from;
+        final String fromName;
+        final Set<String> allowed;
+        final int[] enumTargets;
+        final List<String> allowedList;
+
+        RouteSpec(int index, int from, List<String> to, List<String> enumTargets, GraphSpec spec) {
+            this.index = index;
+            this.from = from;
+            this.fromName = spec.nodeNames[from];
+            this.allowed = new LinkedHashSet<>(to);
+            this.allowedList = List.copyOf(to);
+            for (String t : to) {
+                if (!t.equals(Graph.END)) {
+                    spec.node(t);
+                }
+            }
+            if (enumTargets == null) {
+                this.enumTargets = null;
+            } else {
+                this.enumTargets = new int[enumTargets.size()];
+                for (int i = 0; i < enumTargets.size(); i++) {
+                    String t = enumTargets.get(i);
+                    this.enumTargets[i] = t.equals(Graph.END) ? -1 : spec.node(t);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.StreamPart;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Bridges a run on a driver thread to a {@link Stream} consumed on the caller's thread. The queue
+ * is unbounded so that node threads never block on a slow or departed consumer.
+ *
+ * @param <S> the state record type
+ */
+final class StreamRun<S> implements EventSink {
+    private static final ExecutorService DRIVERS =
+            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-stream-"));
+    private static final Object END = new Object();
+
+    private final int modes;
+    private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+
+    StreamRun(Set<StreamMode> modes) {
+        this.modes = EventSink.mask(modes);
+    }
+
+    @Override
+    public boolean wants(StreamMode mode) {
+        return (modes & (1 << mode.ordinal())) != 0;
+    }
+
+    @Override
+    public void accept(StreamPart<?> part) {
+        queue.add(part);
+    }
+
+    Stream<StreamPart<S>> start(Supplier<Object> body, Cancellation cancellation) {
+        DRIVERS.execute(() -> {
+            try {
+                body.get();
+                queue.add(END);
+            } catch (Throwable e) {
+                queue.add(new Failure(e));
+            }
+        });
+        Iterator<StreamPart<S>> it = new Iterator<>() {
+            private Object next;
+
+            @Override
+            public boolean hasNext() {
+                if (next == null) {
+                    next = take();
+                }
+                if (next instanceof Failure f) {
+                    next = END;
+                    throw f.rethrow();
+                }
+                return next != END;
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public StreamPart<S> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                Object part = next;
+                next = null;
+                return (StreamPart<S>) part;
+            }
+        };
+        return StreamSupport.stream(
+                        Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(cancellation::cancel);
+    }
+
+    private Object take() {
+        try {
+            return queue.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the next stream event", e);
+        }
+    }
+
+    private record Failure(Throwable error) {
+        RuntimeException rethrow() {
+            if (error instanceof RuntimeException r) {
+                return r;
+            }
+            if (error instanceof Error e) {
+                throw e;
+            }
+            return new IllegalStateException(error);
+        }
+    }
+}

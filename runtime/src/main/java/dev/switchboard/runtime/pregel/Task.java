@@ -1,0 +1,77 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.internal.WriteSink;
+import java.util.Arrays;
+
+/**
+ * One node execution within a superstep: a pull task (triggered by channels) or a push task (one
+ * {@code Send}). It collects its writes as parallel arrays of channel index and value, in the
+ * order the node produced them.
+ */
+final class Task implements WriteSink {
+    final int node;
+    final int pushIndex;
+    final Object payload;
+    final int[] triggers;
+
+    int[] writeChannels = new int[4];
+    Object[] writeValues = new Object[4];
+    int writeCount;
+    Throwable error;
+    String id;
+
+    private int[] currentSlots;
+
+    private Task(int node, int pushIndex, Object payload, int[] triggers) {
+        this.node = node;
+        this.pushIndex = pushIndex;
+        this.payload = payload;
+        this.triggers = triggers;
+    }
+
+    static Task pull(int node, int[] triggers) {
+        return new Task(node, -1, null, triggers);
+    }
+
+    /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */
+    static Task input() {
+        return new Task(0, -1, null, new int[0]);
+    }
+
+    static Task push(int node, int index, Object payload) {
+        return new Task(node, index, payload, new int[0]);
+    }
+
+    boolean isPush() {
+        return pushIndex >= 0;
+    }
+
+    void add(int channel, Object value) {
+        if (writeCount == writeChannels.length) {
+            writeChannels = Arrays.copyOf(writeChannels, writeCount * 2);
+            writeValues = Arrays.copyOf(writeValues, writeCount * 2);
+        }
+        writeChannels[writeCount] = channel;
+        writeValues[writeCount] = value;
+        writeCount++;
+    }
+
+    void mapping(int[] slots) {
+        this.currentSlots = slots;
+    }
+
+    @Override
+    public void write(int component, Object value) {
+        int channel = currentSlots[component];
+        if (channel < 0) {
+            throw GraphSpec.broken("an update wrote managed component #" + component);
+        }
+        add(channel, value);
+    }
+
+    void clearWrites() {
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
+        error = null;
+    }
+}

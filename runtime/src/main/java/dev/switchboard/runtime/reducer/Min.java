@@ -1,0 +1,16 @@
+package dev.switchboard.runtime.reducer;
+
+/**
+ * Keeps the smaller of the current and the written value.
+ *
+ * @param <T> a comparable type
+ */
+public final class Min<T extends Comparable<? super T>> implements Reducer<T> {
+    /** Creates the reducer. */
+    public Min() {}
+
+    @Override
+    public T reduce(T current, T update) {
+        return update.compareTo(current) < 0 ? update : current;
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Reducers for {@code @Reducer} state components: the {@link dev.switchboard.runtime.reducer.Reducer}
+ * interface and the built-in ones.
+ */
+package dev.switchboard.runtime.reducer;

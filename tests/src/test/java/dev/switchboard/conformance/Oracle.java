@@ -1,0 +1,109 @@
+package dev.switchboard.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.StreamPart;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The recorded LangGraph.js behaviour of one conformance scenario ({@code expected/NN-name.json},
+ * copied from {@code shared/conformance}), and conversions of our results into the same JSON shape
+ * so that facts can be compared structurally.
+ */
+public final class Oracle {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private final JsonNode root;
+
+    private Oracle(JsonNode root) {
+        this.root = root;
+    }
+
+    public static Oracle load(String scenario) {
+        try (InputStream in = Oracle.class.getResourceAsStream("/conformance/" + scenario + ".json")) {
+            if (in == null) {
+                throw new IllegalStateException("no expected file for " + scenario);
+            }
+            return new Oracle(MAPPER.readTree(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The expected value at a path of object keys and array indices. */
+    public JsonNode at(Object... path) {
+        JsonNode n = root;
+        for (Object p : path) {
+            n = p instanceof Integer i ? n.get(i) : n.get((String) p);
+            if (n == null) {
+                throw new IllegalArgumentException("no " + List.of(path) + " in the oracle");
+            }
+        }
+        return n;
+    }
+
+    /** Asserts that our value, as JSON, equals the oracle's value at the path. */
+    public void assertFact(Object actual, Object... path) {
+        assertEquals(at(path), json(actual), () -> "fact " + List.of(path));
+    }
+
+    /** Our value as JSON: records become objects; {@link Overwrite} its wire form. */
+    public static JsonNode json(Object value) {
+        return MAPPER.valueToTree(wire(value));
+    }
+
+    private static Object wire(Object v) {
+        if (v instanceof Overwrite<?> o) {
+            return o.toWire();
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<Object, Object> out = new java.util.LinkedHashMap<>();
+            m.forEach((k, x) -> out.put(k, wire(x)));
+            return out;
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(Oracle::wire).toList();
+        }
+        return v;
+    }
+
+    /** A record as LangGraph shows state: components that are {@code null} are absent. */
+    public static JsonNode state(Object record) {
+        JsonNode n = json(record);
+        if (n instanceof ObjectNode o) {
+            List<String> nulls = o.properties().stream()
+                    .filter(e -> e.getValue().isNull())
+                    .map(Map.Entry::getKey)
+                    .toList();
+            nulls.forEach(o::remove);
+        }
+        return n;
+    }
+
+    /** {@code values} events as LangGraph shows them: the channels that have values. */
+    public static List<Map<String, Object>> values(Stream<? extends StreamPart<?>> parts) {
+        try (parts) {
+            return parts.map(p -> ((StreamPart.Values<?>) p).channels()).toList();
+        }
+    }
+
+    /** {@code updates} events as LangGraph shows them: {@code {node: {channel: value}}}. */
+    public static List<Map<String, Object>> updates(Stream<? extends StreamPart<?>> parts) {
+        try (parts) {
+            return parts.map(p -> {
+                        StreamPart.Updates<?> u = (StreamPart.Updates<?>) p;
+                        return Map.<String, Object>of(u.node(), u.writes());
+                    })
+                    .toList();
+        }
+    }
+}
