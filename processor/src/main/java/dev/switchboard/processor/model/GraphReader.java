@@ -197,7 +197,7 @@ public final class GraphReader {
         Set<String> entries = new HashSet<>();
         edges.stream().filter(e -> e.from().name().equals(RuntimeNames.START)).forEach(e -> entries.add(e.to()));
         routes.stream()
-                .filter(r -> r.from().name().equals(RuntimeNames.START))
+                .filter(r -> r.from().name().equals(RuntimeNames.START) && r.namesNodes())
                 .forEach(r -> entries.addAll(r.destinations()));
         for (Set<String> candidates : List.of(entries, pull)) {
             for (ExecutableElement m : nodes) {

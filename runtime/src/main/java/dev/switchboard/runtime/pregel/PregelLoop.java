@@ -193,8 +193,10 @@ final class PregelLoop {
             runTask(tasks.get(0));
             return;
         }
+        // The caller runs the last task itself; handing out the others first keeps them parallel,
+        // and with a direct executor (Runnable::run) all run on the caller in task order.
         CountDownLatch done = new CountDownLatch(n - 1);
-        for (int i = 1; i < n; i++) {
+        for (int i = 0; i < n - 1; i++) {
             Task t = tasks.get(i);
             try {
                 executor.execute(() -> {
@@ -210,7 +212,7 @@ final class PregelLoop {
                 done.countDown();
             }
         }
-        runTask(tasks.get(0));
+        runTask(tasks.get(n - 1));
         awaitUninterruptibly(done);
     }
 

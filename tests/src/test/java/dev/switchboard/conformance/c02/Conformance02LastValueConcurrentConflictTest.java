@@ -1,0 +1,107 @@
+package dev.switchboard.conformance.c02;
+
+import static dev.switchboard.annotation.Graph.START;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.switchboard.annotation.Edge;
+import dev.switchboard.annotation.Node;
+import dev.switchboard.conformance.Oracle;
+import dev.switchboard.runtime.ErrorCode;
+import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.StreamPart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+record Conflict(String value, String other) {}
+
+/** START -> a, START -> b (both write value), a -> c, b -> c. */
+class Clash {
+    final Map<String, Integer> runs = new ConcurrentHashMap<>();
+
+    @Node
+    @Edge(from = START)
+    ConflictUpdate a(Conflict s) {
+        runs.merge("a", 1, Integer::sum);
+        return ConflictUpdate.of().value("from-a");
+    }
+
+    @Node
+    @Edge(from = START)
+    ConflictUpdate b(Conflict s) {
+        runs.merge("b", 1, Integer::sum);
+        return ConflictUpdate.of().value("from-b");
+    }
+
+    @Node
+    @Edge(from = "a")
+    @Edge(from = "b")
+    ConflictUpdate c(Conflict s) {
+        runs.merge("c", 1, Integer::sum);
+        return ConflictUpdate.of().other("c-ran");
+    }
+}
+
+/** START -> a (writes value), START -> b (writes other): different keys in one step are fine. */
+class Disjoint {
+    @Node
+    @Edge(from = START)
+    ConflictUpdate a(Conflict s) {
+        return ConflictUpdate.of().value("from-a");
+    }
+
+    @Node
+    @Edge(from = START)
+    ConflictUpdate b(Conflict s) {
+        return ConflictUpdate.of().other("from-b");
+    }
+}
+
+class Conformance02LastValueConcurrentConflictTest {
+    private final Oracle oracle = Oracle.load("02-lastvalue-concurrent-conflict");
+
+    @Test
+    void twoWritesToALastValueInOneStepFail() {
+        Clash nodes = new Clash();
+        InvalidUpdateException e = assertThrows(
+                InvalidUpdateException.class,
+                () -> ClashGraph.builder(nodes)
+                        .build()
+                        .invoke(ConflictUpdate.of().value("init")));
+        assertEquals(Optional.of(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE), e.code());
+        assertEquals(
+                oracle.at("invoke", "error", "lc_error_code").asString(),
+                e.code().orElseThrow().name());
+        assertEquals(true, e.getMessage().contains("[\"from-a\",\"from-b\"]"), e.getMessage());
+        oracle.assertFact(new java.util.TreeMap<>(nodes.runs), "runs_invoke");
+    }
+
+    @Test
+    void theStreamEndsWithTheSameError() {
+        Clash nodes = new Clash();
+        List<StreamPart<Conflict>> seen = new ArrayList<>();
+        InvalidUpdateException e = assertThrows(
+                InvalidUpdateException.class,
+                () -> ClashGraph.builder(nodes).executor(Runnable::run).build().stream(
+                                ConflictUpdate.of().value("init"), RunConfig.defaults(), StreamMode.UPDATES)
+                        .forEach(seen::add));
+        assertEquals(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, e.code().orElseThrow());
+        assertEquals(2, seen.size(), "both tasks finished before the barrier failed");
+    }
+
+    @Test
+    void differentKeysInOneStepAreFine() {
+        oracle.assertFact(
+                Oracle.state(DisjointGraph.builder(new Disjoint())
+                        .build()
+                        .invoke(ConflictUpdate.of().value("init"))
+                        .value()),
+                "control_disjoint_keys");
+    }
+}
