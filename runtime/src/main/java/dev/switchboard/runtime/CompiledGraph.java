@@ -51,6 +51,18 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     GraphOutput<O> invoke(Command<?> command, RunConfig config);
 
     /**
+     * Continues a paused run of the thread in {@code config} without new input, as LangGraph's
+     * {@code invoke(null, config)}; on a finished thread it returns the current state.
+     *
+     * @param config the run configuration naming the thread
+     * @return the output
+     * @throws EmptyInputException if there is nothing to resume (no checkpointer, or no checkpoint)
+     */
+    default GraphOutput<O> resume(RunConfig config) {
+        return invoke((I) null, config);
+    }
+
+    /**
      * Runs the graph and streams its events. The run happens on another thread as the stream is
      * consumed; closing the stream early stops the run at the next superstep boundary. A failure
      * is thrown from the stream's terminal operation.
@@ -71,6 +83,17 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
      * @return the events, to be closed (or fully consumed)
      */
     Stream<StreamPart<S>> stream(Command<?> command, RunConfig config, StreamMode... modes);
+
+    /**
+     * Streams the continuation of a paused run, as {@link #resume(RunConfig)}.
+     *
+     * @param config the run configuration naming the thread
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     * @return the events, to be closed (or fully consumed)
+     */
+    default Stream<StreamPart<S>> streamResume(RunConfig config, StreamMode... modes) {
+        return stream((I) null, config, modes);
+    }
 
     /**
      * The graph as a Mermaid flowchart.

@@ -7,11 +7,17 @@ import dev.switchboard.runtime.StreamPart;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -89,6 +95,82 @@ public final class Oracle {
         }
         return n;
     }
+
+    /** One stream event in LangGraph's shape for its mode. */
+    public static Object chunk(StreamPart<?> part) {
+        if (part instanceof StreamPart.Values<?> v) {
+            return v.channels();
+        }
+        if (part instanceof StreamPart.Updates<?> u) {
+            return Map.of(u.node(), u.writes());
+        }
+        if (part instanceof StreamPart.Custom<?> c) {
+            return c.payload();
+        }
+        if (part instanceof StreamPart.TaskStart<?> t) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", t.id());
+            m.put("name", t.node());
+            m.put("input", state(t.input()));
+            m.put("triggers", t.triggers());
+            return m;
+        }
+        if (part instanceof StreamPart.TaskResult<?> t) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", t.id());
+            m.put("name", t.node());
+            m.put("result", t.writes());
+            m.put("error", t.error() == null ? null : t.error().toString());
+            return m;
+        }
+        StreamPart.Debug<?> d = (StreamPart.Debug<?>) part;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", d.type());
+        m.put("step", d.step());
+        m.put("payload", chunk(d.payload()));
+        return m;
+    }
+
+    /** Events of several modes as LangGraph shows them: {@code [mode, chunk]} pairs. */
+    public static List<List<Object>> modes(Stream<? extends StreamPart<?>> parts) {
+        try (parts) {
+            return parts.map(p -> List.<Object>of(p.mode().name().toLowerCase(Locale.ROOT), chunk(p)))
+                    .toList();
+        }
+    }
+
+    /** Events of one mode in LangGraph's shape. */
+    public static List<Object> chunks(Stream<? extends StreamPart<?>> parts) {
+        try (parts) {
+            return parts.map(Oracle::chunk).toList();
+        }
+    }
+
+    /** Renumbers ids (UUIDs or the harness's {@code <id:N>}) as {@code <id:N>} in order of first appearance. */
+    public static JsonNode normalizeIds(JsonNode node) {
+        Map<String, String> ids = new HashMap<>();
+        return normalize(node.deepCopy(), ids);
+    }
+
+    private static JsonNode normalize(JsonNode n, Map<String, String> ids) {
+        if (n.isString() && UUID.matcher(n.asString()).matches()) {
+            return MAPPER.getNodeFactory()
+                    .textNode(ids.computeIfAbsent(n.asString(), k -> "<id:" + (ids.size() + 1) + ">"));
+        }
+        if (n instanceof ObjectNode o) {
+            for (String k : new ArrayList<>(o.propertyNames())) {
+                o.set(k, normalize(o.get(k), ids));
+            }
+        } else if (n instanceof ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                a.set(i, normalize(a.get(i), ids));
+            }
+        }
+        return n;
+    }
+
+    private static final Pattern UUID =
+            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|<id:\\d+>");
 
     /** {@code values} events as LangGraph shows them: the channels that have values. */
     public static List<Map<String, Object>> values(Stream<? extends StreamPart<?>> parts) {
