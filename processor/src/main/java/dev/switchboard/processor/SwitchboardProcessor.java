@@ -184,7 +184,10 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         }
         if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
             writer.write(GeneratedNames.packageOf(record), new UpdateGenerator().generate(state), origin);
-            writer.write(GeneratedNames.packageOf(record), new ChannelsGenerator().generate(state), origin);
+            writer.write(
+                    GeneratedNames.packageOf(record),
+                    new ChannelsGenerator(processingEnv.getTypeUtils()).generate(state),
+                    origin);
             generated.add(update);
             generated.add(channels);
         }

@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.checkpoint.ListOptions;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -94,6 +96,71 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     default Stream<StreamPart<S>> streamResume(RunConfig config, StreamMode... modes) {
         return stream((I) null, config, modes);
     }
+
+    /**
+     * The state of a thread: at its newest checkpoint, including the writes of tasks that finished
+     * in a superstep that did not complete; or at the checkpoint the config names. An unknown thread
+     * gives an empty snapshot.
+     *
+     * @param config names the thread, and optionally the checkpoint
+     * @return the snapshot
+     * @throws IllegalStateException if the graph has no checkpointer
+     */
+    StateSnapshot<S> getState(RunConfig config);
+
+    /**
+     * The checkpoints of a thread, newest first.
+     *
+     * @param config names the thread
+     * @param options metadata filter, exclusive upper bound and limit
+     * @return the snapshots
+     * @throws IllegalStateException if the graph has no checkpointer
+     */
+    List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options);
+
+    /**
+     * All checkpoints of a thread, newest first.
+     *
+     * @param config names the thread
+     * @return the snapshots
+     */
+    default List<StateSnapshot<S>> getStateHistory(RunConfig config) {
+        return getStateHistory(config, ListOptions.ALL);
+    }
+
+    /**
+     * Writes to a thread's state as if a node had returned the update: the update goes through the
+     * channels' reducers, and the node's edges and routes decide what runs next. Creates a
+     * checkpoint with source {@code update}; on an older checkpoint, it forks the history.
+     *
+     * @param config names the thread, and optionally the checkpoint to update
+     * @param update the writes
+     * @param asNode the node to attribute the update to; {@code null} for the node that wrote last
+     * @return a configuration pointing at the new checkpoint
+     * @throws InvalidUpdateException if the node does not exist or the update cannot be applied
+     */
+    RunConfig updateState(RunConfig config, StateUpdate update, String asNode);
+
+    /**
+     * {@link #updateState(RunConfig, StateUpdate, String)} attributed to the node that wrote last.
+     *
+     * @param config names the thread
+     * @param update the writes
+     * @return a configuration pointing at the new checkpoint
+     */
+    default RunConfig updateState(RunConfig config, StateUpdate update) {
+        return updateState(config, update, null);
+    }
+
+    /**
+     * Applies several supersteps of updates, each superstep's updates together, each superstep a
+     * new checkpoint.
+     *
+     * @param config names the thread, and optionally the checkpoint to start from
+     * @param supersteps the updates of each superstep
+     * @return a configuration pointing at the last new checkpoint
+     */
+    RunConfig bulkUpdateState(RunConfig config, List<List<NodeUpdate>> supersteps);
 
     /**
      * The graph as a Mermaid flowchart.

@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.serde.SerdeLimits;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -13,6 +15,8 @@ import java.util.concurrent.Executor;
  */
 public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private Executor executor;
+    private CheckpointSaver checkpointer;
+    private SerdeLimits serdeLimits = SerdeLimits.DEFAULT;
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
@@ -38,6 +42,48 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
      */
     public Optional<Executor> executor() {
         return Optional.ofNullable(executor);
+    }
+
+    /**
+     * Where runs keep their checkpoints. With a checkpointer every run needs a thread
+     * ({@link RunConfig#thread(String)}); it continues the thread's state, checkpoints each
+     * superstep, and can be inspected, resumed, replayed and forked.
+     *
+     * @param checkpointer the saver, for example a {@code MemorySaver} or a JDBC saver
+     * @return this builder
+     */
+    public B checkpointer(CheckpointSaver checkpointer) {
+        this.checkpointer = Objects.requireNonNull(checkpointer, "checkpointer");
+        return self();
+    }
+
+    /**
+     * The checkpointer set with {@link #checkpointer(CheckpointSaver)}.
+     *
+     * @return the saver, or empty
+     */
+    public Optional<CheckpointSaver> checkpointer() {
+        return Optional.ofNullable(checkpointer);
+    }
+
+    /**
+     * Bounds on decoding stored values (size, nesting, string length).
+     *
+     * @param limits the limits; {@link SerdeLimits#DEFAULT} unless set
+     * @return this builder
+     */
+    public B serdeLimits(SerdeLimits limits) {
+        this.serdeLimits = Objects.requireNonNull(limits, "limits");
+        return self();
+    }
+
+    /**
+     * The decoding bounds.
+     *
+     * @return the limits
+     */
+    public SerdeLimits serdeLimits() {
+        return serdeLimits;
     }
 
     /**

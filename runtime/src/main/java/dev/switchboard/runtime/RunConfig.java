@@ -6,30 +6,80 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The configuration of one run: its recursion limit and free-form values that nodes can read
- * through {@link NodeContext#config()}. Immutable; {@code with...} methods return a copy.
+ * The configuration of one run: which thread it belongs to (and, to replay or fork, which
+ * checkpoint it starts from), its recursion limit, how durably it checkpoints, metadata to record
+ * with its checkpoints, and free-form values nodes can read through {@link NodeContext#config()}.
+ * Immutable; {@code with...} methods return a copy.
  */
 public final class RunConfig {
     /** LangGraph.js's default recursion limit. */
     public static final int DEFAULT_RECURSION_LIMIT = 25;
 
-    private static final RunConfig DEFAULTS = new RunConfig(DEFAULT_RECURSION_LIMIT, Map.of());
+    private static final RunConfig DEFAULTS =
+            new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Durability.SYNC, Map.of(), Map.of());
 
+    private final String threadId;
+    private final String checkpointId;
     private final int recursionLimit;
+    private final Durability durability;
+    private final Map<String, Object> metadata;
     private final Map<String, Object> configurable;
 
-    private RunConfig(int recursionLimit, Map<String, Object> configurable) {
+    private RunConfig(
+            String threadId,
+            String checkpointId,
+            int recursionLimit,
+            Durability durability,
+            Map<String, Object> metadata,
+            Map<String, Object> configurable) {
+        this.threadId = threadId;
+        this.checkpointId = checkpointId;
         this.recursionLimit = recursionLimit;
+        this.durability = durability;
+        this.metadata = metadata;
         this.configurable = configurable;
     }
 
     /**
-     * The default configuration: recursion limit 25, no values.
+     * The default configuration: no thread, recursion limit 25, synchronous durability.
      *
      * @return the defaults
      */
     public static RunConfig defaults() {
         return DEFAULTS;
+    }
+
+    /**
+     * The default configuration on a thread.
+     *
+     * @param threadId the thread id
+     * @return a new configuration
+     */
+    public static RunConfig thread(String threadId) {
+        return DEFAULTS.withThread(threadId);
+    }
+
+    /**
+     * This configuration on another thread (and at its newest checkpoint).
+     *
+     * @param threadId the thread id
+     * @return a new configuration
+     */
+    public RunConfig withThread(String threadId) {
+        Objects.requireNonNull(threadId, "threadId");
+        return new RunConfig(threadId, null, recursionLimit, durability, metadata, configurable);
+    }
+
+    /**
+     * This configuration starting from a given checkpoint of its thread: resuming from an older
+     * checkpoint replays from there and forks the history.
+     *
+     * @param checkpointId the checkpoint id
+     * @return a new configuration
+     */
+    public RunConfig withCheckpointId(String checkpointId) {
+        Objects.requireNonNull(checkpointId, "checkpointId");
+        return new RunConfig(threadId, checkpointId, recursionLimit, durability, metadata, configurable);
     }
 
     /**
@@ -45,7 +95,35 @@ public final class RunConfig {
         if (limit < 1) {
             throw new IllegalArgumentException("recursionLimit must be at least 1, was " + limit);
         }
-        return new RunConfig(limit, configurable);
+        return new RunConfig(threadId, checkpointId, limit, durability, metadata, configurable);
+    }
+
+    /**
+     * This configuration with another durability.
+     *
+     * @param durability when checkpoints are written
+     * @return a new configuration
+     */
+    public RunConfig withDurability(Durability durability) {
+        Objects.requireNonNull(durability, "durability");
+        return new RunConfig(threadId, checkpointId, recursionLimit, durability, metadata, configurable);
+    }
+
+    /**
+     * This configuration with one more metadata entry, recorded in every checkpoint the run writes
+     * and usable as a filter when listing checkpoints.
+     *
+     * @param key the key
+     * @param value a string, number or boolean
+     * @return a new configuration
+     */
+    public RunConfig withMetadata(String key, Object value) {
+        Objects.requireNonNull(key, "key");
+        if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+            throw new IllegalArgumentException("metadata values must be strings, numbers or booleans, not " + value);
+        }
+        return new RunConfig(
+                threadId, checkpointId, recursionLimit, durability, put(metadata, key, value), configurable);
     }
 
     /**
@@ -58,9 +136,32 @@ public final class RunConfig {
     public RunConfig with(String key, Object value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        Map<String, Object> copy = new LinkedHashMap<>(configurable);
+        return new RunConfig(
+                threadId, checkpointId, recursionLimit, durability, metadata, put(configurable, key, value));
+    }
+
+    private static Map<String, Object> put(Map<String, Object> map, String key, Object value) {
+        Map<String, Object> copy = new LinkedHashMap<>(map);
         copy.put(key, value);
-        return new RunConfig(recursionLimit, Map.copyOf(copy));
+        return Map.copyOf(copy);
+    }
+
+    /**
+     * The thread.
+     *
+     * @return the thread id, or empty for a run without history
+     */
+    public Optional<String> threadId() {
+        return Optional.ofNullable(threadId);
+    }
+
+    /**
+     * The checkpoint to start from.
+     *
+     * @return the checkpoint id, or empty for the thread's newest
+     */
+    public Optional<String> checkpointId() {
+        return Optional.ofNullable(checkpointId);
     }
 
     /**
@@ -70,6 +171,24 @@ public final class RunConfig {
      */
     public int recursionLimit() {
         return recursionLimit;
+    }
+
+    /**
+     * When checkpoints are written.
+     *
+     * @return the durability
+     */
+    public Durability durability() {
+        return durability;
+    }
+
+    /**
+     * The metadata recorded with the run's checkpoints.
+     *
+     * @return an unmodifiable map
+     */
+    public Map<String, Object> metadata() {
+        return metadata;
     }
 
     /**
@@ -93,6 +212,7 @@ public final class RunConfig {
 
     @Override
     public String toString() {
-        return "RunConfig[recursionLimit=" + recursionLimit + ", configurable=" + configurable + "]";
+        return "RunConfig[thread=" + threadId + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
+                + ", durability=" + durability + ", metadata=" + metadata + ", configurable=" + configurable + "]";
     }
 }

@@ -10,6 +10,8 @@ public enum StreamMode {
     CUSTOM,
     /** A task-start event and a task-result event per node execution. */
     TASKS,
-    /** Task events with superstep and timestamp, for debugging. */
+    /** Each checkpoint as it is created: values, metadata and next tasks (needs a checkpointer). */
+    CHECKPOINTS,
+    /** Checkpoint and task events with superstep and timestamp, for debugging. */
     DEBUG
 }

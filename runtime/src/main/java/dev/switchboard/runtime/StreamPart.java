@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ public sealed interface StreamPart<S>
                 StreamPart.Custom,
                 StreamPart.TaskStart,
                 StreamPart.TaskResult,
+                StreamPart.Checkpoint,
                 StreamPart.Debug {
     /**
      * The stream mode this event belongs to.
@@ -168,11 +170,76 @@ public sealed interface StreamPart<S>
     }
 
     /**
+     * A checkpoint was created ({@link StreamMode#CHECKPOINTS}).
+     *
+     * @param checkpointId its id
+     * @param parentCheckpointId the previous checkpoint, or {@code null}
+     * @param state the state record at this checkpoint
+     * @param channels every state and private channel with a value, by name
+     * @param metadata how it came to be
+     * @param next the nodes that run next, in declaration order
+     * @param tasks the tasks of the next superstep
+     * @param <S> the state record type
+     */
+    record Checkpoint<S>(
+            String checkpointId,
+            String parentCheckpointId,
+            S state,
+            Map<String, Object> channels,
+            CheckpointMetadata metadata,
+            List<String> next,
+            List<TaskRef> tasks)
+            implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param checkpointId the id
+         * @param parentCheckpointId the parent or {@code null}
+         * @param state the state
+         * @param channels the channel values
+         * @param metadata the metadata
+         * @param next the next nodes
+         * @param tasks the next tasks
+         */
+        public Checkpoint {
+            Objects.requireNonNull(checkpointId, "checkpointId");
+            Objects.requireNonNull(metadata, "metadata");
+            next = List.copyOf(next);
+            tasks = List.copyOf(tasks);
+        }
+
+        @Override
+        public StreamMode mode() {
+            return StreamMode.CHECKPOINTS;
+        }
+
+        /**
+         * A task of the next superstep.
+         *
+         * @param id the task id
+         * @param name the node
+         * @param path the task path, as in {@link StateSnapshot.PregelTask#path()}
+         */
+        public record TaskRef(String id, String name, List<Object> path) {
+            /**
+             * Creates the reference.
+             *
+             * @param id the task id
+             * @param name the node
+             * @param path the task path
+             */
+            public TaskRef {
+                path = List.copyOf(path);
+            }
+        }
+    }
+
+    /**
      * A debug event ({@link StreamMode#DEBUG}): another event with its superstep and time.
      *
      * @param step the superstep
      * @param timestamp when it happened
-     * @param payload the wrapped event ({@link TaskStart} or {@link TaskResult})
+     * @param payload the wrapped event ({@link Checkpoint}, {@link TaskStart} or {@link TaskResult})
      * @param <S> the state record type
      */
     record Debug<S>(int step, Instant timestamp, StreamPart<S> payload) implements StreamPart<S> {
@@ -189,11 +256,14 @@ public sealed interface StreamPart<S>
         }
 
         /**
-         * The LangGraph debug event type: {@code task} or {@code task_result}.
+         * The LangGraph debug event type: {@code checkpoint}, {@code task} or {@code task_result}.
          *
          * @return the type name
          */
         public String type() {
+            if (payload instanceof Checkpoint<?>) {
+                return "checkpoint";
+            }
             return payload instanceof TaskResult<?> ? "task_result" : "task";
         }
 

@@ -123,11 +123,40 @@ public final class Oracle {
             m.put("error", t.error() == null ? null : t.error().toString());
             return m;
         }
+        if (part instanceof StreamPart.Checkpoint<?> c) {
+            return checkpoint(c);
+        }
         StreamPart.Debug<?> d = (StreamPart.Debug<?>) part;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", d.type());
         m.put("step", d.step());
         m.put("payload", chunk(d.payload()));
+        return m;
+    }
+
+    /** A checkpoint event as the JS harness records it. */
+    public static Map<String, Object> checkpoint(StreamPart.Checkpoint<?> c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("checkpoint_id", c.checkpointId());
+        m.put("parent_checkpoint_id", c.parentCheckpointId());
+        m.put("values", c.channels());
+        Map<String, Object> md = new LinkedHashMap<>();
+        md.put("source", c.metadata().source().wireName());
+        md.put("step", c.metadata().step());
+        md.put("parents", c.metadata().parents());
+        m.put("metadata", md);
+        m.put("next", c.next());
+        m.put(
+                "tasks",
+                c.tasks().stream()
+                        .map(t -> {
+                            Map<String, Object> task = new LinkedHashMap<>();
+                            task.put("id", t.id());
+                            task.put("name", t.name());
+                            task.put("path", t.path());
+                            return task;
+                        })
+                        .toList());
         return m;
     }
 

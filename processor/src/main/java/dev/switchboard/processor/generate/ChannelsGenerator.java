@@ -22,6 +22,12 @@ import javax.lang.model.type.TypeMirror;
  * component, by index) and how to build the record from channel values.
  */
 public final class ChannelsGenerator {
+    private final ValueTypes valueTypes;
+
+    public ChannelsGenerator(javax.lang.model.util.Types types) {
+        this.valueTypes = new ValueTypes(types);
+    }
+
     public TypeSpec.Builder generate(StateModel state) {
         ClassName self =
                 ClassName.get(GeneratedNames.packageOf(state.element()), GeneratedNames.channels(state.element()));
@@ -64,24 +70,21 @@ public final class ChannelsGenerator {
                 .addMethod(read(state, record));
     }
 
-    private static CodeBlock componentSpec(ComponentModel c) {
+    private CodeBlock componentSpec(ComponentModel c) {
         String n = c.name();
+        CodeBlock t = valueTypes.of(c.type());
+        ClassName spec = ClassNames.CHANNEL_SPEC;
         CodeBlock channel = switch (c.kind()) {
-            case LAST_VALUE -> CodeBlock.of("$T.lastValue($S)", ClassNames.CHANNEL_SPEC, n);
+            case LAST_VALUE -> CodeBlock.of("$T.lastValue($S, $L)", spec, n, t);
             case REDUCER ->
                 c.isPrimitive()
-                        ? CodeBlock.of(
-                                "$T.reducer($S, $L, $L)",
-                                ClassNames.CHANNEL_SPEC,
-                                n,
-                                newInstance(c.impl()),
-                                zero(c.type()))
-                        : CodeBlock.of("$T.reducer($S, $L)", ClassNames.CHANNEL_SPEC, n, newInstance(c.impl()));
-            case UNTRACKED -> CodeBlock.of("$T.untracked($S, $L)", ClassNames.CHANNEL_SPEC, n, c.guard());
-            case TOPIC -> CodeBlock.of("$T.topic($S, $L)", ClassNames.CHANNEL_SPEC, n, c.accumulate());
-            case EPHEMERAL -> CodeBlock.of("$T.ephemeral($S, $L)", ClassNames.CHANNEL_SPEC, n, c.guard());
-            case ANY_VALUE -> CodeBlock.of("$T.anyValue($S)", ClassNames.CHANNEL_SPEC, n);
-            case LAST_VALUE_AFTER_FINISH -> CodeBlock.of("$T.lastValueAfterFinish($S)", ClassNames.CHANNEL_SPEC, n);
+                        ? CodeBlock.of("$T.reducer($S, $L, $L, $L)", spec, n, newInstance(c.impl()), zero(c.type()), t)
+                        : CodeBlock.of("$T.reducer($S, $L, $L)", spec, n, newInstance(c.impl()), t);
+            case UNTRACKED -> CodeBlock.of("$T.untracked($S, $L, $L)", spec, n, c.guard(), t);
+            case TOPIC -> CodeBlock.of("$T.topic($S, $L, $L)", spec, n, c.accumulate(), t);
+            case EPHEMERAL -> CodeBlock.of("$T.ephemeral($S, $L, $L)", spec, n, c.guard(), t);
+            case ANY_VALUE -> CodeBlock.of("$T.anyValue($S, $L)", spec, n, t);
+            case LAST_VALUE_AFTER_FINISH -> CodeBlock.of("$T.lastValueAfterFinish($S, $L)", spec, n, t);
             case MANAGED -> null;
         };
         if (channel == null) {

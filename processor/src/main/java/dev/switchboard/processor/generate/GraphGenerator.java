@@ -31,12 +31,12 @@ import javax.lang.model.util.Types;
  * reflection, a builder, and the Mermaid diagram and JSON Schemas as constants.
  */
 public final class GraphGenerator {
-    private final Types types;
     private final JsonSchemas schemas;
+    private final ValueTypes valueTypes;
 
     public GraphGenerator(Types types) {
-        this.types = types;
         this.schemas = new JsonSchemas(types);
+        this.valueTypes = new ValueTypes(types);
     }
 
     public TypeSpec.Builder generate(GraphModel g) {
@@ -131,12 +131,10 @@ public final class GraphGenerator {
             CodeBlock reads = n.input().record() == null
                     ? CodeBlock.of("null")
                     : schema(n.input().record());
-            b.add(
-                    "\n.node($S, $L, $T.class, $L)",
-                    n.name(),
-                    reads,
-                    payloadClass(n.input().type()),
-                    n.defer());
+            CodeBlock payload = n.input().type() == null
+                    ? CodeBlock.of("$T.of($T.class)", ValueTypes.VALUE_TYPE, Object.class)
+                    : valueTypes.of(n.input().type());
+            b.add("\n.node($S, $L, $L, $L)", n.name(), reads, payload, n.defer());
         }
         for (EdgeModel e : g.edges()) {
             b.add("\n.edge($S, $S)", e.from().name(), e.to());
@@ -168,18 +166,6 @@ public final class GraphGenerator {
             b.add(i == 0 && !leadingComma ? "$S" : ", $S", names.get(i));
         }
         return b.build();
-    }
-
-    private TypeName payloadClass(TypeMirror t) {
-        if (t == null) {
-            return ClassName.OBJECT;
-        }
-        TypeMirror erased = types.erasure(t);
-        if (erased.getKind().isPrimitive()) {
-            return TypeName.get(
-                    types.boxedClass(types.getPrimitiveType(erased.getKind())).asType());
-        }
-        return TypeName.get(erased);
     }
 
     private static TypeSpec builderType(ClassName self, ClassName builder, ClassName nodes) {

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.channel;
 
 import dev.switchboard.runtime.reducer.Reducer;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -36,24 +37,34 @@ public final class ChannelSpec {
     private final Object initial;
     private final boolean flag;
     private final Set<String> names;
+    private final ValueType type;
 
-    private ChannelSpec(String name, Kind kind, Reducer<?> reducer, Object initial, boolean flag, Set<String> names) {
+    private ChannelSpec(
+            String name,
+            Kind kind,
+            Reducer<?> reducer,
+            Object initial,
+            boolean flag,
+            Set<String> names,
+            ValueType type) {
         this.name = Objects.requireNonNull(name, "name");
         this.kind = kind;
         this.reducer = reducer;
         this.initial = initial;
         this.flag = flag;
         this.names = names;
+        this.type = Objects.requireNonNull(type, "type");
     }
 
     /**
      * A {@link LastValue} channel.
      *
      * @param name the channel name
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec lastValue(String name) {
-        return new ChannelSpec(name, Kind.LAST_VALUE, null, Channel.MISSING, false, Set.of());
+    public static ChannelSpec lastValue(String name, ValueType type) {
+        return new ChannelSpec(name, Kind.LAST_VALUE, null, Channel.MISSING, false, Set.of(), type);
     }
 
     /**
@@ -62,11 +73,12 @@ public final class ChannelSpec {
      *
      * @param name the channel name
      * @param reducer how writes combine
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec reducer(String name, Reducer<?> reducer) {
+    public static ChannelSpec reducer(String name, Reducer<?> reducer, ValueType type) {
         Objects.requireNonNull(reducer, "reducer");
-        return new ChannelSpec(name, Kind.REDUCER, reducer, null, false, Set.of());
+        return new ChannelSpec(name, Kind.REDUCER, reducer, null, false, Set.of(), type);
     }
 
     /**
@@ -76,12 +88,13 @@ public final class ChannelSpec {
      * @param name the channel name
      * @param reducer how writes combine
      * @param initial the starting value
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec reducer(String name, Reducer<?> reducer, Object initial) {
+    public static ChannelSpec reducer(String name, Reducer<?> reducer, Object initial, ValueType type) {
         Objects.requireNonNull(reducer, "reducer");
         Objects.requireNonNull(initial, "initial");
-        return new ChannelSpec(name, Kind.REDUCER, reducer, initial, true, Set.of());
+        return new ChannelSpec(name, Kind.REDUCER, reducer, initial, true, Set.of(), type);
     }
 
     /**
@@ -89,10 +102,11 @@ public final class ChannelSpec {
      *
      * @param name the channel name
      * @param accumulate whether values are kept across supersteps
+     * @param type the value type, a {@code List} of the published element type
      * @return the spec
      */
-    public static ChannelSpec topic(String name, boolean accumulate) {
-        return new ChannelSpec(name, Kind.TOPIC, null, null, accumulate, Set.of());
+    public static ChannelSpec topic(String name, boolean accumulate, ValueType type) {
+        return new ChannelSpec(name, Kind.TOPIC, null, null, accumulate, Set.of(), type);
     }
 
     /**
@@ -100,30 +114,33 @@ public final class ChannelSpec {
      *
      * @param name the channel name
      * @param guard whether to reject several writes per superstep
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec ephemeral(String name, boolean guard) {
-        return new ChannelSpec(name, Kind.EPHEMERAL, null, null, guard, Set.of());
+    public static ChannelSpec ephemeral(String name, boolean guard, ValueType type) {
+        return new ChannelSpec(name, Kind.EPHEMERAL, null, null, guard, Set.of(), type);
     }
 
     /**
      * An {@link AnyValue} channel.
      *
      * @param name the channel name
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec anyValue(String name) {
-        return new ChannelSpec(name, Kind.ANY_VALUE, null, null, false, Set.of());
+    public static ChannelSpec anyValue(String name, ValueType type) {
+        return new ChannelSpec(name, Kind.ANY_VALUE, null, null, false, Set.of(), type);
     }
 
     /**
      * A {@link LastValueAfterFinish} channel.
      *
      * @param name the channel name
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec lastValueAfterFinish(String name) {
-        return new ChannelSpec(name, Kind.LAST_VALUE_AFTER_FINISH, null, null, false, Set.of());
+    public static ChannelSpec lastValueAfterFinish(String name, ValueType type) {
+        return new ChannelSpec(name, Kind.LAST_VALUE_AFTER_FINISH, null, null, false, Set.of(), type);
     }
 
     /**
@@ -131,10 +148,11 @@ public final class ChannelSpec {
      *
      * @param name the channel name
      * @param guard whether to reject several writes per superstep
+     * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec untracked(String name, boolean guard) {
-        return new ChannelSpec(name, Kind.UNTRACKED, null, null, guard, Set.of());
+    public static ChannelSpec untracked(String name, boolean guard, ValueType type) {
+        return new ChannelSpec(name, Kind.UNTRACKED, null, null, guard, Set.of(), type);
     }
 
     /**
@@ -146,7 +164,14 @@ public final class ChannelSpec {
      * @return the spec
      */
     public static ChannelSpec namedBarrier(String name, Set<String> names, boolean afterFinish) {
-        return new ChannelSpec(name, Kind.NAMED_BARRIER, null, null, afterFinish, Set.copyOf(names));
+        return new ChannelSpec(
+                name,
+                Kind.NAMED_BARRIER,
+                null,
+                null,
+                afterFinish,
+                Set.copyOf(names),
+                ValueType.of(NamedBarrierValue.Seen.class));
     }
 
     /**
@@ -165,6 +190,25 @@ public final class ChannelSpec {
      */
     public Kind kind() {
         return kind;
+    }
+
+    /**
+     * The type of the channel's value, which its stored form is read back with.
+     *
+     * @return the value type
+     */
+    public ValueType type() {
+        return type;
+    }
+
+    /**
+     * Whether checkpoints may store this channel's writes as deltas on top of a snapshot, because
+     * its reducer accumulates (see {@link Reducer#accumulates()}).
+     *
+     * @return {@code true} for accumulating reducer channels
+     */
+    public boolean storesDeltas() {
+        return kind == Kind.REDUCER && reducer.accumulates();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -29,6 +30,7 @@ public final class GraphSpec {
     static final String START_CHANNEL = Graph.START;
     static final String TASKS_CHANNEL = "__pregel_tasks";
     static final String BRANCH_PREFIX = "branch:to:";
+    private static final ValueType STRING = ValueType.of(String.class);
 
     final String name;
     final StateSchema<?> state;
@@ -53,7 +55,7 @@ public final class GraphSpec {
     final Map<String, Integer> nodeIndex;
     final boolean[] deferred;
     final int[] readSchema;
-    final Class<?>[] payloadType;
+    final ValueType[] payloadType;
     final int[][] triggers;
     final int[][] edgeChannels;
     final Object[][] edgeValues;
@@ -100,7 +102,7 @@ public final class GraphSpec {
         this.nodeIndex = new HashMap<>();
         this.deferred = new boolean[nodeCount];
         this.readSchema = new int[nodeCount];
-        this.payloadType = new Class<?>[nodeCount];
+        this.payloadType = new ValueType[nodeCount];
         nodeNames[0] = Graph.START;
         nodeIndex.put(Graph.START, 0);
         readSchema[0] = -1;
@@ -115,7 +117,8 @@ public final class GraphSpec {
             payloadType[i] = n.payloadType;
         }
 
-        this.startChannel = addInternal(chans, chanIdx, ChannelSpec.ephemeral(START_CHANNEL, true));
+        this.startChannel =
+                addInternal(chans, chanIdx, ChannelSpec.ephemeral(START_CHANNEL, true, ValueType.of(Object.class)));
         this.branchChannel = new int[nodeCount];
         branchChannel[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
@@ -123,9 +126,14 @@ public final class GraphSpec {
             branchChannel[i] = addInternal(
                     chans,
                     chanIdx,
-                    deferred[i] ? ChannelSpec.lastValueAfterFinish(cn) : ChannelSpec.ephemeral(cn, false));
+                    deferred[i]
+                            ? ChannelSpec.lastValueAfterFinish(cn, STRING)
+                            : ChannelSpec.ephemeral(cn, false, STRING));
         }
-        this.tasksChannel = addInternal(chans, chanIdx, ChannelSpec.topic(TASKS_CHANNEL, false));
+        this.tasksChannel = addInternal(
+                chans,
+                chanIdx,
+                ChannelSpec.topic(TASKS_CHANNEL, false, ValueType.of(List.class, ValueType.of(Object.class))));
 
         List<List<Integer>> trig = new ArrayList<>();
         List<List<Integer>> edgeCh = new ArrayList<>();
@@ -377,11 +385,12 @@ public final class GraphSpec {
          *
          * @param name the node name
          * @param reads the record a pull task reads, or {@code null} for nodes reached only by Send
-         * @param payloadType the parameter's class, checked against Send payloads
+         * @param payloadType the parameter's type: Send payloads are checked against it and stored
+         *     as it
          * @param defer whether the node is deferred
          * @return this builder
          */
-        public Builder node(String name, StateSchema<?> reads, Class<?> payloadType, boolean defer) {
+        public Builder node(String name, StateSchema<?> reads, ValueType payloadType, boolean defer) {
             nodes.add(new NodeDecl(
                     Objects.requireNonNull(name, "name"),
                     reads,
@@ -438,7 +447,7 @@ public final class GraphSpec {
         }
     }
 
-    private record NodeDecl(String name, StateSchema<?> reads, Class<?> payloadType, boolean defer) {}
+    private record NodeDecl(String name, StateSchema<?> reads, ValueType payloadType, boolean defer) {}
 
     private record JoinDecl(String to, List<String> from) {}
 

@@ -2,15 +2,22 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.CompiledGraph;
-import dev.switchboard.runtime.EmptyInputException;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.GraphOutput;
+import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.serde.JsonSerde;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -18,17 +25,21 @@ import java.util.stream.Stream;
 
 /**
  * The base class of every generated graph: runs a {@link GraphSpec} with the generated node
- * dispatcher on the Pregel loop. Generated subclasses add the builder and the diagram and schema
- * constants.
+ * dispatcher on the Pregel loop, with the builder's executor and checkpointer. Generated subclasses
+ * add the builder and the diagram and schema constants.
  *
  * @param <S> the state record type
  * @param <I> the input update type
  * @param <O> the output record type
  */
 public abstract class PregelGraph<S, I extends StateUpdate, O> implements CompiledGraph<S, I, O> {
+    private static final String ROOT = "";
+
     private final GraphSpec spec;
     private final NodeDispatcher dispatcher;
     private final Executor executor;
+    private final CheckpointSaver saver;
+    private final Codecs codecs;
 
     /**
      * For generated subclasses.
@@ -41,6 +52,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.spec = Objects.requireNonNull(spec, "spec");
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(DefaultExecutor.INSTANCE);
+        this.saver = settings.checkpointer().orElse(null);
+        this.codecs = new Codecs(spec, new JsonSerde(settings.serdeLimits()));
     }
 
     @Override
@@ -50,28 +63,23 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
-        Objects.requireNonNull(config, "config");
-        PregelLoop loop = loop(config, EventSink.NONE, Cancellation.NEVER);
-        return output(input == null ? resume(loop) : loop.run(input));
+        return output(loop(config, EventSink.NONE, Cancellation.NEVER).run(input));
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
         Objects.requireNonNull(command, "command");
-        Objects.requireNonNull(config, "config");
         return output(loop(config, EventSink.NONE, Cancellation.NEVER).run(command));
     }
 
     @Override
     public Stream<StreamPart<S>> stream(I input, RunConfig config, StreamMode... modes) {
-        Objects.requireNonNull(config, "config");
-        return stream(config, modes, loop -> input == null ? resume(loop) : loop.run(input));
+        return stream(config, modes, loop -> loop.run(input));
     }
 
     @Override
     public Stream<StreamPart<S>> stream(Command<?> command, RunConfig config, StreamMode... modes) {
         Objects.requireNonNull(command, "command");
-        Objects.requireNonNull(config, "config");
         return stream(config, modes, loop -> loop.run(command));
     }
 
@@ -89,13 +97,74 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         return run.start(() -> body.apply(loop), cancellation);
     }
 
-    private Object resume(PregelLoop loop) {
-        throw new EmptyInputException("Received no input for " + spec.name() + ": there is nothing to resume"
-                + " because the graph has no checkpointer; pass an input");
+    @Override
+    public StateSnapshot<S> getState(RunConfig config) {
+        PregelLoop loop = stateLoop(config);
+        loop.load();
+        return Snapshots.of(loop, config.checkpointId().isEmpty());
+    }
+
+    @Override
+    public List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options) {
+        Objects.requireNonNull(options, "options");
+        String thread = requireThread(config);
+        List<StateSnapshot<S>> out = new ArrayList<>();
+        for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
+            PregelLoop loop = stateLoop(config);
+            loop.restore(tuple);
+            out.add(Snapshots.of(loop, false));
+        }
+        return out;
+    }
+
+    @Override
+    public RunConfig updateState(RunConfig config, StateUpdate update, String asNode) {
+        Objects.requireNonNull(update, "update");
+        return bulkUpdateState(config, List.of(List.of(new NodeUpdate(update, asNode))));
+    }
+
+    @Override
+    public RunConfig bulkUpdateState(RunConfig config, List<List<NodeUpdate>> supersteps) {
+        Objects.requireNonNull(supersteps, "supersteps");
+        if (supersteps.isEmpty()) {
+            throw new IllegalArgumentException("no supersteps of updates given");
+        }
+        RunConfig current = config;
+        for (List<NodeUpdate> superstep : supersteps) {
+            PregelLoop loop = stateLoop(current);
+            loop.load();
+            String id = Snapshots.update(loop, superstep);
+            current = RunConfig.thread(requireThread(config)).withCheckpointId(id);
+        }
+        return current;
+    }
+
+    private PregelLoop stateLoop(RunConfig config) {
+        requireSaver();
+        return loop(config, EventSink.NONE, Cancellation.NEVER);
+    }
+
+    private CheckpointSaver requireSaver() {
+        if (saver == null) {
+            throw new IllegalStateException("graph '" + spec.name() + "' has no checkpointer; build it with"
+                    + " .checkpointer(...) to keep, inspect and update state");
+        }
+        return saver;
+    }
+
+    private String requireThread(RunConfig config) {
+        return Objects.requireNonNull(config, "config")
+                .threadId()
+                .orElseThrow(() -> new IllegalArgumentException("graph '" + spec.name() + "' has a checkpointer, so"
+                        + " runs need a thread: use RunConfig.thread(id)"));
     }
 
     private PregelLoop loop(RunConfig config, EventSink sink, Cancellation cancellation) {
-        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation);
+        Objects.requireNonNull(config, "config");
+        Persistence persistence = saver == null
+                ? null
+                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs);
+        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence);
     }
 
     @SuppressWarnings("unchecked")

@@ -3,65 +3,72 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
-import dev.switchboard.runtime.InvalidRouteException;
-import dev.switchboard.runtime.InvalidUpdateException;
-import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.Send;
-import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ValueSource;
-import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
+import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One run of a graph: LangGraph's {@code PregelLoop}. Each superstep prepares the tasks whose
  * trigger channels have a version newer than the one the node last saw (plus one push task per
  * pending {@code Send}), runs them in parallel, and applies all their writes at the barrier in task
- * path order: pull tasks by node name, then push tasks by send index.
+ * path order: pull tasks by node name, then push tasks by send index. With a checkpointer the run
+ * starts from the thread's stored state and stores a checkpoint per superstep.
  *
  * <p>All channel state lives in arrays indexed by channel and node number. Only the loop's thread
- * touches channels, except that tasks read them (never write them) while a superstep runs.
+ * changes channels; tasks read them while a superstep runs.
  */
 final class PregelLoop {
+    static final String INTERRUPT = "__interrupt__";
+
     final GraphSpec spec;
     final RunConfig config;
     final EventSink sink;
-    private final NodeDispatcher dispatcher;
-    private final Executor executor;
+    final Persistence persistence;
     private final Cancellation cancellation;
+    private final TaskRunner runner;
 
     private final Channel[] channels;
     private final long[] versions;
+    private final String[] suffix;
     private final long[][] seen;
+    private final long[] interruptSeen;
     private long maxVersion;
+    private final String runSuffix = Uuids.runSuffix();
 
     private final boolean[] updated;
     private final int[] updatedList;
     private int updatedCount;
     private final PendingWrites pending;
 
-    private final List<Task> tasks = new ArrayList<>();
-    int step;
+    private List<Task> tasks = List.of();
+    private List<PendingWrite> storedWrites = List.of();
+    int step = -1;
     int stop;
+    String checkpointId;
+    private String parentCheckpointId;
+    private CheckpointMetadata metadata;
+    private Instant createdAt;
+    private boolean hasState;
+    private boolean replaying;
 
     PregelLoop(
             GraphSpec spec,
@@ -69,108 +76,266 @@ final class PregelLoop {
             Executor executor,
             RunConfig config,
             EventSink sink,
-            Cancellation cancellation) {
+            Cancellation cancellation,
+            Persistence persistence) {
         this.spec = spec;
-        this.dispatcher = dispatcher;
-        this.executor = executor;
         this.config = config;
         this.sink = sink;
         this.cancellation = cancellation;
+        this.persistence = persistence;
         int n = spec.channels.length;
         this.channels = new Channel[n];
         for (int c = 0; c < n; c++) {
             channels[c] = spec.channels[c].create();
         }
         this.versions = new long[n];
+        this.suffix = new String[n];
         this.seen = new long[spec.nodeNames.length][];
         for (int i = 0; i < seen.length; i++) {
             seen[i] = new long[spec.triggers[i].length];
         }
+        this.interruptSeen = new long[n];
         this.updated = new boolean[n];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
+        this.runner = new TaskRunner(this, dispatcher, executor);
     }
 
-    /** Runs the graph from a fresh state with a state update as input; returns the output record. */
-    Object run(StateUpdate input) {
-        begin(-1);
-        Task inputTask = Task.input();
-        inputTask.add(spec.startChannel, input);
-        apply(List.of(inputTask), false);
-        step++;
-        loop();
+    // ---------------------------------------------------------------- run
+
+    /** Runs the graph with an input (a state update, a command, or {@code null} to resume). */
+    Object run(Object input) {
+        load();
+        boolean ok = false;
+        try {
+            first(input);
+            loop();
+            ok = true;
+        } finally {
+            if (persistence != null) {
+                finishPersistence(ok);
+            }
+        }
         return readOutput();
     }
 
-    /** Runs the graph from a fresh state with a command as input: its writes apply directly. */
-    Object run(Command<?> command) {
+    private void finishPersistence(boolean ok) {
+        if (ok) {
+            persistence.flush();
+            return;
+        }
+        try {
+            persistence.flush();
+            for (Task t : tasks) {
+                if (t.done) {
+                    persistence.putWritesAtExit(checkpointId, t, taskId(t));
+                }
+            }
+        } catch (RuntimeException e) {
+            // The run's own failure is the one to report; storing what it got done is best effort.
+        }
+    }
+
+    /** Loads the thread's checkpoint (or the one the config names), if there is a checkpointer. */
+    void load() {
+        if (persistence == null) {
+            return;
+        }
+        Optional<String> wanted = config.checkpointId();
+        Optional<CheckpointTuple> tuple =
+                persistence.saver.getTuple(persistence.threadId, persistence.namespace, wanted.orElse(null));
+        if (wanted.isPresent() && tuple.isEmpty()) {
+            throw new GraphException("thread '" + persistence.threadId + "' has no checkpoint " + wanted.get());
+        }
+        if (wanted.isPresent()) {
+            persistence.head = persistence
+                    .saver
+                    .getTuple(persistence.threadId, persistence.namespace, null)
+                    .map(t -> t.checkpoint().id())
+                    .orElse(null);
+            replaying = !wanted.get().equals(persistence.head);
+        } else {
+            persistence.head = tuple.map(t -> t.checkpoint().id()).orElse(null);
+        }
+        tuple.ifPresent(this::restore);
+    }
+
+    void restore(CheckpointTuple tuple) {
+        persistence.restore(tuple, channels);
+        for (Map.Entry<String, ChannelVersion> e : tuple.checkpoint().channels().entrySet()) {
+            Integer c = spec.channelIndex.get(e.getKey());
+            if (c != null) {
+                String v = e.getValue().version();
+                versions[c] = ChannelVersion.counter(v);
+                suffix[c] = v.substring(v.indexOf('.') + 1);
+                maxVersion = Math.max(maxVersion, versions[c]);
+            }
+        }
+        for (Map.Entry<String, Map<String, String>> e :
+                tuple.checkpoint().versionsSeen().entrySet()) {
+            restoreSeen(e.getKey(), e.getValue());
+        }
+        CheckpointMetadata md = tuple.metadata();
+        this.step = md.step() + 1;
+        this.checkpointId = tuple.checkpoint().id();
+        this.parentCheckpointId = tuple.parentId();
+        this.metadata = md;
+        this.createdAt = tuple.checkpoint().timestamp();
+        this.storedWrites = tuple.pendingWrites();
+        this.hasState = true;
+    }
+
+    private void restoreSeen(String node, Map<String, String> seenVersions) {
+        if (node.equals(INTERRUPT)) {
+            seenVersions.forEach((channel, v) -> {
+                Integer c = spec.channelIndex.get(channel);
+                if (c != null) {
+                    interruptSeen[c] = ChannelVersion.counter(v);
+                }
+            });
+            return;
+        }
+        Integer n = spec.nodeIndex.get(node);
+        if (n == null) {
+            return;
+        }
+        int[] trig = spec.triggers[n];
+        for (int t = 0; t < trig.length; t++) {
+            String v = seenVersions.get(spec.channels[trig[t]].name());
+            if (v != null) {
+                seen[n][t] = ChannelVersion.counter(v);
+            }
+        }
+    }
+
+    /** LangGraph's {@code _first}: maps the input to writes, or prepares to resume. */
+    private void first(Object input) {
+        this.stop = step + config.recursionLimit() + 1;
+        if (input instanceof Command<?> command) {
+            firstCommand(command);
+        } else if (input == null) {
+            if (!hasState) {
+                throw new EmptyInputException("Received no input for " + Graph.START + ": there is nothing to resume"
+                        + (persistence == null ? " because the graph has no checkpointer" : " on this thread")
+                        + "; pass an input");
+            }
+            resume();
+        } else {
+            List<Task> order = new ArrayList<>();
+            if (hasState) {
+                order.addAll(prepareTasks(false)); // a new input discards the unfinished tasks
+            }
+            Task inputTask = Task.input();
+            inputTask.add(spec.startChannel, input);
+            order.add(inputTask);
+            apply(order, order.size() > 1);
+            storedWrites = List.of();
+            putCheckpoint(Source.INPUT);
+        }
+    }
+
+    private void firstCommand(Command<?> command) {
         if (command.update().isEmpty() && command.gotos().isEmpty()) {
             throw new EmptyInputException("Received empty Command input: give it an update or a goto");
         }
-        begin(-1);
-        Task inputTask = Task.input();
-        command.update().ifPresent(u -> writeUpdate(inputTask, u, Graph.START));
+        Task writes = Task.input();
+        command.update().ifPresent(u -> runner.writeUpdate(writes, u, Graph.START));
         for (Object target : command.gotos()) {
-            writeGoto(inputTask, target, Graph.START);
+            runner.writeGoto(writes, target, Graph.START);
         }
-        apply(List.of(inputTask), false);
-        emitValues();
-        step++;
-        loop();
-        return readOutput();
+        apply(List.of(writes), false);
+        if (hasState) {
+            resume();
+        } else {
+            putCheckpoint(Source.INPUT);
+            emitAllValues();
+        }
     }
 
-    private void begin(int startStep) {
-        this.step = startStep;
-        this.stop = startStep + config.recursionLimit() + 1;
+    private void resume() {
+        System.arraycopy(versions, 0, interruptSeen, 0, versions.length);
+        if (replaying && metadata.source() != Source.UPDATE && metadata.source() != Source.FORK) {
+            storedWrites = List.of();
+            putCheckpoint(Source.FORK);
+        }
+        emitAllValues();
     }
 
     private void loop() {
+        boolean first = true;
         while (true) {
             cancellation.check();
             if (step > stop) {
                 throw new GraphRecursionException(config.recursionLimit());
             }
-            prepareTasks();
+            tasks = prepareTasks(true);
+            emitCheckpoint();
             if (tasks.isEmpty()) {
                 return;
             }
-            runTasks();
+            if (first && !storedWrites.isEmpty()) {
+                reuseStoredWrites();
+            }
+            first = false;
+            runner.runAll(tasks);
             Task failed = firstFailure();
             if (failed != null) {
                 throw rethrowable(failed.error);
             }
-            apply(applyOrder(), true);
+            apply(applyOrder(tasks), true);
+            storedWrites = List.of();
             emitValues();
-            step++;
+            putCheckpoint(Source.LOOP);
+        }
+    }
+
+    /** Tasks whose writes were stored before a failure or pause do not run again. */
+    private void reuseStoredWrites() {
+        Map<String, Persistence.StoredTask> stored = persistence.decodeWrites(storedWrites);
+        for (Task t : tasks) {
+            Persistence.StoredTask s = stored.get(taskId(t));
+            if (s != null && s.error() == null) {
+                for (int i = 0; i < s.channels().size(); i++) {
+                    t.add(s.channels().get(i), s.values().get(i));
+                }
+                t.done = true;
+                if (t.node != 0) {
+                    runner.emitEnd(t, spec.nodeNames[t.node]);
+                }
+            }
         }
     }
 
     // ---------------------------------------------------------------- prepare
 
-    private void prepareTasks() {
-        tasks.clear();
+    /** The tasks of the next superstep: push tasks in send order, then pull tasks by node name. */
+    List<Task> prepareTasks(boolean onlyUpdated) {
+        List<Task> out = new ArrayList<>();
         Channel sends = channels[spec.tasksChannel];
         if (sends.isAvailable()) {
             List<?> list = (List<?>) sends.get();
             for (int i = 0; i < list.size(); i++) {
                 Send<?> send = (Send<?>) list.get(i);
-                tasks.add(Task.push(spec.node(send.node()), i, send.payload()));
+                out.add(Task.push(spec.node(send.node()), i, send.payload()));
             }
         }
-        if (updatedCount > 0) {
-            boolean[] candidate = new boolean[spec.nodeNames.length];
+        boolean[] candidate = null;
+        if (onlyUpdated && updatedCount > 0) {
+            candidate = new boolean[spec.nodeNames.length];
             for (int u = 0; u < updatedCount; u++) {
                 for (int n : spec.triggerToNodes[updatedList[u]]) {
                     candidate[n] = true;
                 }
             }
-            for (int n : spec.nameOrder) {
-                if (candidate[n] && triggered(n)) {
-                    tasks.add(Task.pull(n, spec.triggers[n]));
-                }
+        } else if (onlyUpdated && !hasState) {
+            return out;
+        }
+        for (int n : spec.nameOrder) {
+            if ((candidate == null || candidate[n]) && triggered(n)) {
+                out.add(Task.pull(n, spec.triggers[n]));
             }
         }
+        return out;
     }
 
     private boolean triggered(int node) {
@@ -185,275 +350,10 @@ final class PregelLoop {
         return false;
     }
 
-    // ---------------------------------------------------------------- execute
-
-    private void runTasks() {
-        int n = tasks.size();
-        if (n == 1) {
-            runTask(tasks.get(0));
-            return;
-        }
-        // The caller runs the last task itself; handing out the others first keeps them parallel,
-        // and with a direct executor (Runnable::run) all run on the caller in task order.
-        CountDownLatch done = new CountDownLatch(n - 1);
-        for (int i = 0; i < n - 1; i++) {
-            Task t = tasks.get(i);
-            try {
-                executor.execute(() -> {
-                    try {
-                        runTask(t);
-                    } finally {
-                        done.countDown();
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                t.error = new GraphException(
-                        "the graph's executor rejected task '" + spec.nodeNames[t.node] + "': " + e.getMessage());
-                done.countDown();
-            }
-        }
-        runTask(tasks.get(n - 1));
-        awaitUninterruptibly(done);
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void runTask(Task t) {
-        String name = spec.nodeNames[t.node];
-        TaskContext ctx = new TaskContext(this, name, step);
-        try {
-            if (t.node == 0) {
-                writeUpdate(t, (StateUpdate) channels[spec.startChannel].get(), name);
-            } else {
-                Object input = input(t, ctx);
-                emitTaskStart(t, input);
-                Object result = callNode(t, input, ctx);
-                writeResult(t, result, name);
-            }
-            writeEdges(t);
-            writeRoutes(t, ctx, name);
-        } catch (Throwable e) {
-            t.error = e;
-        }
-        if (t.node != 0) {
-            emitTaskEnd(t, name);
-        }
-    }
-
-    private Object input(Task t, TaskContext ctx) {
-        if (t.isPush()) {
-            return t.payload;
-        }
-        int schema = spec.readSchema[t.node];
-        return spec.schemas[schema].read(new Reader(channels, spec.slots[schema], ctx));
-    }
-
-    private Object callNode(Task t, Object input, TaskContext ctx) {
-        try {
-            Object result = dispatcher.node(t.node, input, ctx);
-            if (result instanceof CompletableFuture<?> future) {
-                return future.get();
-            }
-            return result;
-        } catch (ExecutionException | CompletionException e) {
-            throw userFailure(t.node, e.getCause() == null ? e : e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw userFailure(t.node, e);
-        } catch (Exception e) {
-            throw userFailure(t.node, e);
-        }
-    }
-
-    private RuntimeException userFailure(int node, Throwable cause) {
-        if (cause instanceof GraphException g) {
-            return g;
-        }
-        return new NodeException(spec.nodeNames[node], step, cause);
-    }
-
-    // ---------------------------------------------------------------- writes
-
-    private void writeResult(Task t, Object result, String name) {
-        if (result == NodeDispatcher.NO_WRITES) {
-            return;
-        }
-        if (result instanceof StateUpdate u) {
-            writeUpdate(t, u, name);
-        } else if (result instanceof Command<?> c) {
-            c.update().ifPresent(u -> writeUpdate(t, u, name));
-            for (Object target : c.gotos()) {
-                writeGoto(t, target, name);
-            }
-        } else if (result == null) {
-            throw new InvalidUpdateException(
-                    "node '" + name + "' returned null; return an empty update (XxxUpdate.of()) for no change",
-                    ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
-        } else {
-            throw new InvalidUpdateException(
-                    "Expected node '" + name + "' to return an update or a Command, received "
-                            + result.getClass().getName(),
-                    ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
-        }
-    }
-
-    void writeUpdate(Task t, StateUpdate update, String name) {
-        for (StateUpdate u = update; u != null; u = u.next()) {
-            int schema = spec.schemaIndex(u.schema());
-            if (schema < 0) {
-                throw new InvalidUpdateException(
-                        "node '" + name + "' returned an update of "
-                                + u.schema().recordType().getSimpleName() + ", which is not a record of graph '"
-                                + spec.name + "'",
-                        ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
-            }
-            t.mapping(spec.slots[schema]);
-            u.writeTo(t);
-        }
-    }
-
-    private void writeGoto(Task t, Object target, String from) {
-        if (target instanceof Send<?> send) {
-            writeSend(t, send, from);
-            return;
-        }
-        String node = (String) target;
-        if (node.equals(Graph.END)) {
-            return;
-        }
-        Integer n = spec.nodeIndex.get(node);
-        if (n == null || n == 0) {
-            throw new InvalidRouteException("Command from '" + from + "' goes to unknown node '" + node
-                    + "'; nodes are: " + String.join(", ", spec.nodes()));
-        }
-        writeBranch(t, n, from);
-    }
-
-    private void writeBranch(Task t, int node, String from) {
-        if (spec.readSchema[node] < 0) {
-            throw new InvalidRouteException("'" + from + "' sent control to node '" + spec.nodeNames[node]
-                    + "' by name, but that node takes a " + spec.payloadType[node].getSimpleName()
-                    + " payload; reach it with Send");
-        }
-        t.add(spec.branchChannel[node], from);
-    }
-
-    private void writeSend(Task t, Send<?> send, String from) {
-        Integer n = spec.nodeIndex.get(send.node());
-        if (n == null || n == 0) {
-            throw new InvalidRouteException("'" + from + "' sent to unknown node '" + send.node() + "'; nodes are: "
-                    + String.join(", ", spec.nodes()));
-        }
-        if (!spec.payloadType[n].isInstance(send.payload())) {
-            throw new InvalidUpdateException(
-                    "'" + from + "' sent a " + send.payload().getClass().getName() + " to node '" + send.node()
-                            + "', which takes " + spec.payloadType[n].getName(),
-                    null);
-        }
-        t.add(spec.tasksChannel, send);
-    }
-
-    private void writeEdges(Task t) {
-        int[] chans = spec.edgeChannels[t.node];
-        Object[] values = spec.edgeValues[t.node];
-        for (int i = 0; i < chans.length; i++) {
-            t.add(chans[i], values[i]);
-        }
-    }
-
-    private void writeRoutes(Task t, TaskContext ctx, String name) {
-        int[] routes = spec.routesOf[t.node];
-        if (routes.length == 0) {
-            return;
-        }
-        Object state = freshState(t, ctx);
-        for (int r : routes) {
-            RouteSpec route = spec.routes[r];
-            Object result;
-            try {
-                result = dispatcher.route(r, state, ctx);
-            } catch (Exception e) {
-                throw userFailure(t.node, e);
-            }
-            writeRouteResult(t, route, result, name);
-        }
-    }
-
-    private void writeRouteResult(Task t, RouteSpec route, Object result, String name) {
-        if (result instanceof Collection<?> many) {
-            for (Object one : many) {
-                writeRouteResult(t, route, one, name);
-            }
-        } else if (result instanceof String dest) {
-            if (!route.allowed.contains(dest)) {
-                throw unknownDestination(route, dest);
-            }
-            if (!dest.equals(Graph.END)) {
-                writeBranch(t, spec.node(dest), name);
-            }
-        } else if (result instanceof Enum<?> e) {
-            int target = route.enumTargets[e.ordinal()];
-            if (target >= 0) {
-                writeBranch(t, target, name);
-            }
-        } else if (result instanceof Send<?> send) {
-            writeSend(t, send, name);
-        } else {
-            throw unknownDestination(route, result);
-        }
-    }
-
-    private static InvalidRouteException unknownDestination(RouteSpec route, Object dest) {
-        return new InvalidRouteException("Branch condition returned unknown or null destination: the route from '"
-                + route.fromName + "' returned " + (dest instanceof String ? "'" + dest + "'" : String.valueOf(dest))
-                + "; it may return " + route.allowedList);
-    }
-
-    /** The state as the task's routes see it: the task's own writes applied, no one else's. */
-    private Object freshState(Task t, TaskContext ctx) {
-        Channel[] local = channels;
-        for (int i = 0; i < t.writeCount; i++) {
-            int c = t.writeChannels[i];
-            if (!spec.isStreamChannel[c] || (local != channels && local[c] != channels[c])) {
-                continue;
-            }
-            if (local == channels) {
-                local = channels.clone();
-            }
-            Channel copy = channels[c].copy();
-            copy.update(ownWrites(t, c));
-            local[c] = copy;
-        }
-        return spec.state.read(new Reader(local, spec.slots[0], ctx));
-    }
-
-    private static List<Object> ownWrites(Task t, int channel) {
-        List<Object> values = new ArrayList<>(1);
-        for (int i = 0; i < t.writeCount; i++) {
-            if (t.writeChannels[i] == channel) {
-                values.add(t.writeValues[i]);
-            }
-        }
-        return values;
-    }
-
     // ---------------------------------------------------------------- apply
 
     private Task firstFailure() {
-        for (Task t : applyOrder()) {
+        for (Task t : applyOrder(tasks)) {
             if (t.error != null) {
                 return t;
             }
@@ -472,8 +372,8 @@ final class PregelLoop {
     }
 
     /** Pull tasks in node-name order, then push tasks in send order: LangGraph's task path order. */
-    private List<Task> applyOrder() {
-        if (tasks.size() == 1 || !tasks.get(0).isPush()) {
+    static List<Task> applyOrder(List<Task> tasks) {
+        if (tasks.size() <= 1 || !tasks.get(0).isPush()) {
             return tasks;
         }
         List<Task> order = new ArrayList<>(tasks.size());
@@ -491,7 +391,7 @@ final class PregelLoop {
     }
 
     /** LangGraph's {@code apply_writes}. */
-    private void apply(List<Task> ordered, boolean bumpStep) {
+    void apply(List<Task> ordered, boolean bumpStep) {
         for (int u = 0; u < updatedCount; u++) {
             updated[updatedList[u]] = false;
         }
@@ -505,7 +405,7 @@ final class PregelLoop {
         for (Task t : ordered) {
             for (int c : t.triggers) {
                 if (channels[c].consume()) {
-                    versions[c] = next;
+                    bump(c, next);
                 }
             }
         }
@@ -514,13 +414,20 @@ final class PregelLoop {
                 pending.add(t.writeChannels[i], t.writeValues[i]);
             }
         }
-        for (int i = 0; i < pending.touchedCount; i++) {
-            int c = pending.touched[i];
-            if (channels[c].update(pending.values(c))) {
-                bump(c, next);
+        try {
+            for (int i = 0; i < pending.touchedCount; i++) {
+                int c = pending.touched[i];
+                List<?> values = pending.values(c);
+                if (channels[c].update(values)) {
+                    bump(c, next);
+                    if (persistence != null && spec.channels[c].storesDeltas()) {
+                        persistence.track(c, values);
+                    }
+                }
             }
+        } finally {
+            pending.clear();
         }
-        pending.clear();
         if (bumpStep) {
             notifyNewStep(next);
         }
@@ -547,100 +454,205 @@ final class PregelLoop {
 
     private void bump(int c, long next) {
         versions[c] = next;
+        suffix[c] = runSuffix;
         if (channels[c].isAvailable() && !updated[c]) {
             updated[c] = true;
             updatedList[updatedCount++] = c;
         }
     }
 
-    // ---------------------------------------------------------------- output and events
+    // ---------------------------------------------------------------- checkpoints
 
-    Object readOutput() {
-        int schema = spec.schemaIndex(spec.output);
-        return spec.output.read(new Reader(channels, spec.slots[schema], new TaskContext(this, Graph.END, step)));
+    /** Creates the checkpoint of the current step (and stores it, with a checkpointer). */
+    void putCheckpoint(Source source) {
+        if (persistence != null) {
+            String id = Uuids.next().toString();
+            Instant now = Instant.now();
+            CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), config.metadata());
+            persistence.put(id, now, versionStrings(), seenStrings(), md, checkpointId, channels);
+            parentCheckpointId = checkpointId;
+            checkpointId = id;
+            metadata = md;
+            createdAt = now;
+            hasState = true;
+        }
+        step++;
     }
 
-    private void emitValues() {
-        if (!sink.wants(StreamMode.VALUES)) {
-            return;
+    private Map<String, String> versionStrings() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int c = 0; c < channels.length; c++) {
+            if (versions[c] > 0) {
+                out.put(spec.channels[c].name(), ChannelVersion.format(versions[c], suffix[c]));
+            }
         }
-        boolean wrote = false;
-        for (int u = 0; u < updatedCount && !wrote; u++) {
-            wrote = spec.isStreamChannel[updatedList[u]];
+        return out;
+    }
+
+    private Map<String, Map<String, String>> seenStrings() {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        for (int n = 0; n < seen.length; n++) {
+            Map<String, String> m = new LinkedHashMap<>();
+            for (int t = 0; t < seen[n].length; t++) {
+                if (seen[n][t] > 0) {
+                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[n][t], ""));
+                }
+            }
+            if (!m.isEmpty()) {
+                out.put(spec.nodeNames[n], m);
+            }
         }
-        if (!wrote) {
-            return;
+        Map<String, String> interrupts = new LinkedHashMap<>();
+        for (int c = 0; c < channels.length; c++) {
+            if (interruptSeen[c] > 0) {
+                interrupts.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
+            }
         }
+        if (!interrupts.isEmpty()) {
+            out.put(INTERRUPT, interrupts);
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    Channel[] channels() {
+        return channels;
+    }
+
+    Object channelValue(int c) {
+        return channels[c].isAvailable() ? channels[c].get() : null;
+    }
+
+    Object input(Task t, TaskContext ctx) {
+        if (t.isPush()) {
+            return t.payload;
+        }
+        return read(spec.readSchema[t.node], channels, ctx);
+    }
+
+    Object read(int schema, Channel[] source, TaskContext ctx) {
+        return spec.schemas[schema].read(new Reader(source, spec.slots[schema], ctx));
+    }
+
+    Object readOutput() {
+        return read(spec.schemaIndex(spec.output), channels, new TaskContext(this, Graph.END, step));
+    }
+
+    Object readState() {
+        return read(0, channels, new TaskContext(this, Graph.START, step));
+    }
+
+    Map<String, Object> streamValues() {
         Map<String, Object> values = new LinkedHashMap<>();
         for (int c : spec.streamChannels) {
             if (channels[c].isAvailable()) {
                 values.put(spec.channels[c].name(), channels[c].get());
             }
         }
-        Object state = spec.state.read(new Reader(channels, spec.slots[0], new TaskContext(this, Graph.START, step)));
-        sink.accept(new StreamPart.Values<>(state, Collections.unmodifiableMap(values)));
+        return Collections.unmodifiableMap(values);
     }
 
-    private void emitTaskStart(Task t, Object input) {
-        boolean tasksMode = sink.wants(StreamMode.TASKS);
-        boolean debug = sink.wants(StreamMode.DEBUG);
-        if (!tasksMode && !debug) {
+    String taskId(Task t) {
+        if (t.id == null) {
+            String scope = checkpointId == null ? spec.name : checkpointId;
+            String ns = persistence == null ? "" : persistence.namespace;
+            t.id = TaskIds.of(scope, ns, step, spec.nodeNames[t.node], t.pushIndex);
+        }
+        return t.id;
+    }
+
+    TaskRunner runner() {
+        return runner;
+    }
+
+    List<Task> tasks() {
+        return tasks;
+    }
+
+    List<PendingWrite> storedWrites() {
+        return storedWrites;
+    }
+
+    CheckpointMetadata metadata() {
+        return metadata;
+    }
+
+    Instant createdAt() {
+        return createdAt;
+    }
+
+    String parentCheckpointId() {
+        return parentCheckpointId;
+    }
+
+    boolean hasState() {
+        return hasState;
+    }
+
+    /** The node that wrote last, for updateState without a node: LangGraph's rule. */
+    Optional<String> lastWriter() {
+        long best = 0;
+        String node = null;
+        boolean tie = false;
+        for (int n = 1; n < seen.length; n++) {
+            for (long v : seen[n]) {
+                if (v > best) {
+                    best = v;
+                    node = spec.nodeNames[n];
+                    tie = false;
+                } else if (v == best && v > 0 && !spec.nodeNames[n].equals(node)) {
+                    tie = true;
+                }
+            }
+        }
+        return tie ? Optional.empty() : Optional.ofNullable(node);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void emitValues() {
+        if (!sink.wants(StreamMode.VALUES)) {
             return;
         }
-        List<String> triggers = new ArrayList<>();
-        for (int c : t.triggers) {
-            triggers.add(spec.channels[c].name());
+        for (int u = 0; u < updatedCount; u++) {
+            if (spec.isStreamChannel[updatedList[u]]) {
+                sink.accept(new StreamPart.Values<>(readState(), streamValues()));
+                return;
+            }
         }
-        if (t.isPush()) {
-            triggers.add("__pregel_push");
+    }
+
+    private void emitAllValues() {
+        if (sink.wants(StreamMode.VALUES)) {
+            sink.accept(new StreamPart.Values<>(readState(), streamValues()));
         }
-        var part = new StreamPart.TaskStart<Object>(taskId(t), spec.nodeNames[t.node], step, input, triggers);
-        if (tasksMode) {
+    }
+
+    private void emitCheckpoint() {
+        boolean checkpoints = sink.wants(StreamMode.CHECKPOINTS);
+        boolean debug = sink.wants(StreamMode.DEBUG);
+        if ((!checkpoints && !debug) || checkpointId == null) {
+            return;
+        }
+        List<StreamPart.Checkpoint.TaskRef> refs = new ArrayList<>();
+        for (Task t : Snapshots.declarationOrder(tasks)) {
+            refs.add(new StreamPart.Checkpoint.TaskRef(taskId(t), spec.nodeNames[t.node], Snapshots.path(spec, t)));
+        }
+        var part = new StreamPart.Checkpoint<Object>(
+                checkpointId,
+                parentCheckpointId,
+                readState(),
+                streamValues(),
+                metadata,
+                Snapshots.names(spec, Snapshots.declarationOrder(tasks)),
+                refs);
+        if (checkpoints) {
             sink.accept(part);
         }
         if (debug) {
-            sink.accept(new StreamPart.Debug<>(step, Instant.now(), part));
+            sink.accept(new StreamPart.Debug<>(metadata.step(), Instant.now(), part));
         }
-    }
-
-    private void emitTaskEnd(Task t, String name) {
-        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null;
-        boolean tasksMode = sink.wants(StreamMode.TASKS);
-        boolean debug = sink.wants(StreamMode.DEBUG);
-        if (!updates && !tasksMode && !debug) {
-            return;
-        }
-        Map<String, Object> writes = stateWrites(t);
-        if (updates) {
-            sink.accept(new StreamPart.Updates<>(name, writes));
-        }
-        if (tasksMode || debug) {
-            var part = new StreamPart.TaskResult<Object>(taskId(t), name, step, writes, t.error);
-            if (tasksMode) {
-                sink.accept(part);
-            }
-            if (debug) {
-                sink.accept(new StreamPart.Debug<>(step, Instant.now(), part));
-            }
-        }
-    }
-
-    private Map<String, Object> stateWrites(Task t) {
-        Map<String, Object> writes = new LinkedHashMap<>();
-        for (int i = 0; i < t.writeCount; i++) {
-            int c = t.writeChannels[i];
-            if (spec.isStreamChannel[c]) {
-                writes.put(spec.channels[c].name(), t.writeValues[i]);
-            }
-        }
-        return Collections.unmodifiableMap(writes);
-    }
-
-    private String taskId(Task t) {
-        if (t.id == null) {
-            t.id = TaskIds.of(spec.name, step, spec.nodeNames[t.node], t.pushIndex);
-        }
-        return t.id;
     }
 
     /** Reads record components from channels and managed values. */

@@ -19,6 +19,8 @@ final class Task implements WriteSink {
     int writeCount;
     Throwable error;
     String id;
+    /** Whether the task has run, or its writes were recovered from the checkpointer. */
+    boolean done;
 
     private int[] currentSlots;
 
@@ -36,6 +38,11 @@ final class Task implements WriteSink {
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */
     static Task input() {
         return new Task(0, -1, null, new int[0]);
+    }
+
+    /** A task that applies given writes as a node's (updateState): no triggers of its own. */
+    static Task synthetic(int node) {
+        return new Task(node, -1, null, new int[0]);
     }
 
     static Task push(int node, int index, Object payload) {
@@ -67,11 +74,5 @@ final class Task implements WriteSink {
             throw GraphSpec.broken("an update wrote managed component #" + component);
         }
         add(channel, value);
-    }
-
-    void clearWrites() {
-        Arrays.fill(writeValues, 0, writeCount, null);
-        writeCount = 0;
-        error = null;
     }
 }

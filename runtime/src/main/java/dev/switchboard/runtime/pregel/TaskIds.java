@@ -4,15 +4,22 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * Deterministic task ids: the same graph, superstep, node and task path always give the same id,
- * so that a task can be recognised again when a run resumes.
+ * Deterministic task ids: the same checkpoint, namespace, superstep, node and task path always give
+ * the same id, so that a resumed run recognises the tasks whose writes were already stored.
  */
 final class TaskIds {
     private TaskIds() {}
 
-    static String of(String scope, int step, String node, int pushIndex) {
-        String key =
-                scope + '\u0000' + step + '\u0000' + node + '\u0000' + (pushIndex < 0 ? "pull" : "push" + pushIndex);
+    static String of(String checkpointId, String namespace, int step, String node, int pushIndex) {
+        String key = checkpointId
+                + '\u0000'
+                + namespace
+                + '\u0000'
+                + step
+                + '\u0000'
+                + node
+                + '\u0000'
+                + (pushIndex < 0 ? "__pregel_pull" : "__pregel_push" + pushIndex);
         return UUID.nameUUIDFromBytes(key.getBytes(StandardCharsets.UTF_8)).toString();
     }
 }

@@ -28,4 +28,9 @@ public final class Append<E> implements Reducer<List<E>> {
     public List<E> empty() {
         return List.of();
     }
+
+    @Override
+    public boolean accumulates() {
+        return true;
+    }
 }

@@ -29,4 +29,9 @@ public final class MergeMap<K, V> implements Reducer<Map<K, V>> {
     public Map<K, V> empty() {
         return Map.of();
     }
+
+    @Override
+    public boolean accumulates() {
+        return true;
+    }
 }

@@ -28,4 +28,16 @@ public interface Reducer<T> {
     default T empty() {
         return null;
     }
+
+    /**
+     * Whether values grow by accumulating writes (lists, maps, sets), so that a checkpoint may
+     * store just each superstep's writes and rebuild the value by reducing them onto an earlier
+     * snapshot. This keeps storage linear in the number of steps. Only return {@code true} if
+     * reducing the same writes onto the same value always gives the same result.
+     *
+     * @return {@code true} for accumulating reducers
+     */
+    default boolean accumulates() {
+        return false;
+    }
 }

@@ -28,4 +28,9 @@ public final class Union<E> implements Reducer<Set<E>> {
     public Set<E> empty() {
         return Set.of();
     }
+
+    @Override
+    public boolean accumulates() {
+        return true;
+    }
 }

@@ -1,0 +1,55 @@
+package dev.switchboard.runtime.checkpoint;
+
+import java.util.Objects;
+
+/**
+ * The version of one channel in a checkpoint and where its value is stored: the blob of
+ * {@link #version()}, which is a snapshot or a delta on top of the chain that starts at the
+ * snapshot {@link #base()}.
+ *
+ * <p>Versions are strings {@code <counter>.<suffix>}: the counter orders versions within a history
+ * (it is what nodes compare), the suffix is unique per run so that two branches of a forked history
+ * never store different values under the same key.
+ *
+ * @param version the channel's version
+ * @param base the version of the snapshot blob its delta chain starts from (its own version for a
+ *     snapshot)
+ * @param baseBytes the size of that snapshot
+ * @param chainBytes the size of the deltas stored on top of it so far
+ */
+public record ChannelVersion(String version, String base, long baseBytes, long chainBytes) {
+    /**
+     * Checks the fields.
+     *
+     * @param version the version
+     * @param base the snapshot version
+     * @param baseBytes the snapshot size
+     * @param chainBytes the delta sizes
+     */
+    public ChannelVersion {
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(base, "base");
+    }
+
+    /**
+     * The counter part of a version string.
+     *
+     * @param version a version string
+     * @return its counter
+     */
+    public static long counter(String version) {
+        int dot = version.indexOf('.');
+        return Long.parseLong(dot < 0 ? version : version.substring(0, dot));
+    }
+
+    /**
+     * Formats a version string.
+     *
+     * @param counter the counter
+     * @param suffix the run-unique suffix
+     * @return {@code counter.suffix}, zero-padded so strings sort like counters
+     */
+    public static String format(long counter, String suffix) {
+        return String.format("%016d.%s", counter, suffix);
+    }
+}

@@ -1,0 +1,250 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.channel.LastValueAfterFinish;
+import dev.switchboard.runtime.serde.JsonSerde;
+import dev.switchboard.runtime.serde.SerdeException;
+import dev.switchboard.runtime.serde.ValueType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Encodes and decodes the stored form of every channel of one graph, each with the type its
+ * channel declares: state channels with their record component's type, {@code Send}s with their
+ * target node's payload type, the run input with the types of the channels it writes. Nothing is
+ * decoded as a type named in the data.
+ */
+final class Codecs {
+    static final String ERROR = "__error__";
+    private static final byte PLAIN = 'V';
+    private static final byte OVERWRITE = 'O';
+    private static final ValueType STRING = ValueType.of(String.class);
+
+    private final GraphSpec spec;
+    private final JsonSerde serde;
+
+    Codecs(GraphSpec spec, JsonSerde serde) {
+        this.spec = spec;
+        this.serde = serde;
+    }
+
+    /** The stored form of a channel's {@code checkpoint()} value. */
+    byte[] encodeValue(int channel, Object value) {
+        try {
+            return serde.encodeTree(valueToTree(channel, value));
+        } catch (SerdeException e) {
+            throw rename(channel, e);
+        }
+    }
+
+    Object decodeValue(int channel, byte[] data) {
+        try {
+            return treeToValue(channel, serde.decodeTree(data));
+        } catch (SerdeException e) {
+            throw rename(channel, e);
+        }
+    }
+
+    /** A delta: the writes of some supersteps, in order (none of them an overwrite). */
+    byte[] encodeWrites(int channel, List<Object> writes) {
+        ArrayNode array = serde.nodes().arrayNode();
+        for (Object w : writes) {
+            array.add(writeToTree(channel, w));
+        }
+        return serde.encodeTree(array);
+    }
+
+    List<Object> decodeWrites(int channel, byte[] data) {
+        JsonNode array = serde.decodeTree(data);
+        List<Object> out = new ArrayList<>(array.size());
+        for (JsonNode n : array) {
+            out.add(treeToWrite(channel, n));
+        }
+        return out;
+    }
+
+    /** A pending write: one byte saying whether it is an overwrite, then the value. */
+    byte[] encodeWrite(int channel, Object write) {
+        boolean overwrite = write instanceof Overwrite<?>;
+        byte[] json = serde.encodeTree(writeToTree(channel, overwrite ? ((Overwrite<?>) write).value() : write));
+        byte[] out = new byte[json.length + 1];
+        out[0] = overwrite ? OVERWRITE : PLAIN;
+        System.arraycopy(json, 0, out, 1, json.length);
+        return out;
+    }
+
+    Object decodeWrite(int channel, byte[] data) {
+        if (data.length == 0 || (data[0] != PLAIN && data[0] != OVERWRITE)) {
+            throw new SerdeException(
+                    "stored write for channel '" + spec.channels[channel].name() + "' is malformed", null);
+        }
+        byte[] json = java.util.Arrays.copyOfRange(data, 1, data.length);
+        Object value = treeToWrite(channel, serde.decodeTree(json));
+        return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+    }
+
+    byte[] encodeError(Throwable error) {
+        ObjectNode n = serde.nodes().objectNode();
+        n.put("message", String.valueOf(error.getMessage()));
+        n.put("name", error.getClass().getSimpleName());
+        return serde.encodeTree(n);
+    }
+
+    /** The stored error of a task: its message and the simple name of its type (never loaded). */
+    String decodeError(byte[] data) {
+        JsonNode n = serde.decodeTree(data);
+        return n.path("name").asString("") + ": " + n.path("message").asString("");
+    }
+
+    private SerdeException rename(int channel, SerdeException e) {
+        return new SerdeException("channel '" + spec.channels[channel].name() + "': " + e.getMessage(), e);
+    }
+
+    // ---------------------------------------------------------------- values
+
+    private JsonNode valueToTree(int channel, Object value) {
+        ChannelSpec c = spec.channels[channel];
+        if (channel == spec.startChannel) {
+            return inputToTree((StateUpdate) value);
+        }
+        if (channel == spec.tasksChannel) {
+            ArrayNode array = serde.nodes().arrayNode();
+            for (Object send : (List<?>) value) {
+                array.add(sendToTree((Send<?>) send));
+            }
+            return array;
+        }
+        if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
+            LastValueAfterFinish.Finishable f = (LastValueAfterFinish.Finishable) value;
+            ObjectNode n = serde.nodes().objectNode();
+            n.set("value", serde.toTree(c.type(), f.value()));
+            n.put("finished", f.finished());
+            return n;
+        }
+        return serde.toTree(c.type(), value);
+    }
+
+    private Object treeToValue(int channel, JsonNode node) {
+        ChannelSpec c = spec.channels[channel];
+        if (channel == spec.startChannel) {
+            return treeToInput(node);
+        }
+        if (channel == spec.tasksChannel) {
+            List<Object> sends = new ArrayList<>();
+            for (JsonNode n : node) {
+                sends.add(treeToSend(n));
+            }
+            return List.copyOf(sends);
+        }
+        if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
+            return new LastValueAfterFinish.Finishable(
+                    serde.fromTree(c.type(), node.path("value")),
+                    node.path("finished").asBoolean());
+        }
+        return serde.fromTree(c.type(), node);
+    }
+
+    private JsonNode writeToTree(int channel, Object write) {
+        if (channel == spec.tasksChannel) {
+            return sendToTree((Send<?>) write);
+        }
+        ChannelSpec c = spec.channels[channel];
+        if (c.kind() == ChannelSpec.Kind.NAMED_BARRIER) {
+            return serde.toTree(STRING, write);
+        }
+        return serde.toTree(c.type(), write);
+    }
+
+    private Object treeToWrite(int channel, JsonNode node) {
+        if (channel == spec.tasksChannel) {
+            return treeToSend(node);
+        }
+        ChannelSpec c = spec.channels[channel];
+        if (c.kind() == ChannelSpec.Kind.NAMED_BARRIER) {
+            return serde.fromTree(STRING, node);
+        }
+        return serde.fromTree(c.type(), node);
+    }
+
+    // ---------------------------------------------------------------- sends and input
+
+    private JsonNode sendToTree(Send<?> send) {
+        int node = spec.node(send.node());
+        ObjectNode n = serde.nodes().objectNode();
+        n.put("node", send.node());
+        n.set("payload", serde.toTree(spec.payloadType[node], send.payload()));
+        return n;
+    }
+
+    private Send<?> treeToSend(JsonNode n) {
+        String name = n.path("node").asString();
+        Integer node = spec.nodeIndex.get(name);
+        if (node == null || node == 0) {
+            throw new SerdeException("stored Send targets unknown node '" + name + "'", null);
+        }
+        return new Send<>(name, serde.fromTree(spec.payloadType[node], n.path("payload")));
+    }
+
+    private JsonNode inputToTree(Object value) {
+        ObjectNode n = serde.nodes().objectNode();
+        if (value instanceof StoredInput stored) {
+            for (int i = 0; i < stored.channels().length; i++) {
+                putWrite(n, stored.channels()[i], stored.values()[i]);
+            }
+            return n;
+        }
+        Task collector = Task.input();
+        for (StateUpdate u = (StateUpdate) value; u != null; u = u.next()) {
+            int schema = spec.schemaIndex(u.schema());
+            collector.mapping(spec.slots[schema]);
+            u.writeTo(collector);
+        }
+        for (int i = 0; i < collector.writeCount; i++) {
+            putWrite(n, collector.writeChannels[i], collector.writeValues[i]);
+        }
+        return n;
+    }
+
+    private void putWrite(ObjectNode n, int channel, Object value) {
+        String name = spec.channels[channel].name();
+        if (value instanceof Overwrite<?> o) {
+            ObjectNode wrapped = serde.nodes().objectNode();
+            wrapped.set(Overwrite.WIRE_KEY, writeToTree(channel, o.value()));
+            n.set(name, wrapped);
+        } else {
+            n.set(name, writeToTree(channel, value));
+        }
+    }
+
+    private StoredInput treeToInput(JsonNode n) {
+        List<Integer> channels = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = n.properties().iterator();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            Integer channel = spec.channelIndex.get(f.getKey());
+            if (channel == null || !spec.isStreamChannel[channel]) {
+                continue;
+            }
+            JsonNode v = f.getValue();
+            boolean overwrite = v.isObject() && v.size() == 1 && v.has(Overwrite.WIRE_KEY);
+            Object value = treeToWrite(channel, overwrite ? v.get(Overwrite.WIRE_KEY) : v);
+            channels.add(channel);
+            values.add(overwrite ? new Overwrite<>(value) : value);
+        }
+        return new StoredInput(channels.stream().mapToInt(Integer::intValue).toArray(), values.toArray());
+    }
+
+    static String utf8(byte[] data) {
+        return new String(data, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,322 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.Durability;
+import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.checkpoint.Blob;
+import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.Checkpoint;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * How one run talks to its checkpointer: what is stored for each checkpoint (only channels whose
+ * version changed since the last stored checkpoint; accumulating channels as deltas while the delta
+ * chain is smaller than its snapshot), the pending writes of each finished task, and the durability
+ * mode (synchronous, in order on a background thread, or only at exit). Used by the loop's thread
+ * only, except that task threads store pending writes.
+ */
+final class Persistence {
+    static final String NO_WRITES = "__no_writes__";
+
+    /** Deltas are replaced by a snapshot once the chain would outgrow its base, or this. */
+    private static final long MIN_CHAIN_BYTES = 1024;
+
+    private static final ExecutorService WRITERS =
+            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-checkpoint-"));
+
+    final CheckpointSaver saver;
+    final String threadId;
+    final String namespace;
+    final Durability durability;
+    private final GraphSpec spec;
+    private final Codecs codecs;
+
+    /** What the store holds for each channel as of the last stored checkpoint. */
+    private final ChannelVersion[] stored;
+    /** Writes of accumulating channels since their stored version, replayable as a delta. */
+    private final List<Object>[] deltas;
+
+    private final boolean[] needsSnapshot;
+
+    /** The thread's head as this run last saw it; the next put expects it. */
+    volatile String head;
+
+    private Pending unsaved;
+    private CompletableFuture<Void> inFlight = CompletableFuture.completedFuture(null);
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Persistence(
+            CheckpointSaver saver,
+            String threadId,
+            String namespace,
+            Durability durability,
+            GraphSpec spec,
+            Codecs codecs) {
+        this.saver = saver;
+        this.threadId = threadId;
+        this.namespace = namespace;
+        this.durability = durability;
+        this.spec = spec;
+        this.codecs = codecs;
+        int n = spec.channels.length;
+        this.stored = new ChannelVersion[n];
+        this.deltas = new List[n];
+        this.needsSnapshot = new boolean[n];
+    }
+
+    /** A checkpoint that is created but maybe not stored yet, with the channel values of its time. */
+    private record Pending(
+            String id,
+            Instant timestamp,
+            Map<String, String> versions,
+            Map<String, Map<String, String>> seen,
+            CheckpointMetadata metadata,
+            String parentId,
+            Object[] values,
+            int[] deltaSizes) {}
+
+    // ---------------------------------------------------------------- restore
+
+    /** Sets each channel to its stored value and remembers what is stored, for deltas later. */
+    void restore(CheckpointTuple tuple, Channel[] channels) {
+        Map<String, Blob> blobs = new HashMap<>();
+        for (Blob b : tuple.blobs()) {
+            blobs.put(b.channel() + '\u0000' + b.version(), b);
+        }
+        for (Map.Entry<String, ChannelVersion> e : tuple.checkpoint().channels().entrySet()) {
+            Integer c = spec.channelIndex.get(e.getKey());
+            if (c == null) {
+                continue; // a channel the graph no longer has
+            }
+            restoreChannel(c, e.getValue().version(), channels[c], blobs);
+            stored[c] = e.getValue();
+        }
+    }
+
+    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs) {
+        List<Blob> chain = new ArrayList<>();
+        String v = version;
+        while (true) {
+            Blob b = blobs.get(channel.name() + '\u0000' + v);
+            if (b == null) {
+                throw new GraphException("the checkpoint is missing the stored value of channel '" + channel.name()
+                        + "' at version " + v + "; the store is incomplete or was modified");
+            }
+            chain.add(0, b);
+            if (b.kind() != Blob.Kind.DELTA) {
+                break;
+            }
+            v = b.previous();
+        }
+        if (chain.get(0).kind() == Blob.Kind.SNAPSHOT) {
+            channel.restore(codecs.decodeValue(c, chain.get(0).data()));
+        }
+        for (int i = 1; i < chain.size(); i++) {
+            channel.update(codecs.decodeWrites(c, chain.get(i).data()));
+        }
+    }
+
+    // ---------------------------------------------------------------- tracking
+
+    /** Records the writes an accumulating channel received, so the next checkpoint can store a delta. */
+    void track(int channel, List<?> values) {
+        if (needsSnapshot[channel]) {
+            return;
+        }
+        for (Object v : values) {
+            if (v instanceof Overwrite<?>) {
+                needsSnapshot[channel] = true;
+                deltas[channel] = null;
+                return;
+            }
+        }
+        if (deltas[channel] == null) {
+            deltas[channel] = new ArrayList<>(values.size());
+        }
+        deltas[channel].addAll(values);
+    }
+
+    // ---------------------------------------------------------------- checkpoints
+
+    /**
+     * Records a new checkpoint: stores it now (sync), in order on a background thread (async), or
+     * keeps it to store at exit.
+     */
+    void put(
+            String id,
+            Instant timestamp,
+            Map<String, String> versions,
+            Map<String, Map<String, String>> seen,
+            CheckpointMetadata metadata,
+            String parentId,
+            Channel[] channels) {
+        // Values are immutable, so keeping references is enough; delta lists only grow until
+        // stored, so their current size marks this checkpoint's share.
+        Object[] values = new Object[channels.length];
+        int[] deltaSizes = new int[channels.length];
+        for (int c = 0; c < channels.length; c++) {
+            values[c] = channels[c].checkpoint();
+            deltaSizes[c] = deltas[c] == null ? -1 : deltas[c].size();
+        }
+        unsaved = new Pending(id, timestamp, versions, seen, metadata, parentId, values, deltaSizes);
+        if (durability == Durability.EXIT) {
+            return;
+        }
+        storeUnsaved(durability == Durability.ASYNC);
+    }
+
+    private void storeUnsaved(boolean async) {
+        Pending p = unsaved;
+        unsaved = null;
+        List<Blob> blobs = new ArrayList<>();
+        Checkpoint checkpoint = finish(p, blobs);
+        if (!async) {
+            awaitInFlight();
+            store(checkpoint, p, blobs);
+        } else {
+            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), WRITERS);
+        }
+    }
+
+    private void store(Checkpoint checkpoint, Pending p, List<Blob> blobs) {
+        saver.put(threadId, namespace, checkpoint, p.metadata(), p.parentId(), head, blobs);
+        head = checkpoint.id();
+    }
+
+    /** Stores what has not been stored yet and waits for background writes; rethrows their failure. */
+    void flush() {
+        if (unsaved != null) {
+            storeUnsaved(false);
+        }
+        awaitInFlight();
+    }
+
+    private void awaitInFlight() {
+        try {
+            inFlight.join();
+        } catch (CompletionException e) {
+            inFlight = CompletableFuture.completedFuture(null);
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** The checkpoint as stored, and blobs for the channels whose version changed since the last one. */
+    private Checkpoint finish(Pending p, List<Blob> blobs) {
+        Map<String, ChannelVersion> entries = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : p.versions().entrySet()) {
+            int c = spec.channelIndex.get(e.getKey());
+            ChannelVersion before = stored[c];
+            if (before == null || !before.version().equals(e.getValue())) {
+                List<Object> writes = p.deltaSizes()[c] < 0 ? null : deltas[c].subList(0, p.deltaSizes()[c]);
+                Blob blob = blob(c, e.getValue(), before, p.values()[c], writes);
+                blobs.add(blob);
+                boolean delta = blob.kind() == Blob.Kind.DELTA;
+                stored[c] = new ChannelVersion(
+                        e.getValue(),
+                        blob.base(),
+                        delta ? before.baseBytes() : blob.data().length,
+                        delta ? before.chainBytes() + blob.data().length : 0);
+                deltas[c] = null;
+                needsSnapshot[c] = false;
+            }
+            entries.put(e.getKey(), stored[c]);
+        }
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, p.id(), p.timestamp(), entries, p.seen());
+    }
+
+    private Blob blob(int c, String version, ChannelVersion before, Object value, List<Object> delta) {
+        String name = spec.channels[c].name();
+        if (value == Channel.MISSING) {
+            return new Blob(name, version, version, "", Blob.Kind.EMPTY, new byte[0]);
+        }
+        boolean canDelta = spec.channels[c].storesDeltas()
+                && delta != null
+                && !needsSnapshot[c]
+                && before != null
+                && before.baseBytes() > 0;
+        if (canDelta) {
+            byte[] data = codecs.encodeWrites(c, delta);
+            if (before.chainBytes() + data.length <= Math.max(before.baseBytes(), MIN_CHAIN_BYTES)) {
+                return new Blob(name, version, before.base(), before.version(), Blob.Kind.DELTA, data);
+            }
+        }
+        return new Blob(name, version, version, "", Blob.Kind.SNAPSHOT, codecs.encodeValue(c, value));
+    }
+
+    // ---------------------------------------------------------------- pending writes
+
+    /** Stores a finished task's writes (or its error) against the checkpoint its step started from. */
+    void putWrites(String checkpointId, Task task, String taskId) {
+        if (durability == Durability.EXIT || checkpointId == null) {
+            return;
+        }
+        saveWrites(checkpointId, task, taskId);
+    }
+
+    /** At the exit of an exit-durability run that failed: the finished tasks' writes. */
+    void putWritesAtExit(String checkpointId, Task task, String taskId) {
+        if (durability == Durability.EXIT && checkpointId != null) {
+            saveWrites(checkpointId, task, taskId);
+        }
+    }
+
+    private void saveWrites(String checkpointId, Task task, String taskId) {
+        List<PendingWrite> writes = new ArrayList<>();
+        if (task.error != null) {
+            writes.add(new PendingWrite(taskId, 0, Codecs.ERROR, codecs.encodeError(task.error)));
+        } else {
+            for (int i = 0; i < task.writeCount; i++) {
+                int c = task.writeChannels[i];
+                if (spec.channels[c].tracked()) {
+                    writes.add(new PendingWrite(
+                            taskId,
+                            writes.size(),
+                            spec.channels[c].name(),
+                            codecs.encodeWrite(c, task.writeValues[i])));
+                }
+            }
+            if (writes.isEmpty()) {
+                // A task that wrote nothing must still be known to have finished.
+                writes.add(new PendingWrite(taskId, 0, NO_WRITES, new byte[0]));
+            }
+        }
+        awaitInFlight();
+        saver.putWrites(threadId, namespace, checkpointId, writes);
+    }
+
+    /** A finished task's stored writes, decoded; or its stored error. */
+    record StoredTask(List<Integer> channels, List<Object> values, String error) {}
+
+    /** Decodes the stored writes of finished tasks, by task id, in write order. */
+    Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
+        Map<String, StoredTask> byTask = new LinkedHashMap<>();
+        for (PendingWrite w : pending) {
+            StoredTask t =
+                    byTask.computeIfAbsent(w.taskId(), k -> new StoredTask(new ArrayList<>(), new ArrayList<>(), null));
+            if (w.channel().equals(Codecs.ERROR)) {
+                byTask.put(w.taskId(), new StoredTask(t.channels(), t.values(), codecs.decodeError(w.value())));
+            } else if (!w.channel().equals(NO_WRITES)) {
+                Integer c = spec.channelIndex.get(w.channel());
+                if (c != null) {
+                    t.channels().add(c);
+                    t.values().add(codecs.decodeWrite(c, w.value()));
+                }
+            }
+        }
+        return byTask;
+    }
+}

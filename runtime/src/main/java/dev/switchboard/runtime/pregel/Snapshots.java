@@ -1,0 +1,137 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.NodeUpdate;
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The state API on top of a loaded {@link PregelLoop}: snapshots of a checkpoint (with the next
+ * tasks and what those that already ran wrote), and updates applied as if a node had returned them
+ * (LangGraph's {@code update_state}: the node's edges and routes run, the node itself does not).
+ */
+final class Snapshots {
+    private Snapshots() {}
+
+    /** Push tasks in send order, then pull tasks in node declaration order: LangGraph's {@code next}. */
+    static List<Task> declarationOrder(List<Task> tasks) {
+        List<Task> out = new ArrayList<>(tasks.size());
+        tasks.stream().filter(Task::isPush).forEach(out::add);
+        tasks.stream()
+                .filter(t -> !t.isPush())
+                .sorted(Comparator.comparingInt(t -> t.node))
+                .forEach(out::add);
+        return out;
+    }
+
+    static List<String> names(GraphSpec spec, List<Task> tasks) {
+        return tasks.stream().map(t -> spec.nodeNames[t.node]).toList();
+    }
+
+    static List<Object> path(GraphSpec spec, Task t) {
+        return t.isPush()
+                ? List.of("__pregel_push", t.pushIndex, false)
+                : List.of("__pregel_pull", spec.nodeNames[t.node]);
+    }
+
+    @SuppressWarnings("unchecked")
+    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites) {
+        GraphSpec spec = loop.spec;
+        String thread = loop.persistence.threadId;
+        if (!loop.hasState()) {
+            return new StateSnapshot<>(
+                    (S) loop.readState(), Map.of(), List.of(), RunConfig.thread(thread), null, null, null, List.of());
+        }
+        List<Task> tasks = declarationOrder(loop.prepareTasks(false));
+        Map<String, Persistence.StoredTask> stored = loop.persistence.decodeWrites(loop.storedWrites());
+        List<Task> finished = new ArrayList<>();
+        List<StateSnapshot.PregelTask> infos = new ArrayList<>();
+        List<String> next = new ArrayList<>();
+        for (Task t : tasks) {
+            String id = loop.taskId(t);
+            Persistence.StoredTask s = stored.get(id);
+            Map<String, Object> writes = null;
+            if (s != null && s.error() == null) {
+                for (int i = 0; i < s.channels().size(); i++) {
+                    t.add(s.channels().get(i), s.values().get(i));
+                }
+                finished.add(t);
+                writes = loop.runner().stateWrites(t);
+            } else {
+                next.add(spec.nodeNames[t.node]);
+            }
+            infos.add(new StateSnapshot.PregelTask(
+                    id, spec.nodeNames[t.node], path(spec, t), s == null ? null : s.error(), writes));
+        }
+        if (applyPendingWrites && !finished.isEmpty()) {
+            loop.apply(PregelLoop.applyOrder(finished), true);
+        }
+        return new StateSnapshot<>(
+                (S) loop.readState(),
+                loop.streamValues(),
+                next,
+                RunConfig.thread(thread).withCheckpointId(loop.checkpointId),
+                loop.parentCheckpointId(),
+                loop.metadata(),
+                loop.createdAt(),
+                infos);
+    }
+
+    /**
+     * Applies one superstep of updates, each as if its node had returned it; returns the new
+     * checkpoint's id. An update without a node is attributed to the node that wrote last.
+     */
+    static String update(PregelLoop loop, List<NodeUpdate> updates) {
+        if (updates.isEmpty()) {
+            throw new IllegalArgumentException("a superstep of updates needs at least one update");
+        }
+        GraphSpec spec = loop.spec;
+        if (!loop.hasState()) {
+            loop.step = 0;
+        }
+        List<Task> prepared = loop.prepareTasks(false);
+        List<Task> applied = new ArrayList<>();
+        for (NodeUpdate u : updates) {
+            int node = resolve(loop, u.asNode(), updates.size());
+            Task t = Task.synthetic(node);
+            t.id = prepared.stream()
+                    .filter(p -> p.node == node && !p.isPush())
+                    .findFirst()
+                    .map(loop::taskId)
+                    .orElse(null);
+            loop.runner().runAs(t, u.update());
+            applied.add(t);
+        }
+        applied.sort(Comparator.comparing(t -> spec.nodeNames[t.node]));
+        loop.apply(applied, true);
+        loop.putCheckpoint(Source.UPDATE);
+        loop.persistence.flush();
+        return loop.checkpointId;
+    }
+
+    private static int resolve(PregelLoop loop, String asNode, int updates) {
+        GraphSpec spec = loop.spec;
+        String node = asNode;
+        if (node == null) {
+            if (updates > 1) {
+                throw new InvalidUpdateException("asNode is required when applying multiple updates", null);
+            }
+            node = loop.lastWriter().orElse(loop.hasState() ? null : Graph.START);
+            if (node == null) {
+                throw new InvalidUpdateException("Ambiguous update: several nodes wrote last; give asNode", null);
+            }
+        }
+        Integer n = spec.nodeIndex.get(node);
+        if (n == null) {
+            throw new InvalidUpdateException(
+                    "Node \"" + node + "\" does not exist; nodes are: " + String.join(", ", spec.nodes()), null);
+        }
+        return n;
+    }
+}

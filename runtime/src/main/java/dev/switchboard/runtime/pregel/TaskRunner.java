@@ -1,0 +1,409 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.Command;
+import dev.switchboard.runtime.ErrorCode;
+import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.InvalidRouteException;
+import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.NodeException;
+import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Runs the tasks of one superstep and turns what each node returns into channel writes: its update,
+ * a command's gotos and sends, its static edges, and the destinations its routes pick (routes see
+ * the state with the task's own writes applied). Tasks read channels but never write them; writes
+ * are applied by the loop at the barrier.
+ */
+final class TaskRunner {
+    private final PregelLoop loop;
+    private final GraphSpec spec;
+    private final NodeDispatcher dispatcher;
+    private final Executor executor;
+
+    TaskRunner(PregelLoop loop, NodeDispatcher dispatcher, Executor executor) {
+        this.loop = loop;
+        this.spec = loop.spec;
+        this.dispatcher = dispatcher;
+        this.executor = executor;
+    }
+
+    /** Runs the tasks that have not run yet, in parallel; the caller runs the last one itself. */
+    void runAll(List<Task> tasks) {
+        List<Task> todo = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (!t.done) {
+                todo.add(t);
+            }
+        }
+        int n = todo.size();
+        if (n <= 1) {
+            if (n == 1) {
+                run(todo.get(0));
+            }
+            return;
+        }
+        // Handing out the others first keeps them parallel; with a direct executor
+        // (Runnable::run) all tasks run on the caller in task order.
+        CountDownLatch done = new CountDownLatch(n - 1);
+        for (int i = 0; i < n - 1; i++) {
+            Task t = todo.get(i);
+            try {
+                executor.execute(() -> {
+                    try {
+                        run(t);
+                    } finally {
+                        done.countDown();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                t.error = new GraphException(
+                        "the graph's executor rejected task '" + spec.nodeNames[t.node] + "': " + e.getMessage());
+                done.countDown();
+            }
+        }
+        run(todo.get(n - 1));
+        awaitUninterruptibly(done);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Runs one task; failures are kept on the task, never thrown. */
+    void run(Task t) {
+        String name = spec.nodeNames[t.node];
+        TaskContext ctx = new TaskContext(loop, name, loop.step);
+        try {
+            if (t.node == 0) {
+                writeInput(t, loop.channelValue(spec.startChannel), name);
+            } else {
+                Object input = loop.input(t, ctx);
+                emitStart(t, input);
+                writeResult(t, callNode(t, input, ctx), name);
+            }
+            writeEdges(t);
+            writeRoutes(t, ctx, name);
+        } catch (Throwable e) {
+            t.error = e;
+        }
+        t.done = true;
+        if (loop.persistence != null) {
+            try {
+                loop.persistence.putWrites(loop.checkpointId, t, loop.taskId(t));
+            } catch (RuntimeException e) {
+                if (t.error == null) {
+                    t.error = e;
+                }
+            }
+        }
+        if (t.node != 0) {
+            emitEnd(t, name);
+        }
+    }
+
+    /** Applies a node's result as if it had returned it: for updateState. */
+    void runAs(Task t, StateUpdate update) {
+        String name = spec.nodeNames[t.node];
+        TaskContext ctx = new TaskContext(loop, name, loop.step);
+        if (t.node == 0) {
+            writeInput(t, update, name);
+        } else {
+            writeUpdate(t, update, name);
+        }
+        writeEdges(t);
+        writeRoutes(t, ctx, name);
+    }
+
+    private Object callNode(Task t, Object input, TaskContext ctx) {
+        try {
+            Object result = dispatcher.node(t.node, input, ctx);
+            if (result instanceof CompletableFuture<?> future) {
+                return future.get();
+            }
+            return result;
+        } catch (ExecutionException | CompletionException e) {
+            throw userFailure(t.node, e.getCause() == null ? e : e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw userFailure(t.node, e);
+        } catch (Exception e) {
+            throw userFailure(t.node, e);
+        }
+    }
+
+    private RuntimeException userFailure(int node, Throwable cause) {
+        if (cause instanceof GraphException g) {
+            return g;
+        }
+        return new NodeException(spec.nodeNames[node], loop.step, cause);
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    private void writeInput(Task t, Object input, String name) {
+        if (input instanceof StoredInput stored) {
+            for (int i = 0; i < stored.channels().length; i++) {
+                t.add(stored.channels()[i], stored.values()[i]);
+            }
+        } else if (input != null) {
+            writeUpdate(t, (StateUpdate) input, name);
+        }
+    }
+
+    private void writeResult(Task t, Object result, String name) {
+        if (result == NodeDispatcher.NO_WRITES) {
+            return;
+        }
+        if (result instanceof StateUpdate u) {
+            writeUpdate(t, u, name);
+        } else if (result instanceof Command<?> c) {
+            c.update().ifPresent(u -> writeUpdate(t, u, name));
+            for (Object target : c.gotos()) {
+                writeGoto(t, target, name);
+            }
+        } else if (result == null) {
+            throw new InvalidUpdateException(
+                    "node '" + name + "' returned null; return an empty update (XxxUpdate.of()) for no change",
+                    ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
+        } else {
+            throw new InvalidUpdateException(
+                    "Expected node '" + name + "' to return an update or a Command, received "
+                            + result.getClass().getName(),
+                    ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
+        }
+    }
+
+    void writeUpdate(Task t, StateUpdate update, String name) {
+        for (StateUpdate u = update; u != null; u = u.next()) {
+            int schema = spec.schemaIndex(u.schema());
+            if (schema < 0) {
+                throw new InvalidUpdateException(
+                        "'" + name + "' wrote an update of "
+                                + u.schema().recordType().getSimpleName() + ", which is not a record of graph '"
+                                + spec.name + "'",
+                        ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
+            }
+            t.mapping(spec.slots[schema]);
+            u.writeTo(t);
+        }
+    }
+
+    void writeGoto(Task t, Object target, String from) {
+        if (target instanceof Send<?> send) {
+            writeSend(t, send, from);
+            return;
+        }
+        String node = (String) target;
+        if (node.equals(Graph.END)) {
+            return;
+        }
+        Integer n = spec.nodeIndex.get(node);
+        if (n == null || n == 0) {
+            throw new InvalidRouteException("Command from '" + from + "' goes to unknown node '" + node
+                    + "'; nodes are: " + String.join(", ", spec.nodes()));
+        }
+        writeBranch(t, n, from);
+    }
+
+    private void writeBranch(Task t, int node, String from) {
+        if (spec.readSchema[node] < 0) {
+            throw new InvalidRouteException("'" + from + "' sent control to node '" + spec.nodeNames[node]
+                    + "' by name, but that node takes a " + spec.payloadType[node] + " payload; reach it with Send");
+        }
+        t.add(spec.branchChannel[node], from);
+    }
+
+    private void writeSend(Task t, Send<?> send, String from) {
+        Integer n = spec.nodeIndex.get(send.node());
+        if (n == null || n == 0) {
+            throw new InvalidRouteException("'" + from + "' sent to unknown node '" + send.node() + "'; nodes are: "
+                    + String.join(", ", spec.nodes()));
+        }
+        if (!spec.payloadType[n].accepts(send.payload())) {
+            throw new InvalidUpdateException(
+                    "'" + from + "' sent a " + send.payload().getClass().getName() + " to node '" + send.node()
+                            + "', which takes " + spec.payloadType[n],
+                    null);
+        }
+        t.add(spec.tasksChannel, send);
+    }
+
+    private void writeEdges(Task t) {
+        int[] chans = spec.edgeChannels[t.node];
+        Object[] values = spec.edgeValues[t.node];
+        for (int i = 0; i < chans.length; i++) {
+            t.add(chans[i], values[i]);
+        }
+    }
+
+    private void writeRoutes(Task t, TaskContext ctx, String name) {
+        int[] routes = spec.routesOf[t.node];
+        if (routes.length == 0) {
+            return;
+        }
+        Object state = freshState(t, ctx);
+        for (int r : routes) {
+            Object result;
+            try {
+                result = dispatcher.route(r, state, ctx);
+            } catch (Exception e) {
+                throw userFailure(t.node, e);
+            }
+            writeRouteResult(t, spec.routes[r], result, name);
+        }
+    }
+
+    private void writeRouteResult(Task t, RouteSpec route, Object result, String name) {
+        if (result instanceof Collection<?> many) {
+            for (Object one : many) {
+                writeRouteResult(t, route, one, name);
+            }
+        } else if (result instanceof String dest) {
+            if (!route.allowed.contains(dest)) {
+                throw unknownDestination(route, dest);
+            }
+            if (!dest.equals(Graph.END)) {
+                writeBranch(t, spec.node(dest), name);
+            }
+        } else if (result instanceof Enum<?> e) {
+            int target = route.enumTargets[e.ordinal()];
+            if (target >= 0) {
+                writeBranch(t, target, name);
+            }
+        } else if (result instanceof Send<?> send) {
+            writeSend(t, send, name);
+        } else {
+            throw unknownDestination(route, result);
+        }
+    }
+
+    private static InvalidRouteException unknownDestination(RouteSpec route, Object dest) {
+        return new InvalidRouteException("Branch condition returned unknown or null destination: the route from '"
+                + route.fromName + "' returned " + (dest instanceof String ? "'" + dest + "'" : String.valueOf(dest))
+                + "; it may return " + route.allowedList);
+    }
+
+    /** The state as the task's routes see it: the task's own writes applied, no one else's. */
+    private Object freshState(Task t, TaskContext ctx) {
+        Channel[] source = loop.channels();
+        Channel[] local = source;
+        for (int i = 0; i < t.writeCount; i++) {
+            int c = t.writeChannels[i];
+            if (!spec.isStreamChannel[c] || local[c] != source[c]) {
+                continue;
+            }
+            if (local == source) {
+                local = source.clone();
+            }
+            Channel copy = source[c].copy();
+            copy.update(ownWrites(t, c));
+            local[c] = copy;
+        }
+        return loop.read(0, local, ctx);
+    }
+
+    private static List<Object> ownWrites(Task t, int channel) {
+        List<Object> values = new ArrayList<>(1);
+        for (int i = 0; i < t.writeCount; i++) {
+            if (t.writeChannels[i] == channel) {
+                values.add(t.writeValues[i]);
+            }
+        }
+        return values;
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void emitStart(Task t, Object input) {
+        EventSink sink = loop.sink;
+        boolean tasksMode = sink.wants(StreamMode.TASKS);
+        boolean debug = sink.wants(StreamMode.DEBUG);
+        if (!tasksMode && !debug) {
+            return;
+        }
+        var part = new StreamPart.TaskStart<Object>(
+                loop.taskId(t), spec.nodeNames[t.node], loop.step, input, triggerNames(t));
+        if (tasksMode) {
+            sink.accept(part);
+        }
+        if (debug) {
+            sink.accept(new StreamPart.Debug<>(loop.step, Instant.now(), part));
+        }
+    }
+
+    List<String> triggerNames(Task t) {
+        List<String> triggers = new ArrayList<>();
+        for (int c : t.triggers) {
+            triggers.add(spec.channels[c].name());
+        }
+        if (t.isPush()) {
+            triggers.add("__pregel_push");
+        }
+        return triggers;
+    }
+
+    void emitEnd(Task t, String name) {
+        EventSink sink = loop.sink;
+        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null;
+        boolean tasksMode = sink.wants(StreamMode.TASKS);
+        boolean debug = sink.wants(StreamMode.DEBUG);
+        if (!updates && !tasksMode && !debug) {
+            return;
+        }
+        Map<String, Object> writes = stateWrites(t);
+        if (updates) {
+            sink.accept(new StreamPart.Updates<>(name, writes));
+        }
+        if (tasksMode || debug) {
+            var part = new StreamPart.TaskResult<Object>(loop.taskId(t), name, loop.step, writes, t.error);
+            if (tasksMode) {
+                sink.accept(part);
+            }
+            if (debug) {
+                sink.accept(new StreamPart.Debug<>(loop.step, Instant.now(), part));
+            }
+        }
+    }
+
+    Map<String, Object> stateWrites(Task t) {
+        Map<String, Object> writes = new LinkedHashMap<>();
+        for (int i = 0; i < t.writeCount; i++) {
+            int c = t.writeChannels[i];
+            if (spec.isStreamChannel[c]) {
+                writes.put(spec.channels[c].name(), t.writeValues[i]);
+            }
+        }
+        return Collections.unmodifiableMap(writes);
+    }
+}
