@@ -4,6 +4,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.serde.SerdeLimits;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -17,6 +18,8 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private Executor executor;
     private CheckpointSaver checkpointer;
     private SerdeLimits serdeLimits = SerdeLimits.DEFAULT;
+    private Set<String> interruptBefore = Set.of();
+    private Set<String> interruptAfter = Set.of();
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
@@ -84,6 +87,48 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
      */
     public SerdeLimits serdeLimits() {
         return serdeLimits;
+    }
+
+    /**
+     * Breakpoints: pause every run before these nodes run ({@code "*"} for all), to be resumed
+     * with {@code resume(config)}. Needs a checkpointer. A run can override them with
+     * {@link RunConfig#withInterruptBefore(String...)}.
+     *
+     * @param nodes node names
+     * @return this builder
+     */
+    public B interruptBefore(String... nodes) {
+        this.interruptBefore = Set.of(nodes);
+        return self();
+    }
+
+    /**
+     * Breakpoints: pause every run after these nodes ran ({@code "*"} for all).
+     *
+     * @param nodes node names
+     * @return this builder
+     */
+    public B interruptAfter(String... nodes) {
+        this.interruptAfter = Set.of(nodes);
+        return self();
+    }
+
+    /**
+     * The breakpoints before nodes.
+     *
+     * @return the node names
+     */
+    public Set<String> interruptBefore() {
+        return interruptBefore;
+    }
+
+    /**
+     * The breakpoints after nodes.
+     *
+     * @return the node names
+     */
+    public Set<String> interruptAfter() {
+        return interruptAfter;
     }
 
     /**

@@ -1,23 +1,40 @@
 package dev.switchboard.runtime;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
  * The result of {@link CompiledGraph#invoke}: the graph's output (its output record read from the
- * final state).
+ * final state) and, if the run paused, that it did and why, so a caller never needs a second call
+ * to learn it.
  *
  * @param <O> the output record type
  */
 public final class GraphOutput<O> {
     private final O value;
+    private final boolean paused;
+    private final List<Interrupt> interrupts;
+
+    /**
+     * Creates the result of a run that finished.
+     *
+     * @param value the output record
+     */
+    public GraphOutput(O value) {
+        this(value, false, List.of());
+    }
 
     /**
      * Creates a result.
      *
      * @param value the output record
+     * @param paused whether the run stopped at a breakpoint or an interrupt
+     * @param interrupts the interrupts nodes raised; empty for breakpoints
      */
-    public GraphOutput(O value) {
+    public GraphOutput(O value, boolean paused, List<Interrupt> interrupts) {
         this.value = Objects.requireNonNull(value, "value");
+        this.paused = paused || !interrupts.isEmpty();
+        this.interrupts = List.copyOf(interrupts);
     }
 
     /**
@@ -30,18 +47,41 @@ public final class GraphOutput<O> {
         return value;
     }
 
+    /**
+     * Whether the run paused (at a breakpoint or an interrupt) rather than finished; resume it with
+     * {@link CompiledGraph#resume(RunConfig)}.
+     *
+     * @return {@code true} if paused
+     */
+    public boolean paused() {
+        return paused;
+    }
+
+    /**
+     * The interrupts raised by nodes, in task order; empty when the run finished or stopped at a
+     * static breakpoint.
+     *
+     * @return the interrupts
+     */
+    public List<Interrupt> interrupts() {
+        return interrupts;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof GraphOutput<?> other && value.equals(other.value);
+        return o instanceof GraphOutput<?> other
+                && value.equals(other.value)
+                && paused == other.paused
+                && interrupts.equals(other.interrupts);
     }
 
     @Override
     public int hashCode() {
-        return value.hashCode();
+        return Objects.hash(value, paused, interrupts);
     }
 
     @Override
     public String toString() {
-        return "GraphOutput[" + value + "]";
+        return "GraphOutput[" + value + (paused ? ", paused, interrupts=" + interrupts : "") + "]";
     }
 }

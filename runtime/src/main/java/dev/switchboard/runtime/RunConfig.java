@@ -4,19 +4,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The configuration of one run: which thread it belongs to (and, to replay or fork, which
- * checkpoint it starts from), its recursion limit, how durably it checkpoints, metadata to record
- * with its checkpoints, and free-form values nodes can read through {@link NodeContext#config()}.
- * Immutable; {@code with...} methods return a copy.
+ * checkpoint it starts from), its recursion limit, how durably it checkpoints, breakpoints,
+ * metadata to record with its checkpoints, and free-form values nodes can read through
+ * {@link NodeContext#config()}. Immutable; {@code with...} methods return a copy.
  */
 public final class RunConfig {
     /** LangGraph.js's default recursion limit. */
     public static final int DEFAULT_RECURSION_LIMIT = 25;
 
-    private static final RunConfig DEFAULTS =
-            new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Durability.SYNC, Map.of(), Map.of());
+    private static final RunConfig DEFAULTS = new Builder().build();
 
     private final String threadId;
     private final String checkpointId;
@@ -24,20 +24,47 @@ public final class RunConfig {
     private final Durability durability;
     private final Map<String, Object> metadata;
     private final Map<String, Object> configurable;
+    private final Set<String> interruptBefore;
+    private final Set<String> interruptAfter;
 
-    private RunConfig(
-            String threadId,
-            String checkpointId,
-            int recursionLimit,
-            Durability durability,
-            Map<String, Object> metadata,
-            Map<String, Object> configurable) {
-        this.threadId = threadId;
-        this.checkpointId = checkpointId;
-        this.recursionLimit = recursionLimit;
-        this.durability = durability;
-        this.metadata = metadata;
-        this.configurable = configurable;
+    private RunConfig(Builder b) {
+        this.threadId = b.threadId;
+        this.checkpointId = b.checkpointId;
+        this.recursionLimit = b.recursionLimit;
+        this.durability = b.durability;
+        this.metadata = b.metadata;
+        this.configurable = b.configurable;
+        this.interruptBefore = b.interruptBefore;
+        this.interruptAfter = b.interruptAfter;
+    }
+
+    /** The mutable twin used to derive copies. */
+    private static final class Builder {
+        String threadId;
+        String checkpointId;
+        int recursionLimit = DEFAULT_RECURSION_LIMIT;
+        Durability durability = Durability.SYNC;
+        Map<String, Object> metadata = Map.of();
+        Map<String, Object> configurable = Map.of();
+        Set<String> interruptBefore;
+        Set<String> interruptAfter;
+
+        Builder() {}
+
+        Builder(RunConfig c) {
+            threadId = c.threadId;
+            checkpointId = c.checkpointId;
+            recursionLimit = c.recursionLimit;
+            durability = c.durability;
+            metadata = c.metadata;
+            configurable = c.configurable;
+            interruptBefore = c.interruptBefore;
+            interruptAfter = c.interruptAfter;
+        }
+
+        RunConfig build() {
+            return new RunConfig(this);
+        }
     }
 
     /**
@@ -66,8 +93,10 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withThread(String threadId) {
-        Objects.requireNonNull(threadId, "threadId");
-        return new RunConfig(threadId, null, recursionLimit, durability, metadata, configurable);
+        Builder b = new Builder(this);
+        b.threadId = Objects.requireNonNull(threadId, "threadId");
+        b.checkpointId = null;
+        return b.build();
     }
 
     /**
@@ -78,8 +107,9 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withCheckpointId(String checkpointId) {
-        Objects.requireNonNull(checkpointId, "checkpointId");
-        return new RunConfig(threadId, checkpointId, recursionLimit, durability, metadata, configurable);
+        Builder b = new Builder(this);
+        b.checkpointId = Objects.requireNonNull(checkpointId, "checkpointId");
+        return b.build();
     }
 
     /**
@@ -95,7 +125,9 @@ public final class RunConfig {
         if (limit < 1) {
             throw new IllegalArgumentException("recursionLimit must be at least 1, was " + limit);
         }
-        return new RunConfig(threadId, checkpointId, limit, durability, metadata, configurable);
+        Builder b = new Builder(this);
+        b.recursionLimit = limit;
+        return b.build();
     }
 
     /**
@@ -105,8 +137,9 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withDurability(Durability durability) {
-        Objects.requireNonNull(durability, "durability");
-        return new RunConfig(threadId, checkpointId, recursionLimit, durability, metadata, configurable);
+        Builder b = new Builder(this);
+        b.durability = Objects.requireNonNull(durability, "durability");
+        return b.build();
     }
 
     /**
@@ -122,8 +155,9 @@ public final class RunConfig {
         if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
             throw new IllegalArgumentException("metadata values must be strings, numbers or booleans, not " + value);
         }
-        return new RunConfig(
-                threadId, checkpointId, recursionLimit, durability, put(metadata, key, value), configurable);
+        Builder b = new Builder(this);
+        b.metadata = put(metadata, key, value);
+        return b.build();
     }
 
     /**
@@ -136,8 +170,35 @@ public final class RunConfig {
     public RunConfig with(String key, Object value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        return new RunConfig(
-                threadId, checkpointId, recursionLimit, durability, metadata, put(configurable, key, value));
+        Builder b = new Builder(this);
+        b.configurable = put(configurable, key, value);
+        return b.build();
+    }
+
+    /**
+     * This configuration pausing before the given nodes run, instead of the graph's own breakpoints;
+     * {@code "*"} pauses before every node. Resume with {@code resume(config)}.
+     *
+     * @param nodes the node names
+     * @return a new configuration
+     */
+    public RunConfig withInterruptBefore(String... nodes) {
+        Builder b = new Builder(this);
+        b.interruptBefore = Set.of(nodes);
+        return b.build();
+    }
+
+    /**
+     * This configuration pausing after the given nodes ran, instead of the graph's own breakpoints;
+     * {@code "*"} pauses after every node.
+     *
+     * @param nodes the node names
+     * @return a new configuration
+     */
+    public RunConfig withInterruptAfter(String... nodes) {
+        Builder b = new Builder(this);
+        b.interruptAfter = Set.of(nodes);
+        return b.build();
     }
 
     private static Map<String, Object> put(Map<String, Object> map, String key, Object value) {
@@ -192,6 +253,24 @@ public final class RunConfig {
     }
 
     /**
+     * The run's breakpoints before nodes, if it sets its own.
+     *
+     * @return the node names, or empty to use the graph's
+     */
+    public Optional<Set<String>> interruptBefore() {
+        return Optional.ofNullable(interruptBefore);
+    }
+
+    /**
+     * The run's breakpoints after nodes, if it sets its own.
+     *
+     * @return the node names, or empty to use the graph's
+     */
+    public Optional<Set<String>> interruptAfter() {
+        return Optional.ofNullable(interruptAfter);
+    }
+
+    /**
      * A free-form value.
      *
      * @param key the key
@@ -213,6 +292,7 @@ public final class RunConfig {
     @Override
     public String toString() {
         return "RunConfig[thread=" + threadId + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
-                + ", durability=" + durability + ", metadata=" + metadata + ", configurable=" + configurable + "]";
+                + ", durability=" + durability + ", interruptBefore=" + interruptBefore + ", interruptAfter="
+                + interruptAfter + ", metadata=" + metadata + ", configurable=" + configurable + "]";
     }
 }

@@ -61,6 +61,15 @@ public record StateSnapshot<S>(
     }
 
     /**
+     * How a task failed, as stored: the simple name of the exception type (never loaded as a class)
+     * and its message.
+     *
+     * @param type the exception's simple class name
+     * @param message its message
+     */
+    public record TaskError(String type, String message) {}
+
+    /**
      * A task of the next superstep.
      *
      * @param id the deterministic task id
@@ -70,7 +79,7 @@ public record StateSnapshot<S>(
      * @param error the failure of the task's last attempt, or {@code null}
      * @param writes what the task wrote if it already ran, by channel, or {@code null}
      */
-    public record PregelTask(String id, String name, List<Object> path, String error, Map<String, Object> writes) {
+    public record PregelTask(String id, String name, List<Object> path, TaskError error, Map<String, Object> writes) {
         /**
          * Checks the fields.
          *

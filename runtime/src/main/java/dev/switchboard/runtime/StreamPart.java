@@ -19,6 +19,7 @@ public sealed interface StreamPart<S>
                 StreamPart.TaskStart,
                 StreamPart.TaskResult,
                 StreamPart.Checkpoint,
+                StreamPart.Interrupted,
                 StreamPart.Debug {
     /**
      * The stream mode this event belongs to.
@@ -231,6 +232,27 @@ public sealed interface StreamPart<S>
             public TaskRef {
                 path = List.copyOf(path);
             }
+        }
+    }
+
+    /**
+     * The run paused at a breakpoint or an interrupt; sent in the {@link StreamMode#VALUES} and
+     * {@link StreamMode#UPDATES} streams (LangGraph's {@code {"__interrupt__": [...]}} chunk).
+     *
+     * @param mode the stream it is sent in
+     * @param interrupts the interrupts raised by nodes; empty for breakpoints
+     * @param <S> the state record type
+     */
+    record Interrupted<S>(StreamMode mode, List<Interrupt> interrupts) implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param mode the stream it is sent in
+         * @param interrupts the interrupts
+         */
+        public Interrupted {
+            Objects.requireNonNull(mode, "mode");
+            interrupts = List.copyOf(interrupts);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.switchboard.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StreamPart;
 import java.io.IOException;
 import java.io.InputStream;
@@ -126,12 +127,80 @@ public final class Oracle {
         if (part instanceof StreamPart.Checkpoint<?> c) {
             return checkpoint(c);
         }
+        if (part instanceof StreamPart.Interrupted<?> i) {
+            return Map.of("__interrupt__", i.interrupts());
+        }
         StreamPart.Debug<?> d = (StreamPart.Debug<?>) part;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", d.type());
         m.put("step", d.step());
         m.put("payload", chunk(d.payload()));
         return m;
+    }
+
+    /** A state snapshot as the JS harness's {@code snap()} records it (interrupts come later). */
+    public static Map<String, Object> snapshot(StateSnapshot<?> s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("values", s.channels());
+        m.put("next", s.next());
+        m.put("step", s.metadata() == null ? null : s.metadata().step());
+        m.put("source", s.metadata() == null ? null : s.metadata().source().wireName());
+        m.put("checkpoint_id", s.checkpointId().orElse(null));
+        m.put("parent_checkpoint_id", s.parentCheckpointId());
+        m.put("tasks", s.tasks().stream().map(Oracle::task).toList());
+        return m;
+    }
+
+    private static Map<String, Object> task(StateSnapshot.PregelTask t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", t.name());
+        m.put("path", t.path());
+        if (t.error() != null) {
+            m.put("error", Map.of("name", t.error().type(), "message", t.error().message()));
+        }
+        if (t.writes() != null) {
+            m.put("result", t.writes());
+        }
+        return m;
+    }
+
+    /** The JS harness's {@code historyBrief}: step, source, next and values of each checkpoint. */
+    public static List<Map<String, Object>> brief(List<? extends StateSnapshot<?>> history) {
+        return history.stream()
+                .map(s -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("step", s.metadata().step());
+                    m.put("source", s.metadata().source().wireName());
+                    m.put("next", s.next());
+                    m.put("values", s.channels());
+                    return m;
+                })
+                .toList();
+    }
+
+    /** Drops the keys our snapshots do not have yet (interrupts) or cannot have (JS error classes). */
+    public static JsonNode comparable(JsonNode snapshot) {
+        JsonNode copy = snapshot.deepCopy();
+        strip(copy);
+        return copy;
+    }
+
+    private static void strip(JsonNode n) {
+        if (n instanceof ObjectNode o) {
+            o.remove("interrupts");
+            o.remove("class");
+            o.remove("lc_error_code");
+            o.properties().forEach(e -> strip(e.getValue()));
+        } else if (n instanceof ArrayNode a) {
+            a.forEach(Oracle::strip);
+        }
+    }
+
+    /** Asserts several facts at once, with ids renumbered across all of them, as the oracle's are. */
+    public void assertFacts(Map<String, Object> actual) {
+        ObjectNode expected = MAPPER.getNodeFactory().objectNode();
+        actual.keySet().forEach(k -> expected.set(k, comparable(at(k))));
+        assertEquals(normalizeIds(expected), normalizeIds(comparable(json(actual))));
     }
 
     /** A checkpoint event as the JS harness records it. */

@@ -2,6 +2,7 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.channel.LastValueAfterFinish;
@@ -100,9 +101,9 @@ final class Codecs {
     }
 
     /** The stored error of a task: its message and the simple name of its type (never loaded). */
-    String decodeError(byte[] data) {
+    StateSnapshot.TaskError decodeError(byte[] data) {
         JsonNode n = serde.decodeTree(data);
-        return n.path("name").asString("") + ": " + n.path("message").asString("");
+        return new StateSnapshot.TaskError(n.path("name").asString(""), n.path("message").asString(""));
     }
 
     private SerdeException rename(int channel, SerdeException e) {

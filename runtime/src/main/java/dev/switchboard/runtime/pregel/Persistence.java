@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
@@ -299,7 +300,7 @@ final class Persistence {
     }
 
     /** A finished task's stored writes, decoded; or its stored error. */
-    record StoredTask(List<Integer> channels, List<Object> values, String error) {}
+    record StoredTask(List<Integer> channels, List<Object> values, StateSnapshot.TaskError error) {}
 
     /** Decodes the stored writes of finished tasks, by task id, in write order. */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {

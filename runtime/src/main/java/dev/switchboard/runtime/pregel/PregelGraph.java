@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -40,6 +41,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Executor executor;
     private final CheckpointSaver saver;
     private final Codecs codecs;
+    private final Set<String> interruptBefore;
+    private final Set<String> interruptAfter;
 
     /**
      * For generated subclasses.
@@ -54,6 +57,13 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.executor = settings.executor().orElse(DefaultExecutor.INSTANCE);
         this.saver = settings.checkpointer().orElse(null);
         this.codecs = new Codecs(spec, new JsonSerde(settings.serdeLimits()));
+        this.interruptBefore = settings.interruptBefore();
+        this.interruptAfter = settings.interruptAfter();
+        Breakpoints.of(spec, interruptBefore, interruptAfter); // validates the names now
+        if (saver == null && !(interruptBefore.isEmpty() && interruptAfter.isEmpty())) {
+            throw new IllegalStateException("graph '" + spec.name() + "' has breakpoints but no checkpointer;"
+                    + " a paused run can only be resumed from a checkpoint, so add .checkpointer(...)");
+        }
     }
 
     @Override
@@ -63,13 +73,19 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
-        return output(loop(config, EventSink.NONE, Cancellation.NEVER).run(input));
+        return run(loop(config, EventSink.NONE, Cancellation.NEVER), input);
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
         Objects.requireNonNull(command, "command");
-        return output(loop(config, EventSink.NONE, Cancellation.NEVER).run(command));
+        return run(loop(config, EventSink.NONE, Cancellation.NEVER), command);
+    }
+
+    @SuppressWarnings("unchecked")
+    private GraphOutput<O> run(PregelLoop loop, Object input) {
+        O value = (O) loop.run(input);
+        return new GraphOutput<>(value, loop.paused(), List.of());
     }
 
     @Override
@@ -164,11 +180,9 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Persistence persistence = saver == null
                 ? null
                 : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs);
-        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence);
+        Breakpoints breakpoints = Breakpoints.of(
+                spec, config.interruptBefore().orElse(interruptBefore), config.interruptAfter().orElse(interruptAfter));
+        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence, breakpoints);
     }
 
-    @SuppressWarnings("unchecked")
-    private GraphOutput<O> output(Object value) {
-        return new GraphOutput<>((O) value);
-    }
 }

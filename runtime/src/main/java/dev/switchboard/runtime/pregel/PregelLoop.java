@@ -69,6 +69,8 @@ final class PregelLoop {
     private Instant createdAt;
     private boolean hasState;
     private boolean replaying;
+    private boolean paused;
+    private final Breakpoints breakpoints;
 
     PregelLoop(
             GraphSpec spec,
@@ -77,8 +79,10 @@ final class PregelLoop {
             RunConfig config,
             EventSink sink,
             Cancellation cancellation,
-            Persistence persistence) {
+            Persistence persistence,
+            Breakpoints breakpoints) {
         this.spec = spec;
+        this.breakpoints = breakpoints;
         this.config = config;
         this.sink = sink;
         this.cancellation = cancellation;
@@ -277,6 +281,10 @@ final class PregelLoop {
                 reuseStoredWrites();
             }
             first = false;
+            if (shouldInterrupt(breakpoints.before())) {
+                pause();
+                return;
+            }
             runner.runAll(tasks);
             Task failed = firstFailure();
             if (failed != null) {
@@ -286,7 +294,47 @@ final class PregelLoop {
             storedWrites = List.of();
             emitValues();
             putCheckpoint(Source.LOOP);
+            if (shouldInterrupt(breakpoints.after())) {
+                pause();
+                return;
+            }
         }
+    }
+
+    /**
+     * LangGraph's {@code should_interrupt}: a breakpoint applies if a channel changed since the last
+     * pause was resumed and a task of the step runs one of the nodes.
+     */
+    private boolean shouldInterrupt(Breakpoints.Nodes nodes) {
+        if (nodes.isEmpty()) {
+            return false;
+        }
+        boolean changed = false;
+        for (int c = 0; c < versions.length && !changed; c++) {
+            changed = versions[c] > interruptSeen[c];
+        }
+        if (!changed) {
+            return false;
+        }
+        for (Task t : tasks) {
+            if (nodes.matches(t.node)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void pause() {
+        paused = true;
+        for (StreamMode mode : List.of(StreamMode.VALUES, StreamMode.UPDATES)) {
+            if (sink.wants(mode)) {
+                sink.accept(new StreamPart.Interrupted<>(mode, List.of()));
+            }
+        }
+    }
+
+    boolean paused() {
+        return paused;
     }
 
     /** Tasks whose writes were stored before a failure or pause do not run again. */

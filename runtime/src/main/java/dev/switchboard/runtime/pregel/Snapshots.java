@@ -61,8 +61,12 @@ final class Snapshots {
                 for (int i = 0; i < s.channels().size(); i++) {
                     t.add(s.channels().get(i), s.values().get(i));
                 }
-                finished.add(t);
                 writes = loop.runner().stateWrites(t);
+            }
+            // As LangGraph: only the head's snapshot counts finished tasks as done; an older
+            // checkpoint shows every task it led to.
+            if (applyPendingWrites && writes != null) {
+                finished.add(t);
             } else {
                 next.add(spec.nodeNames[t.node]);
             }
