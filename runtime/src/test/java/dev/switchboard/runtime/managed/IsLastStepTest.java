@@ -30,7 +30,6 @@ class IsLastStepTest {
 
     @Test
     void readsTheStopStepNotTheConfiguredLimit() {
-        assertEquals(
-                true, isLastStep.get(new FixedContext(4, 5, RunConfig.defaults().withRecursionLimit(100))));
+        assertTrue(isLastStep.get(new FixedContext(4, 5, RunConfig.defaults().withRecursionLimit(100))));
     }
 }
