@@ -1,0 +1,84 @@
+package dev.switchboard.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RunConfigTest {
+    @Test
+    void defaultsAreLangGraphsRecursionLimitAndNoValues() {
+        RunConfig defaults = RunConfig.defaults();
+        assertEquals(25, RunConfig.DEFAULT_RECURSION_LIMIT);
+        assertEquals(25, defaults.recursionLimit());
+        assertEquals(Map.of(), defaults.configurable());
+        assertSame(defaults, RunConfig.defaults());
+        assertEquals("RunConfig[recursionLimit=25, configurable={}]", defaults.toString());
+    }
+
+    @Test
+    void recursionLimitMustBeAtLeastOne() {
+        IllegalArgumentException zero = assertThrows(
+                IllegalArgumentException.class, () -> RunConfig.defaults().withRecursionLimit(0));
+        assertEquals("recursionLimit must be at least 1, was 0", zero.getMessage());
+        IllegalArgumentException negative = assertThrows(
+                IllegalArgumentException.class, () -> RunConfig.defaults().withRecursionLimit(-3));
+        assertEquals("recursionLimit must be at least 1, was -3", negative.getMessage());
+        assertEquals(1, RunConfig.defaults().withRecursionLimit(1).recursionLimit());
+    }
+
+    @Test
+    void withRecursionLimitReturnsACopyThatKeepsTheValues() {
+        RunConfig base = RunConfig.defaults().with("user", "ada");
+        RunConfig limited = base.withRecursionLimit(5);
+        assertNotSame(base, limited);
+        assertEquals(5, limited.recursionLimit());
+        assertEquals(25, base.recursionLimit());
+        assertEquals(Map.of("user", "ada"), limited.configurable());
+    }
+
+    @Test
+    void withReturnsACopyThatKeepsTheLimit() {
+        RunConfig base = RunConfig.defaults().withRecursionLimit(7);
+        RunConfig one = base.with("a", 1);
+        RunConfig two = one.with("b", 2).with("a", 10);
+        assertEquals(Map.of(), base.configurable());
+        assertEquals(Map.of("a", 1), one.configurable());
+        assertEquals(Map.of("a", 10, "b", 2), two.configurable());
+        assertEquals(7, two.recursionLimit());
+        assertEquals(Optional.of(10), two.get("a"));
+        assertEquals(Optional.empty(), two.get("missing"));
+    }
+
+    @Test
+    void configurableIsUnmodifiable() {
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> RunConfig.defaults().configurable().put("x", 1));
+        RunConfig config = RunConfig.defaults().with("a", 1);
+        assertThrows(
+                UnsupportedOperationException.class, () -> config.configurable().put("x", 1));
+        assertThrows(
+                UnsupportedOperationException.class, () -> config.configurable().remove("a"));
+    }
+
+    @Test
+    void nullsAreRejectedWithTheParameterName() {
+        assertEquals(
+                "key",
+                assertThrows(
+                                NullPointerException.class,
+                                () -> RunConfig.defaults().with(null, 1))
+                        .getMessage());
+        assertEquals(
+                "value",
+                assertThrows(
+                                NullPointerException.class,
+                                () -> RunConfig.defaults().with("a", null))
+                        .getMessage());
+    }
+}

@@ -1,0 +1,230 @@
+package dev.switchboard.runtime.channel;
+
+import static dev.switchboard.runtime.channel.ChannelAssertions.assertEmpty;
+import static dev.switchboard.runtime.channel.ChannelAssertions.assertValue;
+import static dev.switchboard.runtime.channel.ChannelAssertions.emptyStep;
+import static dev.switchboard.runtime.channel.ChannelAssertions.step;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.runtime.channel.ChannelSpec.Kind;
+import dev.switchboard.runtime.reducer.Append;
+import dev.switchboard.runtime.reducer.Max;
+import dev.switchboard.runtime.reducer.Sum;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The immutable channel definitions and the channels they create. */
+class ChannelSpecTest {
+    /** One spec of every kind and option, with a value each one accepts. */
+    record Case(ChannelSpec spec, Class<? extends Channel> type, Object write) {
+        @Override
+        public String toString() {
+            return spec.toString();
+        }
+    }
+
+    static Stream<Case> everyKind() {
+        return Stream.of(
+                new Case(ChannelSpec.lastValue("lv"), LastValue.class, "v"),
+                new Case(ChannelSpec.reducer("r", new Append<>()), ReducerChannel.class, List.of("v")),
+                new Case(ChannelSpec.reducer("n", new Sum<Integer>(), 0), ReducerChannel.class, 1),
+                new Case(ChannelSpec.topic("t", false), Topic.class, "v"),
+                new Case(ChannelSpec.topic("ta", true), Topic.class, "v"),
+                new Case(ChannelSpec.ephemeral("e", true), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.ephemeral("eu", false), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.anyValue("a"), AnyValue.class, "v"),
+                new Case(ChannelSpec.lastValueAfterFinish("f"), LastValueAfterFinish.class, "v"),
+                new Case(ChannelSpec.untracked("u", true), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.untracked("uu", false), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.namedBarrier("b", Set.of("v"), false), NamedBarrierValue.class, "v"),
+                new Case(ChannelSpec.namedBarrier("bf", Set.of("v"), true), NamedBarrierValue.class, "v"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKind")
+    void createsAFreshEmptyChannelOfTheRightClassEachTime(Case c) {
+        Channel one = c.spec().create();
+        Channel two = c.spec().create();
+        assertInstanceOf(c.type(), one);
+        assertEquals(c.spec().name(), one.name());
+        assertNotSame(one, two);
+        Object storedBefore = two.checkpoint();
+        boolean availableBefore = two.isAvailable();
+        assertTrue(step(one, c.write()));
+        assertEquals(storedBefore, two.checkpoint(), "writing one channel left the other alone");
+        assertEquals(availableBefore, two.isAvailable());
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKind")
+    void clearsWithoutWritesSaysWhichChannelsAStepWithoutWritesChanges(Case c) {
+        // The loop relies on this to skip notifying the other channels at the end of a step.
+        Channel channel = c.spec().create();
+        step(channel, c.write());
+        assertEquals(c.spec().clearsWithoutWrites(), emptyStep(channel));
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKind")
+    void waitsForFinishSaysWhichChannelsReactToFinish(Case c) {
+        Channel channel = c.spec().create();
+        step(channel, c.write());
+        assertEquals(c.spec().waitsForFinish(), channel.finish());
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKind")
+    void onlyUntrackedChannelsAreNotStored(Case c) {
+        Channel channel = c.spec().create();
+        step(channel, c.write());
+        assertEquals(c.spec().tracked(), channel.checkpoint() != Channel.MISSING);
+        assertEquals(c.spec().kind() != Kind.UNTRACKED, c.spec().tracked());
+    }
+
+    @Test
+    void kinds() {
+        assertEquals(Kind.LAST_VALUE, ChannelSpec.lastValue("x").kind());
+        assertEquals(Kind.REDUCER, ChannelSpec.reducer("x", new Append<>()).kind());
+        assertEquals(
+                Kind.REDUCER, ChannelSpec.reducer("x", new Sum<Integer>(), 0).kind());
+        assertEquals(Kind.TOPIC, ChannelSpec.topic("x", true).kind());
+        assertEquals(Kind.EPHEMERAL, ChannelSpec.ephemeral("x", true).kind());
+        assertEquals(Kind.ANY_VALUE, ChannelSpec.anyValue("x").kind());
+        assertEquals(
+                Kind.LAST_VALUE_AFTER_FINISH,
+                ChannelSpec.lastValueAfterFinish("x").kind());
+        assertEquals(Kind.UNTRACKED, ChannelSpec.untracked("x", true).kind());
+        assertEquals(
+                Kind.NAMED_BARRIER,
+                ChannelSpec.namedBarrier("x", Set.of("a"), false).kind());
+    }
+
+    @Test
+    void clearsWithoutWritesAndWaitsForFinishFlags() {
+        assertTrue(ChannelSpec.topic("t", false).clearsWithoutWrites());
+        assertFalse(ChannelSpec.topic("t", true).clearsWithoutWrites());
+        assertTrue(ChannelSpec.ephemeral("e", false).clearsWithoutWrites());
+        assertTrue(ChannelSpec.anyValue("a").clearsWithoutWrites());
+        assertFalse(ChannelSpec.lastValue("l").clearsWithoutWrites());
+        assertTrue(ChannelSpec.lastValueAfterFinish("f").waitsForFinish());
+        assertTrue(ChannelSpec.namedBarrier("b", Set.of("a"), true).waitsForFinish());
+        assertFalse(ChannelSpec.namedBarrier("b", Set.of("a"), false).waitsForFinish());
+        assertFalse(ChannelSpec.lastValue("l").waitsForFinish());
+    }
+
+    @Test
+    void aReducerChannelStartsAtTheReducersEmptyValue() {
+        assertValue(List.of(), ChannelSpec.reducer("items", new Append<>()).create());
+    }
+
+    @Test
+    void aReducerWithoutAnEmptyValueStartsEmpty() {
+        Channel channel = ChannelSpec.reducer("best", new Max<Integer>()).create();
+        assertEmpty(channel);
+        assertSame(Channel.MISSING, channel.checkpoint());
+        step(channel, 3, 7, 5);
+        assertValue(7, channel);
+    }
+
+    @Test
+    void anExplicitInitialValueWinsOverTheReducersEmptyValue() {
+        assertValue(0, ChannelSpec.reducer("n", new Sum<Integer>(), 0).create());
+        assertValue(
+                List.of("x"),
+                ChannelSpec.reducer("l", new Append<>(), List.of("x")).create());
+    }
+
+    @Test
+    void createdChannelsKeepTheirOptions() {
+        Channel accumulating = ChannelSpec.topic("t", true).create();
+        step(accumulating, "a");
+        step(accumulating, "b");
+        assertValue(List.of("a", "b"), accumulating);
+
+        Channel unguarded = ChannelSpec.ephemeral("e", false).create();
+        assertTrue(step(unguarded, "a", "b"));
+        assertValue("b", unguarded);
+
+        Channel guardedUntracked = ChannelSpec.untracked("u", true).create();
+        assertThrows(dev.switchboard.runtime.InvalidUpdateException.class, () -> step(guardedUntracked, "a", "b"));
+
+        Channel lateBarrier =
+                ChannelSpec.namedBarrier("b", Set.of("x", "y"), true).create();
+        step(lateBarrier, "x", "y");
+        assertFalse(lateBarrier.isAvailable());
+        assertTrue(lateBarrier.finish());
+        assertTrue(lateBarrier.isAvailable());
+    }
+
+    @Test
+    void nullsAreRejectedWithTheParameterName() {
+        assertEquals(
+                "name",
+                assertThrows(NullPointerException.class, () -> ChannelSpec.lastValue(null))
+                        .getMessage());
+        assertEquals(
+                "reducer",
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null))
+                        .getMessage());
+        assertEquals(
+                "reducer",
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null, 0))
+                        .getMessage());
+        assertEquals(
+                "initial",
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", new Sum<Integer>(), null))
+                        .getMessage());
+    }
+
+    @Test
+    void barrierNamesAreCopied() {
+        Set<String> names = new HashSet<>(Set.of("a"));
+        ChannelSpec spec = ChannelSpec.namedBarrier("b", names, false);
+        names.add("z");
+        Channel barrier = spec.create();
+        step(barrier, "a");
+        assertTrue(barrier.isAvailable());
+        assertTrue(spec.sameDefinition(ChannelSpec.namedBarrier("b", Set.of("a"), false)));
+    }
+
+    @Test
+    void sameDefinitionComparesNameKindOptionsAndReducerClass() {
+        ChannelSpec items = ChannelSpec.reducer("items", new Append<>());
+        assertTrue(items.sameDefinition(ChannelSpec.reducer("items", new Append<>())), "another instance");
+        assertFalse(items.sameDefinition(ChannelSpec.reducer("other", new Append<>())));
+        assertFalse(items.sameDefinition(ChannelSpec.reducer("items", new Max<Integer>())));
+        assertFalse(items.sameDefinition(ChannelSpec.lastValue("items")));
+        assertFalse(ChannelSpec.lastValue("items").sameDefinition(items));
+
+        assertTrue(ChannelSpec.lastValue("x").sameDefinition(ChannelSpec.lastValue("x")));
+        assertFalse(ChannelSpec.topic("x", true).sameDefinition(ChannelSpec.topic("x", false)));
+        assertFalse(ChannelSpec.ephemeral("x", true).sameDefinition(ChannelSpec.ephemeral("x", false)));
+        assertFalse(ChannelSpec.untracked("x", true).sameDefinition(ChannelSpec.untracked("x", false)));
+        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
+                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a", "b"), false)));
+        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
+                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a"), true)));
+        assertFalse(
+                ChannelSpec.reducer("n", new Sum<Integer>())
+                        .sameDefinition(ChannelSpec.reducer("n", new Sum<Integer>(), 0)),
+                "a primitive component cannot share a channel with a boxed one");
+    }
+
+    @Test
+    void toStringNamesTheChannelAndKind() {
+        assertEquals(
+                "ChannelSpec[join:a+b:c, NAMED_BARRIER]",
+                ChannelSpec.namedBarrier("join:a+b:c", Set.of("a"), false).toString());
+    }
+}
