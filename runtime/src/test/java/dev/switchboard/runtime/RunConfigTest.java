@@ -17,7 +17,14 @@ class RunConfigTest {
         assertEquals(25, defaults.recursionLimit());
         assertEquals(Map.of(), defaults.configurable());
         assertSame(defaults, RunConfig.defaults());
-        assertEquals("RunConfig[recursionLimit=25, configurable={}]", defaults.toString());
+        assertEquals(java.util.Optional.empty(), defaults.threadId());
+        assertEquals(java.util.Optional.empty(), defaults.checkpointId());
+        assertEquals(Durability.SYNC, defaults.durability());
+        assertEquals(Map.of(), defaults.metadata());
+        assertEquals(
+                "RunConfig[thread=null, checkpoint=null, recursionLimit=25, durability=SYNC, interruptBefore=null,"
+                        + " interruptAfter=null, metadata={}, configurable={}]",
+                defaults.toString());
     }
 
     @Test

@@ -103,7 +103,8 @@ final class Codecs {
     /** The stored error of a task: its message and the simple name of its type (never loaded). */
     StateSnapshot.TaskError decodeError(byte[] data) {
         JsonNode n = serde.decodeTree(data);
-        return new StateSnapshot.TaskError(n.path("name").asString(""), n.path("message").asString(""));
+        return new StateSnapshot.TaskError(
+                n.path("name").asString(""), n.path("message").asString(""));
     }
 
     private SerdeException rename(int channel, SerdeException e) {

@@ -181,8 +181,9 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 ? null
                 : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs);
         Breakpoints breakpoints = Breakpoints.of(
-                spec, config.interruptBefore().orElse(interruptBefore), config.interruptAfter().orElse(interruptAfter));
+                spec,
+                config.interruptBefore().orElse(interruptBefore),
+                config.interruptAfter().orElse(interruptAfter));
         return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence, breakpoints);
     }
-
 }

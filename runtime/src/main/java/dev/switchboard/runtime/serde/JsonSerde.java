@@ -14,6 +14,7 @@ import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.type.TypeBindings;
 import tools.jackson.databind.type.TypeFactory;
 
 /**
@@ -181,7 +182,8 @@ public final class JsonSerde {
         }
         JavaType built;
         if (t.arguments().isEmpty()) {
-            built = types.constructType(t.raw());
+            // Not constructType(Class): that overload takes a java.lang.reflect.Type.
+            built = types.constructParametricType(t.raw(), TypeBindings.emptyBindings());
         } else {
             JavaType[] args = t.arguments().stream().map(this::javaType).toArray(JavaType[]::new);
             built = types.constructParametricType(t.raw(), args);

@@ -16,6 +16,7 @@ import dev.switchboard.runtime.channel.ChannelSpec.Kind;
 import dev.switchboard.runtime.reducer.Append;
 import dev.switchboard.runtime.reducer.Max;
 import dev.switchboard.runtime.reducer.Sum;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,6 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The immutable channel definitions and the channels they create. */
 class ChannelSpecTest {
+    private static final ValueType ANY = ValueType.of(Object.class);
+
     /** One spec of every kind and option, with a value each one accepts. */
     record Case(ChannelSpec spec, Class<? extends Channel> type, Object write) {
         @Override
@@ -36,17 +39,17 @@ class ChannelSpecTest {
 
     static Stream<Case> everyKind() {
         return Stream.of(
-                new Case(ChannelSpec.lastValue("lv"), LastValue.class, "v"),
-                new Case(ChannelSpec.reducer("r", new Append<>()), ReducerChannel.class, List.of("v")),
-                new Case(ChannelSpec.reducer("n", new Sum<Integer>(), 0), ReducerChannel.class, 1),
-                new Case(ChannelSpec.topic("t", false), Topic.class, "v"),
-                new Case(ChannelSpec.topic("ta", true), Topic.class, "v"),
-                new Case(ChannelSpec.ephemeral("e", true), EphemeralValue.class, "v"),
-                new Case(ChannelSpec.ephemeral("eu", false), EphemeralValue.class, "v"),
-                new Case(ChannelSpec.anyValue("a"), AnyValue.class, "v"),
-                new Case(ChannelSpec.lastValueAfterFinish("f"), LastValueAfterFinish.class, "v"),
-                new Case(ChannelSpec.untracked("u", true), UntrackedValue.class, "v"),
-                new Case(ChannelSpec.untracked("uu", false), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.lastValue("lv", ANY), LastValue.class, "v"),
+                new Case(ChannelSpec.reducer("r", new Append<>(), ANY), ReducerChannel.class, List.of("v")),
+                new Case(ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY), ReducerChannel.class, 1),
+                new Case(ChannelSpec.topic("t", false, ANY), Topic.class, "v"),
+                new Case(ChannelSpec.topic("ta", true, ANY), Topic.class, "v"),
+                new Case(ChannelSpec.ephemeral("e", true, ANY), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.ephemeral("eu", false, ANY), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.anyValue("a", ANY), AnyValue.class, "v"),
+                new Case(ChannelSpec.lastValueAfterFinish("f", ANY), LastValueAfterFinish.class, "v"),
+                new Case(ChannelSpec.untracked("u", true, ANY), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.untracked("uu", false, ANY), UntrackedValue.class, "v"),
                 new Case(ChannelSpec.namedBarrier("b", Set.of("v"), false), NamedBarrierValue.class, "v"),
                 new Case(ChannelSpec.namedBarrier("bf", Set.of("v"), true), NamedBarrierValue.class, "v"));
     }
@@ -94,17 +97,18 @@ class ChannelSpecTest {
 
     @Test
     void kinds() {
-        assertEquals(Kind.LAST_VALUE, ChannelSpec.lastValue("x").kind());
-        assertEquals(Kind.REDUCER, ChannelSpec.reducer("x", new Append<>()).kind());
+        assertEquals(Kind.LAST_VALUE, ChannelSpec.lastValue("x", ANY).kind());
+        assertEquals(Kind.REDUCER, ChannelSpec.reducer("x", new Append<>(), ANY).kind());
         assertEquals(
-                Kind.REDUCER, ChannelSpec.reducer("x", new Sum<Integer>(), 0).kind());
-        assertEquals(Kind.TOPIC, ChannelSpec.topic("x", true).kind());
-        assertEquals(Kind.EPHEMERAL, ChannelSpec.ephemeral("x", true).kind());
-        assertEquals(Kind.ANY_VALUE, ChannelSpec.anyValue("x").kind());
+                Kind.REDUCER,
+                ChannelSpec.reducer("x", new Sum<Integer>(), 0, ANY).kind());
+        assertEquals(Kind.TOPIC, ChannelSpec.topic("x", true, ANY).kind());
+        assertEquals(Kind.EPHEMERAL, ChannelSpec.ephemeral("x", true, ANY).kind());
+        assertEquals(Kind.ANY_VALUE, ChannelSpec.anyValue("x", ANY).kind());
         assertEquals(
                 Kind.LAST_VALUE_AFTER_FINISH,
-                ChannelSpec.lastValueAfterFinish("x").kind());
-        assertEquals(Kind.UNTRACKED, ChannelSpec.untracked("x", true).kind());
+                ChannelSpec.lastValueAfterFinish("x", ANY).kind());
+        assertEquals(Kind.UNTRACKED, ChannelSpec.untracked("x", true, ANY).kind());
         assertEquals(
                 Kind.NAMED_BARRIER,
                 ChannelSpec.namedBarrier("x", Set.of("a"), false).kind());
@@ -112,25 +116,25 @@ class ChannelSpecTest {
 
     @Test
     void clearsWithoutWritesAndWaitsForFinishFlags() {
-        assertTrue(ChannelSpec.topic("t", false).clearsWithoutWrites());
-        assertFalse(ChannelSpec.topic("t", true).clearsWithoutWrites());
-        assertTrue(ChannelSpec.ephemeral("e", false).clearsWithoutWrites());
-        assertTrue(ChannelSpec.anyValue("a").clearsWithoutWrites());
-        assertFalse(ChannelSpec.lastValue("l").clearsWithoutWrites());
-        assertTrue(ChannelSpec.lastValueAfterFinish("f").waitsForFinish());
+        assertTrue(ChannelSpec.topic("t", false, ANY).clearsWithoutWrites());
+        assertFalse(ChannelSpec.topic("t", true, ANY).clearsWithoutWrites());
+        assertTrue(ChannelSpec.ephemeral("e", false, ANY).clearsWithoutWrites());
+        assertTrue(ChannelSpec.anyValue("a", ANY).clearsWithoutWrites());
+        assertFalse(ChannelSpec.lastValue("l", ANY).clearsWithoutWrites());
+        assertTrue(ChannelSpec.lastValueAfterFinish("f", ANY).waitsForFinish());
         assertTrue(ChannelSpec.namedBarrier("b", Set.of("a"), true).waitsForFinish());
         assertFalse(ChannelSpec.namedBarrier("b", Set.of("a"), false).waitsForFinish());
-        assertFalse(ChannelSpec.lastValue("l").waitsForFinish());
+        assertFalse(ChannelSpec.lastValue("l", ANY).waitsForFinish());
     }
 
     @Test
     void aReducerChannelStartsAtTheReducersEmptyValue() {
-        assertValue(List.of(), ChannelSpec.reducer("items", new Append<>()).create());
+        assertValue(List.of(), ChannelSpec.reducer("items", new Append<>(), ANY).create());
     }
 
     @Test
     void aReducerWithoutAnEmptyValueStartsEmpty() {
-        Channel channel = ChannelSpec.reducer("best", new Max<Integer>()).create();
+        Channel channel = ChannelSpec.reducer("best", new Max<Integer>(), ANY).create();
         assertEmpty(channel);
         assertSame(Channel.MISSING, channel.checkpoint());
         step(channel, 3, 7, 5);
@@ -139,24 +143,24 @@ class ChannelSpecTest {
 
     @Test
     void anExplicitInitialValueWinsOverTheReducersEmptyValue() {
-        assertValue(0, ChannelSpec.reducer("n", new Sum<Integer>(), 0).create());
+        assertValue(0, ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY).create());
         assertValue(
                 List.of("x"),
-                ChannelSpec.reducer("l", new Append<>(), List.of("x")).create());
+                ChannelSpec.reducer("l", new Append<>(), List.of("x"), ANY).create());
     }
 
     @Test
     void createdChannelsKeepTheirOptions() {
-        Channel accumulating = ChannelSpec.topic("t", true).create();
+        Channel accumulating = ChannelSpec.topic("t", true, ANY).create();
         step(accumulating, "a");
         step(accumulating, "b");
         assertValue(List.of("a", "b"), accumulating);
 
-        Channel unguarded = ChannelSpec.ephemeral("e", false).create();
+        Channel unguarded = ChannelSpec.ephemeral("e", false, ANY).create();
         assertTrue(step(unguarded, "a", "b"));
         assertValue("b", unguarded);
 
-        Channel guardedUntracked = ChannelSpec.untracked("u", true).create();
+        Channel guardedUntracked = ChannelSpec.untracked("u", true, ANY).create();
         assertThrows(dev.switchboard.runtime.InvalidUpdateException.class, () -> step(guardedUntracked, "a", "b"));
 
         Channel lateBarrier =
@@ -171,19 +175,19 @@ class ChannelSpecTest {
     void nullsAreRejectedWithTheParameterName() {
         assertEquals(
                 "name",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.lastValue(null))
+                assertThrows(NullPointerException.class, () -> ChannelSpec.lastValue(null, ANY))
                         .getMessage());
         assertEquals(
                 "reducer",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null))
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null, ANY))
                         .getMessage());
         assertEquals(
                 "reducer",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null, 0))
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null, 0, ANY))
                         .getMessage());
         assertEquals(
                 "initial",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", new Sum<Integer>(), null))
+                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", new Sum<Integer>(), null, ANY))
                         .getMessage());
     }
 
@@ -200,24 +204,24 @@ class ChannelSpecTest {
 
     @Test
     void sameDefinitionComparesNameKindOptionsAndReducerClass() {
-        ChannelSpec items = ChannelSpec.reducer("items", new Append<>());
-        assertTrue(items.sameDefinition(ChannelSpec.reducer("items", new Append<>())), "another instance");
-        assertFalse(items.sameDefinition(ChannelSpec.reducer("other", new Append<>())));
-        assertFalse(items.sameDefinition(ChannelSpec.reducer("items", new Max<Integer>())));
-        assertFalse(items.sameDefinition(ChannelSpec.lastValue("items")));
-        assertFalse(ChannelSpec.lastValue("items").sameDefinition(items));
+        ChannelSpec items = ChannelSpec.reducer("items", new Append<>(), ANY);
+        assertTrue(items.sameDefinition(ChannelSpec.reducer("items", new Append<>(), ANY)), "another instance");
+        assertFalse(items.sameDefinition(ChannelSpec.reducer("other", new Append<>(), ANY)));
+        assertFalse(items.sameDefinition(ChannelSpec.reducer("items", new Max<Integer>(), ANY)));
+        assertFalse(items.sameDefinition(ChannelSpec.lastValue("items", ANY)));
+        assertFalse(ChannelSpec.lastValue("items", ANY).sameDefinition(items));
 
-        assertTrue(ChannelSpec.lastValue("x").sameDefinition(ChannelSpec.lastValue("x")));
-        assertFalse(ChannelSpec.topic("x", true).sameDefinition(ChannelSpec.topic("x", false)));
-        assertFalse(ChannelSpec.ephemeral("x", true).sameDefinition(ChannelSpec.ephemeral("x", false)));
-        assertFalse(ChannelSpec.untracked("x", true).sameDefinition(ChannelSpec.untracked("x", false)));
+        assertTrue(ChannelSpec.lastValue("x", ANY).sameDefinition(ChannelSpec.lastValue("x", ANY)));
+        assertFalse(ChannelSpec.topic("x", true, ANY).sameDefinition(ChannelSpec.topic("x", false, ANY)));
+        assertFalse(ChannelSpec.ephemeral("x", true, ANY).sameDefinition(ChannelSpec.ephemeral("x", false, ANY)));
+        assertFalse(ChannelSpec.untracked("x", true, ANY).sameDefinition(ChannelSpec.untracked("x", false, ANY)));
         assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
                 .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a", "b"), false)));
         assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
                 .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a"), true)));
         assertFalse(
-                ChannelSpec.reducer("n", new Sum<Integer>())
-                        .sameDefinition(ChannelSpec.reducer("n", new Sum<Integer>(), 0)),
+                ChannelSpec.reducer("n", new Sum<Integer>(), ANY)
+                        .sameDefinition(ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY)),
                 "a primitive component cannot share a channel with a boxed one");
     }
 

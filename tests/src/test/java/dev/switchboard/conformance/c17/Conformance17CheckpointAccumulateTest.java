@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-record Chat(@Reducer(Append.class) List<String> messages, @Reducer(Sum.class) int turns, Integer last) {}
+record Chat(
+        @Reducer(Append.class) List<String> messages,
+        @Reducer(Sum.class) int turns,
+        Integer last) {}
 
 /** START -> respond -> END. */
 class Responder {
@@ -33,16 +36,23 @@ class Responder {
 
 class Conformance17CheckpointAccumulateTest {
     private final Oracle oracle = Oracle.load("17-checkpoint-accumulate");
-    private final ResponderGraph graph =
-            ResponderGraph.builder(new Responder()).checkpointer(new MemorySaver()).build();
+    private final ResponderGraph graph = ResponderGraph.builder(new Responder())
+            .checkpointer(new MemorySaver())
+            .build();
     private final RunConfig t1 = RunConfig.thread("t1");
 
     @Test
     void invocationsOnOneThreadAccumulate() {
         Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("first_invoke", Oracle.state(graph.invoke(ChatUpdate.of().messages(List.of("hi")), t1).value()));
+        facts.put(
+                "first_invoke",
+                Oracle.state(graph.invoke(ChatUpdate.of().messages(List.of("hi")), t1)
+                        .value()));
         facts.put("state_after_first", Oracle.snapshot(graph.getState(t1)));
-        facts.put("second_invoke", Oracle.state(graph.invoke(ChatUpdate.of().messages(List.of("again")), t1).value()));
+        facts.put(
+                "second_invoke",
+                Oracle.state(graph.invoke(ChatUpdate.of().messages(List.of("again")), t1)
+                        .value()));
         facts.put("state_after_second", Oracle.snapshot(graph.getState(t1)));
         List<StateSnapshot<Chat>> history = graph.getStateHistory(t1);
         facts.put("history_length", history.size());
@@ -64,7 +74,9 @@ class Conformance17CheckpointAccumulateTest {
     private static boolean parentLinksConsistent(List<StateSnapshot<Chat>> history) {
         for (int i = 0; i < history.size(); i++) {
             String parent = history.get(i).parentCheckpointId();
-            String expected = i == history.size() - 1 ? null : history.get(i + 1).checkpointId().orElseThrow();
+            String expected = i == history.size() - 1
+                    ? null
+                    : history.get(i + 1).checkpointId().orElseThrow();
             if (!java.util.Objects.equals(parent, expected)) {
                 return false;
             }
