@@ -285,6 +285,7 @@ final class PregelLoop {
                 pause();
                 return;
             }
+            runner.prepare(tasks);
             runner.runAll(tasks);
             Task failed = firstFailure();
             if (failed != null) {

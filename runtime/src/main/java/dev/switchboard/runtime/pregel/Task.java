@@ -21,6 +21,8 @@ final class Task implements WriteSink {
     String id;
     /** Whether the task has run, or its writes were recovered from the checkpointer. */
     boolean done;
+    /** The node's input, read before the superstep's tasks start. */
+    Object input;
 
     private int[] currentSlots;
 

@@ -47,6 +47,20 @@ final class TaskRunner {
         this.executor = executor;
     }
 
+    /**
+     * Reads each task's input and announces the tasks, in task order, before any runs: LangGraph
+     * emits a superstep's task events from its tick, so their order does not depend on threads.
+     */
+    void prepare(List<Task> tasks) {
+        for (Task t : tasks) {
+            if (t.done || t.node == 0) {
+                continue;
+            }
+            t.input = loop.input(t, new TaskContext(loop, spec.nodeNames[t.node], loop.step));
+            emitStart(t, t.input);
+        }
+    }
+
     /** Runs the tasks that have not run yet, in parallel; the caller runs the last one itself. */
     void runAll(List<Task> tasks) {
         List<Task> todo = new ArrayList<>(tasks.size());
@@ -108,9 +122,7 @@ final class TaskRunner {
             if (t.node == 0) {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
             } else {
-                Object input = loop.input(t, ctx);
-                emitStart(t, input);
-                writeResult(t, callNode(t, input, ctx), name);
+                writeResult(t, callNode(t, t.input, ctx), name);
             }
             writeEdges(t);
             writeRoutes(t, ctx, name);
