@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -70,8 +69,8 @@ public final class GraphReader {
             for (String member : List.of("state", "input", "output")) {
                 Mirrors.type(g, member).flatMap(this::record).ifPresent(out::add);
             }
-            for (AnnotationValue v : Mirrors.list(g, "privateState")) {
-                record((TypeMirror) v.getValue()).ifPresent(out::add);
+            for (TypeMirror t : Mirrors.types(g, "privateState")) {
+                record(t).ifPresent(out::add);
             }
         });
         for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
@@ -120,8 +119,7 @@ public final class GraphReader {
         StateModel output = schemaMember(graphAnnotation, "output", state.model, nonRecords);
         List<StateModel> privateState = new ArrayList<>();
         if (graphAnnotation != null) {
-            for (AnnotationValue v : Mirrors.list(graphAnnotation, "privateState")) {
-                TypeMirror t = (TypeMirror) v.getValue();
+            for (TypeMirror t : Mirrors.types(graphAnnotation, "privateState")) {
                 record(t)
                         .map(states::read)
                         .ifPresentOrElse(privateState::add, () -> nonRecords.add(new GraphMember("privateState", t)));
