@@ -47,6 +47,15 @@ class StateDiagnosticsTest {
     }
 
     @Test
+    void reducerThatIsAPrimitiveType() {
+        JavaFileObject s = record("Chat", "public record Chat(@Reducer(int.class) int turns) {}");
+        Compilation c = compile(s);
+        assertThat(c).failed();
+        assertThat(c).hadErrorCount(1);
+        assertError(c, Message.REDUCER_NOT_A_REDUCER.format("int", "turns", "int", "Integer"), s, "int turns");
+    }
+
+    @Test
     void reducerOfTheWrongType() {
         JavaFileObject s = record("Chat", "public record Chat(@Reducer(Append.class) int turns) {}");
         Compilation c = compile(s);
