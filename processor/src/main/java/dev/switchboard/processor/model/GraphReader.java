@@ -219,6 +219,15 @@ public final class GraphReader {
                 }
             }
         }
+        // A graph without an entry point still has a state: report the missing entry, not the state.
+        for (ExecutableElement m : nodes) {
+            Optional<TypeElement> r = m.getParameters().isEmpty()
+                    ? Optional.empty()
+                    : record(m.getParameters().get(0).asType());
+            if (r.isPresent()) {
+                return new StateChoice(states.read(r.get()), "node " + nodeName(m) + "()");
+            }
+        }
         return new StateChoice(null, "");
     }
 
