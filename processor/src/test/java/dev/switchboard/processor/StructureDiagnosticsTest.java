@@ -491,4 +491,58 @@ class StructureDiagnosticsTest {
         assertThat(c).hadErrorCount(1);
         assertError(c, Message.ROUTE_ON_NODE.format("classify"), g, "@Route", "@Route");
     }
+
+    /** Rules of every kind run over the whole graph; none stops at its first finding. */
+    @Test
+    void everyErrorOfAGraphIsReported() {
+        JavaFileObject g = graph("Support", """
+                @Graph(output = String.class)
+                class Support {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate classify(Chat s) { return ChatUpdate.of(); }
+
+                    @Node
+                    @Edge(from = "classify") @Edge(from = "clasify")
+                    private ChatUpdate billing(Chat s, String account) { return ChatUpdate.of(); }
+
+                    @Node(name = "a:b") @Edge(from = "billing")
+                    ChatUpdate odd(Chat s) { return ChatUpdate.of(); }
+
+                    @Node ChatUpdate island(Chat s) { return ChatUpdate.of(); }
+
+                    @Route(from = "billing", to = {"classify", START})
+                    int again(Chat s) { return 0; }
+                }
+                """);
+        Compilation c = compile(CHAT, g);
+        assertThat(c).failed();
+        assertThat(c).hadErrorCount(8);
+        assertError(
+                c,
+                Message.GRAPH_MEMBER_NOT_RECORD.format("output = String.class", "String", "Chat"),
+                g,
+                "@Graph(output = String.class)");
+        assertError(
+                c, Message.PRIVATE_METHOD.format("node", "billing", "SupportGraph"), g, "private ChatUpdate billing");
+        assertError(
+                c,
+                Message.NODE_EXTRA_PARAMETER.format("billing", "account", "String"),
+                g,
+                "private ChatUpdate billing");
+        assertError(
+                c,
+                unknown(
+                        "@Edge(from = \"clasify\") on billing()",
+                        "clasify",
+                        "a:b, billing, classify, island",
+                        "classify"),
+                g,
+                "@Edge(from = \"clasify\")",
+                "\"clasify\"");
+        assertError(c, Message.RESERVED_CHARACTER.format("a:b", ":"), g, "\"a:b\"", "\"a:b\"");
+        assertError(c, Message.UNREACHABLE_NODE.format("island"), g, "island(Chat s)", "@Node");
+        assertError(c, Message.ROUTE_RETURN.format("again", "int"), g, "int again(");
+        assertError(c, Message.TO_START.format("@Route on again()"), g, "@Route(from = \"billing\"", "START");
+    }
 }
