@@ -135,11 +135,21 @@ class GoldenFilesTest {
         return out;
     }
 
+    private static Map<String, String> generatedOnce;
+
+    /** One compilation serves every golden. */
+    private static synchronized Map<String, String> generatedOnce() {
+        if (generatedOnce == null) {
+            generatedOnce = generated(all());
+        }
+        return generatedOnce;
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {"ChatUpdate", "ChatChannels", "SupportGraph", "OverallUpdate", "NotesChannels", "SchemasGraph"})
     void generatedSourceMatchesItsGolden(String simpleName) throws IOException {
-        Map<String, String> generated = generated(all());
+        Map<String, String> generated = generatedOnce();
         String actual = generated.get("/SOURCE_OUTPUT/test/" + simpleName + ".java");
         assertNotNull(actual, () -> simpleName + " not generated; generated: " + generated.keySet());
         String file = simpleName + ".java";
