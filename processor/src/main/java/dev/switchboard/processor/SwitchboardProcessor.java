@@ -56,6 +56,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             RuntimeNames.JOIN,
             RuntimeNames.ROUTE,
             RuntimeNames.GRAPH);
+    private static final String GENERATED = "javax.annotation.processing.Generated";
 
     private final Set<String> deferred = new LinkedHashSet<>();
     private final Set<String> generated = new HashSet<>();
@@ -67,6 +68,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private StateRules stateRules;
     private GraphValidator graphValidator;
     private SourceWriter writer;
+    private DiagnosticPrinter printer;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -77,15 +79,14 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.stateRules = new StateRules(check);
         this.graphValidator = new GraphValidator(check);
         this.writer = new SourceWriter(env.getFiler());
+        this.printer = new DiagnosticPrinter(env);
     }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
         Set<String> all = new LinkedHashSet<>(RECORD_ANNOTATIONS);
         all.addAll(GRAPH_ANNOTATIONS);
-        // Our generated files carry @Generated; claiming it keeps javac's -Xlint:processing quiet
-        // in user builds that compile with -Werror (nothing else processes it).
-        all.add("javax.annotation.processing.Generated");
+        all.add(GENERATED);
         return all;
     }
 
@@ -116,8 +117,23 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (round.processingOver()) {
             reportUnresolved();
         }
-        // Claim our annotations: no other processor handles them, and unclaimed annotations make
-        // javac's -Xlint:processing warn in user builds that compile with -Werror.
+        // Claim our annotations, and @Generated while only our own files carry it: unclaimed
+        // annotations make javac's -Xlint:processing warn in user builds that compile with -Werror.
+        // A round holding another generator's @Generated types is left unclaimed for its processor.
+        return onlyOwnGenerated(round);
+    }
+
+    private boolean onlyOwnGenerated(RoundEnvironment round) {
+        TypeElement annotation = processingEnv.getElementUtils().getTypeElement(GENERATED);
+        if (annotation == null) {
+            return true;
+        }
+        for (Element e : round.getElementsAnnotatedWith(annotation)) {
+            if (!(e instanceof TypeElement t)
+                    || !generated.contains(t.getQualifiedName().toString())) {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -253,13 +269,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
 
     private void print(Report report) {
         for (Diagnostic d : report.diagnostics()) {
-            if (d.annotation() == null) {
-                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element());
-            } else if (d.value() == null) {
-                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element(), d.annotation());
-            } else {
-                processingEnv.getMessager().printMessage(Kind.ERROR, d.text(), d.element(), d.annotation(), d.value());
-            }
+            printer.print(d);
         }
     }
 

@@ -135,7 +135,7 @@ public final class ChannelsGenerator {
                 .addModifiers(Modifier.PUBLIC)
                 .addParameter(ClassNames.VALUE_SOURCE, "values")
                 .returns(record)
-                .addStatement("return new $T($>$L$<)", record, args.build());
+                .addStatement("return new $T($L)", record, args.build());
         if (unchecked) {
             m.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
                     .addMember("value", "$S", "unchecked")

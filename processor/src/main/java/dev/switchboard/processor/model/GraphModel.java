@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * A graph class: its nodes, edges, joins and routes, and the records that form its state.
@@ -34,7 +33,7 @@ public record GraphModel(
         StateModel input,
         StateModel output,
         List<StateModel> privateState,
-        List<TypeMirror> nonRecords,
+        List<GraphMember> nonRecords,
         List<NodeModel> nodes,
         List<EdgeModel> edges,
         List<JoinModel> joins,

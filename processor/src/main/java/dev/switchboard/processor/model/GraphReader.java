@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -70,8 +69,8 @@ public final class GraphReader {
             for (String member : List.of("state", "input", "output")) {
                 Mirrors.type(g, member).flatMap(this::record).ifPresent(out::add);
             }
-            for (AnnotationValue v : Mirrors.list(g, "privateState")) {
-                record((TypeMirror) v.getValue()).ifPresent(out::add);
+            for (TypeMirror t : Mirrors.types(g, "privateState")) {
+                record(t).ifPresent(out::add);
             }
         });
         for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
@@ -114,14 +113,16 @@ public final class GraphReader {
         }
         Set<String> pull = pullTargets(edges, joins, routes);
         StateChoice state = chooseState(graphAnnotation, nodeMethods, edges, routes, pull);
-        List<TypeMirror> nonRecords = new ArrayList<>();
+        List<GraphMember> nonRecords = new ArrayList<>();
+        memberRecord(graphAnnotation, "state", nonRecords); // chooseState skips a state that is no record
         StateModel input = schemaMember(graphAnnotation, "input", state.model, nonRecords);
         StateModel output = schemaMember(graphAnnotation, "output", state.model, nonRecords);
         List<StateModel> privateState = new ArrayList<>();
         if (graphAnnotation != null) {
-            for (AnnotationValue v : Mirrors.list(graphAnnotation, "privateState")) {
-                TypeMirror t = (TypeMirror) v.getValue();
-                record(t).map(states::read).ifPresentOrElse(privateState::add, () -> nonRecords.add(t));
+            for (TypeMirror t : Mirrors.types(graphAnnotation, "privateState")) {
+                record(t)
+                        .map(states::read)
+                        .ifPresentOrElse(privateState::add, () -> nonRecords.add(new GraphMember("privateState", t)));
             }
         }
         List<NodeModel> nodes = new ArrayList<>();
@@ -218,24 +219,36 @@ public final class GraphReader {
                 }
             }
         }
+        // A graph without an entry point still has a state: report the missing entry, not the state.
+        for (ExecutableElement m : nodes) {
+            Optional<TypeElement> r = m.getParameters().isEmpty()
+                    ? Optional.empty()
+                    : record(m.getParameters().get(0).asType());
+            if (r.isPresent()) {
+                return new StateChoice(states.read(r.get()), "node " + nodeName(m) + "()");
+            }
+        }
         return new StateChoice(null, "");
     }
 
     private StateModel schemaMember(
-            AnnotationMirror graphAnnotation, String member, StateModel state, List<TypeMirror> nonRecords) {
-        if (graphAnnotation == null) {
-            return state;
+            AnnotationMirror graphAnnotation, String member, StateModel state, List<GraphMember> nonRecords) {
+        return memberRecord(graphAnnotation, member, nonRecords)
+                .map(r -> state != null && r.equals(state.element()) ? state : states.read(r))
+                .orElse(state);
+    }
+
+    /** The record a {@code @Graph} member names, if any; a type that is no record goes to {@code nonRecords}. */
+    private Optional<TypeElement> memberRecord(
+            AnnotationMirror graphAnnotation, String member, List<GraphMember> nonRecords) {
+        Optional<TypeMirror> t = graphAnnotation == null
+                ? Optional.empty()
+                : Mirrors.type(graphAnnotation, member).filter(x -> x.getKind() != TypeKind.VOID);
+        Optional<TypeElement> r = t.flatMap(this::record);
+        if (t.isPresent() && r.isEmpty()) {
+            nonRecords.add(new GraphMember(member, t.get()));
         }
-        Optional<TypeMirror> t = Mirrors.type(graphAnnotation, member);
-        if (t.isEmpty() || t.get().getKind() == TypeKind.VOID) {
-            return state;
-        }
-        Optional<TypeElement> r = record(t.get());
-        if (r.isEmpty()) {
-            nonRecords.add(t.get());
-            return state;
-        }
-        return state != null && r.get().equals(state.element()) ? state : states.read(r.get());
+        return r;
     }
 
     private NodeModel node(ExecutableElement m, StateModel state, boolean pull) {

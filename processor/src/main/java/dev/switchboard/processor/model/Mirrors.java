@@ -64,12 +64,28 @@ public final class Mirrors {
         return explicit(mirror, member).map(v -> (Boolean) v.getValue()).orElse(otherwise);
     }
 
+    /**
+     * The class a {@code Class}-valued member names; empty when javac could not resolve it (then the
+     * value is not a type, and javac reports the missing class itself).
+     */
     public static Optional<TypeMirror> type(AnnotationMirror mirror, String member) {
-        return explicit(mirror, member).map(v -> (TypeMirror) v.getValue());
+        return explicit(mirror, member).flatMap(Mirrors::type);
+    }
+
+    /** The resolved classes a {@code Class[]}-valued member names. */
+    public static List<TypeMirror> types(AnnotationMirror mirror, String member) {
+        List<TypeMirror> out = new ArrayList<>();
+        list(mirror, member).forEach(v -> type(v).ifPresent(out::add));
+        return out;
+    }
+
+    private static Optional<TypeMirror> type(AnnotationValue v) {
+        return v.getValue() instanceof TypeMirror t ? Optional.of(t) : Optional.empty();
     }
 
     public static Optional<String> enumConstant(AnnotationMirror mirror, String member) {
         return explicit(mirror, member)
+                .filter(v -> v.getValue() instanceof Element)
                 .map(v -> ((Element) v.getValue()).getSimpleName().toString());
     }
 

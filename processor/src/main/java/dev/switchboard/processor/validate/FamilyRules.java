@@ -1,6 +1,7 @@
 package dev.switchboard.processor.validate;
 
 import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.GraphMember;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.NodeInput;
 import dev.switchboard.processor.model.NodeModel;
@@ -8,7 +9,6 @@ import dev.switchboard.processor.model.StateModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.lang.model.element.Element;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * Checks the records that form a graph's state: there is a state, nodes read it (or, with
@@ -23,14 +23,15 @@ public final class FamilyRules {
     }
 
     public void check(GraphModel g, Report report) {
-        for (TypeMirror t : g.nonRecords()) {
+        for (GraphMember m : g.nonRecords()) {
             String state = g.state() == null ? "the state" : g.state().simpleName();
+            String type = Strings.type(m.type());
             report.error(
                     Message.GRAPH_MEMBER_NOT_RECORD,
                     g.element(),
                     g.graphAnnotation(),
-                    Strings.type(t),
-                    Strings.type(t),
+                    m.member() + " = " + type + ".class",
+                    type,
                     state);
         }
         StateModel state = g.state();

@@ -18,6 +18,8 @@ public enum Message {
     IMPL_NOT_INSTANTIABLE(
             "@%s(%s.class) on %s: the generated code must call new %s(), but it %s; give it a public no-argument"
                     + " constructor and make it a public, concrete, top-level or static class"),
+    IMPL_UNRESOLVED("@%s on %s: its class could not be resolved, so %s cannot be generated; fix the class name"
+            + " or put the class on the compile classpath"),
     TOPIC_NOT_LIST("@Channel(TOPIC) on %s: a topic component must be a List<E>, not %s"),
     GENERIC_RECORD("state record %s has type parameters; a state record must not be generic"),
     PRIVATE_RECORD("state record %s is private; make it package-private or public so generated code can use it"),

@@ -2,6 +2,7 @@ package dev.switchboard.processor.validate;
 
 import dev.switchboard.processor.model.ComponentModel;
 import dev.switchboard.processor.model.GeneratedNames;
+import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import java.util.Optional;
@@ -27,6 +28,11 @@ public final class StateRules {
 
     public void check(StateModel state, Report report) {
         TypeElement record = state.element();
+        if (check.element(RuntimeNames.STATE_UPDATE).isEmpty()) {
+            // Every generated file extends or uses runtime types; without them each would fail.
+            report.error(Message.RUNTIME_MISSING, record, RuntimeNames.STATE_UPDATE);
+            return;
+        }
         if (!record.getTypeParameters().isEmpty()) {
             report.error(Message.GENERIC_RECORD, record, state.simpleName());
         }
@@ -55,6 +61,7 @@ public final class StateRules {
     private void checkImpl(StateModel state, ComponentModel c, String ifaceName, boolean reducer, Report report) {
         TypeElement impl = c.impl();
         if (impl == null) {
+            checkNamedType(state, c, reducer, report);
             return;
         }
         Optional<TypeElement> iface = check.element(ifaceName);
@@ -109,6 +116,20 @@ public final class StateRules {
                     implName,
                     problem);
         }
+    }
+
+    /** A reducer or managed class that is no class: unresolved, or a primitive or array type. */
+    private void checkNamedType(StateModel state, ComponentModel c, boolean reducer, Report report) {
+        Optional<TypeMirror> named = Mirrors.type(c.annotation(), "value");
+        if (named.isEmpty()) {
+            String update = GeneratedNames.update(state.element());
+            report.error(
+                    Message.IMPL_UNRESOLVED, c.element(), c.annotation(), simpleName(c.annotation()), c.name(), update);
+            return;
+        }
+        String type = Strings.type(named.get());
+        Message m = reducer ? Message.REDUCER_NOT_A_REDUCER : Message.MANAGED_NOT_MANAGED;
+        report.error(m, c.element(), c.annotation(), type, c.name(), type, Strings.type(check.boxed(c.type())));
     }
 
     /** Why generated code in {@code pkg} cannot call {@code new Impl()}, or {@code null}. */

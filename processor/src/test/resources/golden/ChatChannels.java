@@ -1,0 +1,54 @@
+package test;
+
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.internal.StateSchema;
+import dev.switchboard.runtime.internal.ValueSource;
+import dev.switchboard.runtime.internal.Values;
+import dev.switchboard.runtime.managed.RemainingSteps;
+import dev.switchboard.runtime.reducer.Append;
+import dev.switchboard.runtime.reducer.Sum;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * The channels of {@link Chat}, one per component, in declaration order.
+ */
+@Generated("dev.switchboard.processor.SwitchboardProcessor")
+public final class ChatChannels implements StateSchema<Chat> {
+    /**
+     * The single instance.
+     */
+    public static final ChatChannels SCHEMA = new ChatChannels();
+
+    private static final List<ComponentSpec> COMPONENTS = List.of(
+        ComponentSpec.channel(ChannelSpec.reducer("messages", new Append<>())),
+        ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), 0)),
+        ComponentSpec.channel(ChannelSpec.lastValue("topic")),
+        ComponentSpec.channel(ChannelSpec.untracked("trace", true)),
+        ComponentSpec.managed("remaining", new RemainingSteps()));
+
+    private ChatChannels() {
+    }
+
+    @Override
+    public Class<Chat> recordType() {
+        return Chat.class;
+    }
+
+    @Override
+    public List<ComponentSpec> components() {
+        return COMPONENTS;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Chat read(ValueSource values) {
+        return new Chat(
+                (List<String>) values.value(0),
+                Values.toInt(values.value(1)),
+                (String) values.value(2),
+                (Trace) values.value(3),
+                Values.toInt(values.value(4)));
+    }
+}

@@ -1,0 +1,43 @@
+package test;
+
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.internal.StateSchema;
+import dev.switchboard.runtime.internal.ValueSource;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * The channels of {@link Notes}, one per component, in declaration order.
+ */
+@Generated("dev.switchboard.processor.SwitchboardProcessor")
+public final class NotesChannels implements StateSchema<Notes> {
+    /**
+     * The single instance.
+     */
+    public static final NotesChannels SCHEMA = new NotesChannels();
+
+    private static final List<ComponentSpec> COMPONENTS = List.of(
+        ComponentSpec.channel(ChannelSpec.lastValue("question")),
+        ComponentSpec.channel(ChannelSpec.lastValue("notes")));
+
+    private NotesChannels() {
+    }
+
+    @Override
+    public Class<Notes> recordType() {
+        return Notes.class;
+    }
+
+    @Override
+    public List<ComponentSpec> components() {
+        return COMPONENTS;
+    }
+
+    @Override
+    public Notes read(ValueSource values) {
+        return new Notes(
+                (String) values.value(0),
+                (String) values.value(1));
+    }
+}
