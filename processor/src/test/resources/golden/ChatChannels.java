@@ -8,6 +8,7 @@ import dev.switchboard.runtime.internal.Values;
 import dev.switchboard.runtime.managed.RemainingSteps;
 import dev.switchboard.runtime.reducer.Append;
 import dev.switchboard.runtime.reducer.Sum;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -22,10 +23,10 @@ public final class ChatChannels implements StateSchema<Chat> {
     public static final ChatChannels SCHEMA = new ChatChannels();
 
     private static final List<ComponentSpec> COMPONENTS = List.of(
-        ComponentSpec.channel(ChannelSpec.reducer("messages", new Append<>())),
-        ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), 0)),
-        ComponentSpec.channel(ChannelSpec.lastValue("topic")),
-        ComponentSpec.channel(ChannelSpec.untracked("trace", true)),
+        ComponentSpec.channel(ChannelSpec.reducer("messages", new Append<>(), ValueType.of(List.class, ValueType.of(String.class)))),
+        ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), 0, ValueType.of(int.class))),
+        ComponentSpec.channel(ChannelSpec.lastValue("topic", ValueType.of(String.class))),
+        ComponentSpec.channel(ChannelSpec.untracked("trace", true, ValueType.of(Trace.class))),
         ComponentSpec.managed("remaining", new RemainingSteps()));
 
     private ChatChannels() {

@@ -4,6 +4,7 @@ import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.internal.ValueSource;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -18,8 +19,8 @@ public final class NotesChannels implements StateSchema<Notes> {
     public static final NotesChannels SCHEMA = new NotesChannels();
 
     private static final List<ComponentSpec> COMPONENTS = List.of(
-        ComponentSpec.channel(ChannelSpec.lastValue("question")),
-        ComponentSpec.channel(ChannelSpec.lastValue("notes")));
+        ComponentSpec.channel(ChannelSpec.lastValue("question", ValueType.of(String.class))),
+        ComponentSpec.channel(ChannelSpec.lastValue("notes", ValueType.of(String.class))));
 
     private NotesChannels() {
     }

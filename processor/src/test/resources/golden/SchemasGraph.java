@@ -5,6 +5,7 @@ import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec;
 import dev.switchboard.runtime.pregel.PregelGraph;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 
@@ -47,8 +48,8 @@ public final class SchemasGraph extends PregelGraph<Overall, QuestionUpdate, Ans
         .input(QuestionChannels.SCHEMA)
         .output(AnswerChannels.SCHEMA)
         .privateState(NotesChannels.SCHEMA)
-        .node("think", QuestionChannels.SCHEMA, Question.class, false)
-        .node("respond", NotesChannels.SCHEMA, Notes.class, false)
+        .node("think", QuestionChannels.SCHEMA, ValueType.of(Question.class), false)
+        .node("respond", NotesChannels.SCHEMA, ValueType.of(Notes.class), false)
         .edge("__start__", "think")
         .edge("think", "respond")
         .build();

@@ -5,6 +5,7 @@ import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec;
 import dev.switchboard.runtime.pregel.PregelGraph;
+import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 
@@ -59,13 +60,13 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
     public static final String OUTPUT_JSON_SCHEMA = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"SupportOutput\",\"type\":\"object\",\"properties\":{\"messages\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"turns\":{\"type\":\"integer\"},\"topic\":{\"type\":\"string\"},\"trace\":{\"type\":\"object\",\"properties\":{\"notes\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
 
     static final GraphSpec SPEC = GraphSpec.builder("Support", ChatChannels.SCHEMA)
-        .node("classify", ChatChannels.SCHEMA, Chat.class, false)
-        .node("billing", ChatChannels.SCHEMA, Chat.class, false)
-        .node("general", ChatChannels.SCHEMA, Chat.class, false)
-        .node("escalate", ChatChannels.SCHEMA, Chat.class, false)
-        .node("research", null, Job.class, false)
-        .node("summarize", ChatChannels.SCHEMA, Chat.class, false)
-        .node("wrapUp", ChatChannels.SCHEMA, Chat.class, true)
+        .node("classify", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
+        .node("billing", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
+        .node("general", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
+        .node("escalate", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
+        .node("research", null, ValueType.of(Job.class), false)
+        .node("summarize", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
+        .node("wrapUp", ChatChannels.SCHEMA, ValueType.of(Chat.class), true)
         .edge("__start__", "classify")
         .edge("summarize", "wrapUp")
         .edge("research", "wrapUp")

@@ -129,7 +129,7 @@ class CompilationScenariosTest {
         assertThat(second).succeededWithoutWarnings();
         assertThat(generatedNames(second)).containsExactly("test.ChatUpdate", "test.ChatChannels", "test.SupportGraph");
         assertThat(generatedText(second, "test.ChatChannels"))
-                .contains("ComponentSpec.channel(ChannelSpec.reducer(\"messages\", new Append<>()))");
+                .contains("ComponentSpec.channel(ChannelSpec.reducer(\"messages\", new Append<>(),");
     }
 
     // ---- (c) hand-written types with generated names

@@ -65,8 +65,10 @@ public final class CheckpointJson {
             return migrateV0(root);
         }
         if (v != Checkpoint.FORMAT_VERSION) {
-            throw new SerdeException("unsupported checkpoint format version " + v
-                    + "; this runtime reads versions 0 to " + Checkpoint.FORMAT_VERSION, null);
+            throw new SerdeException(
+                    "unsupported checkpoint format version " + v + "; this runtime reads versions 0 to "
+                            + Checkpoint.FORMAT_VERSION,
+                    null);
         }
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
         root.path("channels").properties().forEach(e -> {
@@ -79,7 +81,11 @@ public final class CheckpointJson {
                             c.path("baseBytes").asLong(),
                             c.path("chainBytes").asLong()));
         });
-        return new Checkpoint(v, root.path("id").asString(), Instant.parse(root.path("ts").asString()), channels,
+        return new Checkpoint(
+                v,
+                root.path("id").asString(),
+                Instant.parse(root.path("ts").asString()),
+                channels,
                 seen(root.path("versionsSeen")));
     }
 
@@ -96,7 +102,10 @@ public final class CheckpointJson {
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
         root.path("versions_seen").properties().forEach(n -> {
             Map<String, String> versions = new LinkedHashMap<>();
-            n.getValue().properties().forEach(c -> versions.put(c.getKey(), ChannelVersion.format(c.getValue().asLong(), "")));
+            n.getValue()
+                    .properties()
+                    .forEach(c -> versions.put(
+                            c.getKey(), ChannelVersion.format(c.getValue().asLong(), "")));
             seen.put(n.getKey(), versions);
         });
         return new Checkpoint(
@@ -111,7 +120,9 @@ public final class CheckpointJson {
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
         node.properties().forEach(n -> {
             Map<String, String> versions = new LinkedHashMap<>();
-            n.getValue().properties().forEach(c -> versions.put(c.getKey(), c.getValue().asString()));
+            n.getValue()
+                    .properties()
+                    .forEach(c -> versions.put(c.getKey(), c.getValue().asString()));
             seen.put(n.getKey(), versions);
         });
         return seen;
@@ -144,7 +155,9 @@ public final class CheckpointJson {
         CheckpointMetadata.Source source =
                 CheckpointMetadata.Source.valueOf(root.path("source").asString().toUpperCase(java.util.Locale.ROOT));
         Map<String, String> parents = new LinkedHashMap<>();
-        root.path("parents").properties().forEach(e -> parents.put(e.getKey(), e.getValue().asString()));
+        root.path("parents")
+                .properties()
+                .forEach(e -> parents.put(e.getKey(), e.getValue().asString()));
         Map<String, Object> extra = new LinkedHashMap<>();
         root.path("extra").properties().forEach(e -> extra.put(e.getKey(), scalar(e.getValue())));
         return new CheckpointMetadata(source, root.path("step").asInt(), parents, extra);
