@@ -2,6 +2,7 @@ package dev.switchboard.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StreamPart;
@@ -84,6 +85,11 @@ public final class Oracle {
         return v;
     }
 
+    /** Parses JSON text. */
+    public static Object parse(String json) {
+        return MAPPER.readValue(json, Object.class);
+    }
+
     /** A record as LangGraph shows state: components that are {@code null} are absent. */
     public static JsonNode state(Object record) {
         JsonNode n = json(record);
@@ -135,6 +141,26 @@ public final class Oracle {
         m.put("type", d.type());
         m.put("step", d.step());
         m.put("payload", chunk(d.payload()));
+        return m;
+    }
+
+    /** An invoke result as LangGraph returns it: the output, plus {@code __interrupt__} when paused. */
+    public static Map<String, Object> output(GraphOutput<?> out) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        stateMap(out.value()).forEach(m::put);
+        if (out.paused()) {
+            m.put(
+                    "__interrupt__",
+                    out.interrupts().stream()
+                            .map(i -> Map.of("id", i.id(), "value", i.value()))
+                            .toList());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> stateMap(Object record) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        state(record).properties().forEach(e -> m.put(e.getKey(), e.getValue()));
         return m;
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateSnapshot;
@@ -93,7 +94,11 @@ final class Codecs {
         return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
     }
 
+    /** A failed task's error: the user's own exception (not our wrapper), by simple name and message. */
     byte[] encodeError(Throwable error) {
+        if (error instanceof NodeException && error.getCause() != null) {
+            error = error.getCause();
+        }
         ObjectNode n = serde.nodes().objectNode();
         n.put("message", String.valueOf(error.getMessage()));
         n.put("name", error.getClass().getSimpleName());

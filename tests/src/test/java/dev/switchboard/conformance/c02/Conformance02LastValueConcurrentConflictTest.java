@@ -12,6 +12,7 @@ import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,40 @@ class Conformance02LastValueConcurrentConflictTest {
                         .forEach(seen::add));
         assertEquals(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, e.code().orElseThrow());
         assertEquals(2, seen.size(), "both tasks finished before the barrier failed");
+    }
+
+    @Test
+    void withACheckpointerBothWritesArePendingAndGetStateFailsTheSameWay() {
+        Clash nodes = new Clash();
+        MemorySaver saver = new MemorySaver();
+        ClashGraph g = ClashGraph.builder(nodes).checkpointer(saver).build();
+        RunConfig cfg = RunConfig.thread("conflict");
+        InvalidUpdateException run = assertThrows(
+                InvalidUpdateException.class, () -> g.invoke(ConflictUpdate.of().value("init"), cfg));
+        assertEquals(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, run.code().orElseThrow());
+        oracle.assertFact(new java.util.TreeMap<>(nodes.runs), "with_checkpointer", "runs");
+        InvalidUpdateException state = assertThrows(InvalidUpdateException.class, () -> g.getState(cfg));
+        assertEquals(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, state.code().orElseThrow());
+        oracle.assertFact(g.getStateHistory(cfg).size(), "with_checkpointer", "history_length", "result");
+        var latest = saver.getTuple("conflict", "", null).orElseThrow();
+        oracle.assertFact(
+                Map.of(
+                        "step",
+                        latest.metadata().step(),
+                        "source",
+                        latest.metadata().source().wireName()),
+                "with_checkpointer",
+                "latest_checkpoint");
+        List<List<Object>> pending = latest.pendingWrites().stream()
+                .filter(w -> !w.channel().startsWith("branch:"))
+                .map(w -> List.<Object>of(
+                        w.channel(),
+                        Oracle.parse(new String(
+                                java.util.Arrays.copyOfRange(w.value(), 1, w.value().length),
+                                java.nio.charset.StandardCharsets.UTF_8))))
+                .sorted(java.util.Comparator.comparing(Object::toString))
+                .toList();
+        oracle.assertFact(pending, "with_checkpointer", "pending_writes_of_latest_checkpoint");
     }
 
     @Test

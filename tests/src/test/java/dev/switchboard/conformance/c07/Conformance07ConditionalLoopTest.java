@@ -10,6 +10,7 @@ import dev.switchboard.annotation.Route;
 import dev.switchboard.conformance.Oracle;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.reducer.Append;
 import java.util.List;
 import java.util.Map;
@@ -56,5 +57,16 @@ class Conformance07ConditionalLoopTest {
         oracle.assertFact(
                 Oracle.updates(graph.stream(CounterUpdate.of().count(0), RunConfig.defaults(), StreamMode.UPDATES)),
                 "stream_updates");
+    }
+
+    @Test
+    void everySuperstepIsACheckpoint() {
+        LoopGraph graph =
+                LoopGraph.builder(new Loop()).checkpointer(new MemorySaver()).build();
+        RunConfig cfg = RunConfig.thread("loop");
+        graph.invoke(CounterUpdate.of().count(0), cfg);
+        var history = graph.getStateHistory(cfg);
+        oracle.assertFact(history.size(), "history_length");
+        oracle.assertFact(Oracle.brief(history), "history");
     }
 }

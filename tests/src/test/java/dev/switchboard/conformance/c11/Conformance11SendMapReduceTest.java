@@ -11,6 +11,7 @@ import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.reducer.Append;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +71,31 @@ class Conformance11SendMapReduceTest {
                             .value()),
                     "result");
         }
+    }
+
+    @Test
+    void pushTasksAreListedOncePerSendWithTheirPaths() {
+        MapReduceGraph graph = MapReduceGraph.builder(new MapReduce())
+                .checkpointer(new MemorySaver())
+                .build();
+        RunConfig cfg = RunConfig.thread("s1");
+        graph.invoke(JokesUpdate.of().subjects(List.of("cats", "dogs", "birds")), cfg);
+        oracle.assertFact(
+                graph.getStateHistory(cfg).stream()
+                        .map(h -> {
+                            Map<String, Object> m = new java.util.LinkedHashMap<>();
+                            m.put("step", h.metadata().step());
+                            m.put("source", h.metadata().source().wireName());
+                            m.put("next", h.next());
+                            m.put(
+                                    "tasks",
+                                    h.tasks().stream()
+                                            .map(t -> Map.of("name", t.name(), "path", t.path()))
+                                            .toList());
+                            return m;
+                        })
+                        .toList(),
+                "history");
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.reducer.Sum;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,6 +118,22 @@ class Conformance14RecursionLimitTest {
             assertThrows(GraphRecursionException.class, () -> g.invoke(CountUpdate.of(), config));
         }
         oracle.assertFact(new TreeMap<>(nodes.runs), "chain3_limit_" + limit, "runs");
+    }
+
+    @Test
+    void withACheckpointerTheStateAtTheErrorIsKept() {
+        ForeverGraph g = ForeverGraph.builder(new Forever())
+                .checkpointer(new MemorySaver())
+                .build();
+        RunConfig cfg = RunConfig.thread("rl").withRecursionLimit(5);
+        assertThrows(GraphRecursionException.class, () -> g.invoke(CountUpdate.of(), cfg));
+        var st = g.getState(RunConfig.thread("rl"));
+        Map<String, Object> brief = new java.util.LinkedHashMap<>();
+        brief.put("values", st.channels());
+        brief.put("next", st.next());
+        brief.put("step", st.metadata().step());
+        brief.put("source", st.metadata().source().wireName());
+        oracle.assertFact(brief, "with_checkpointer_state");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.switchboard.annotation.Route;
 import dev.switchboard.conformance.Oracle;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.managed.IsLastStep;
 import dev.switchboard.runtime.managed.RemainingSteps;
 import dev.switchboard.runtime.reducer.Append;
@@ -53,6 +54,17 @@ class Agent {
     }
 }
 
+record Steps(@Reducer(Append.class) List<Map<String, Object>> seen) {}
+
+/** START -> agent, recording the step it ran in. */
+class Once {
+    @Node
+    @Edge(from = START)
+    StepsUpdate agent(Steps s, NodeContext ctx) {
+        return StepsUpdate.of().seen(List.of(Map.of("step", ctx.step())));
+    }
+}
+
 class Conformance15StepBudgetManagedValuesTest {
     private final Oracle oracle = Oracle.load("15-step-budget-managed-values");
 
@@ -76,5 +88,21 @@ class Conformance15StepBudgetManagedValuesTest {
     @Test
     void isLastStepIsTrueOneStepBeforeTheLimit() {
         check(true, 5, "stop_on_is_last_step_limit_5");
+    }
+
+    @Test
+    void stepsKeepCountingOnTheSameThread() {
+        OnceGraph g =
+                OnceGraph.builder(new Once()).checkpointer(new MemorySaver()).build();
+        RunConfig cfg = RunConfig.thread("steps");
+        g.invoke(StepsUpdate.of(), cfg);
+        int first = g.getState(cfg).metadata().step();
+        g.invoke(StepsUpdate.of(), cfg);
+        var second = g.getState(cfg);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("seen", second.values().seen());
+        result.put("checkpoint_step_after_first_run", first);
+        result.put("checkpoint_step_after_second_run", second.metadata().step());
+        oracle.assertFact(result, "second_invocation_same_thread");
     }
 }
