@@ -3,6 +3,7 @@ package dev.switchboard.runtime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,12 +17,98 @@ import java.util.Optional;
  * @param <U> the update type, one of the generated {@code XxxUpdate} classes
  */
 public final class Command<U extends StateUpdate> {
+    /** The {@link #graph()} of a command meant for the graph that runs this one as a subgraph. */
+    public static final String PARENT = "__parent__";
+
+    private static final Object NO_RESUME = new Object();
+
     private final U update;
     private final List<Object> gotos;
+    private final String graph;
+    private final Object resume;
 
-    private Command(U update, List<Object> gotos) {
+    private Command(U update, List<Object> gotos, String graph, Object resume) {
         this.update = update;
         this.gotos = gotos;
+        this.graph = graph;
+        this.resume = resume;
+    }
+
+    private Command(U update, List<Object> gotos) {
+        this(update, gotos, null, NO_RESUME);
+    }
+
+    /**
+     * A command that resumes a run paused by {@link NodeContext#interrupt}: the interrupted node runs
+     * again from its top, and this time {@code interrupt} returns {@code value}. Use
+     * {@link #resumeAll(Map)} when several interrupts are pending.
+     *
+     * @param value what the pending {@code interrupt} call returns
+     * @param <U> the update type
+     * @return the command
+     */
+    public static <U extends StateUpdate> Command<U> resume(Object value) {
+        return new Command<>(null, List.of(), null, Objects.requireNonNull(value, "value"));
+    }
+
+    /**
+     * A command that resumes several pending interrupts at once, each by its {@link Interrupt#id()}.
+     *
+     * @param valuesByInterruptId what each pending {@code interrupt} call returns
+     * @param <U> the update type
+     * @return the command
+     */
+    public static <U extends StateUpdate> Command<U> resumeAll(Map<String, ?> valuesByInterruptId) {
+        return new Command<>(null, List.of(), null, new ResumeMap(Map.copyOf(valuesByInterruptId)));
+    }
+
+    /** Resume values by interrupt id, as {@link #resumeAll(Map)} gives them. */
+    record ResumeMap(Map<String, ?> values) {}
+
+    /**
+     * This command sent to the graph that runs this graph as a subgraph: the subgraph stops, and the
+     * parent applies the update and gotos as the subgraph node's result.
+     *
+     * @return a new command
+     */
+    public Command<U> toParent() {
+        return new Command<>(update, gotos, PARENT, resume);
+    }
+
+    /**
+     * The graph this command is for.
+     *
+     * @return {@link #PARENT}, or empty for the graph that runs the node
+     */
+    public Optional<String> graph() {
+        return Optional.ofNullable(graph);
+    }
+
+    /**
+     * Whether this command resumes an interrupt.
+     *
+     * @return {@code true} for commands made by {@link #resume} or {@link #resumeAll}
+     */
+    public boolean resumes() {
+        return resume != NO_RESUME;
+    }
+
+    /**
+     * The single resume value, if this command has one.
+     *
+     * @return the value, or empty (also for {@link #resumeAll} commands)
+     */
+    public Optional<Object> resumeValue() {
+        return resumes() && !(resume instanceof ResumeMap) ? Optional.of(resume) : Optional.empty();
+    }
+
+    /**
+     * The resume values by interrupt id, if this command was made by {@link #resumeAll}.
+     *
+     * @return the values, or empty
+     */
+    public Optional<Map<String, ?>> resumeValues() {
+        return resume instanceof ResumeMap m ? Optional.of(m.values()) : Optional.empty();
     }
 
     /**
@@ -64,7 +151,7 @@ public final class Command<U extends StateUpdate> {
      * @return a new command
      */
     public Command<U> withUpdate(U update) {
-        return new Command<>(Objects.requireNonNull(update, "update"), gotos);
+        return new Command<>(Objects.requireNonNull(update, "update"), gotos, graph, resume);
     }
 
     /**
@@ -98,7 +185,7 @@ public final class Command<U extends StateUpdate> {
     private Command<U> withGotos(List<?> more) {
         List<Object> all = new ArrayList<>(gotos);
         all.addAll(more);
-        return new Command<>(update, List.copyOf(all));
+        return new Command<>(update, List.copyOf(all), graph, resume);
     }
 
     /**
@@ -121,6 +208,7 @@ public final class Command<U extends StateUpdate> {
 
     @Override
     public String toString() {
-        return "Command[update=" + update + ", goto=" + gotos + "]";
+        return "Command[update=" + update + ", goto=" + gotos + (graph == null ? "" : ", graph=" + graph)
+                + (resumes() ? ", resume=" + resume : "") + "]";
     }
 }

@@ -27,7 +27,7 @@ public class GraphException extends RuntimeException {
      * @param code the LangGraph error code, or {@code null} when LangGraph has none for this case
      * @param cause the underlying exception, or {@code null}
      */
-    protected GraphException(String message, ErrorCode code, Throwable cause) {
+    public GraphException(String message, ErrorCode code, Throwable cause) {
         super(message, cause);
         this.code = code;
     }

@@ -44,6 +44,42 @@ public interface NodeContext {
     int remainingSteps();
 
     /**
+     * Pauses the run to ask for input (a human approval, a correction): the run stops after this
+     * superstep's other tasks finish and returns the value in {@link GraphOutput#interrupts()}.
+     * When the caller resumes with {@link Command#resume(Object)}, this node runs again from its top
+     * and this call returns the resume value. A node may call it several times; each call is
+     * resumed in turn. Needs a checkpointer.
+     *
+     * <p>It pauses by throwing an exception; do not catch it (catch specific exceptions only).
+     *
+     * @param value what to show the caller; should serialize to JSON (records, maps, strings)
+     * @param resumeType the type of the resume value; a stored resume value is read back as it
+     * @param <T> the resume value type
+     * @return the resume value
+     * @throws GraphException with {@link ErrorCode#MISSING_CHECKPOINTER} if there is no checkpointer
+     */
+    <T> T interrupt(Object value, Class<T> resumeType);
+
+    /**
+     * {@link #interrupt(Object, Class)} for a resume value of any JSON type (read back as strings,
+     * numbers, booleans, maps and lists).
+     *
+     * @param value what to show the caller
+     * @return the resume value
+     */
+    default Object interrupt(Object value) {
+        return interrupt(value, Object.class);
+    }
+
+    /**
+     * How many times this node has been attempted in this superstep, counting the current attempt
+     * from 1; above 1 only under a retry policy.
+     *
+     * @return the attempt number
+     */
+    int attempt();
+
+    /**
      * Streams a value to callers that requested {@link StreamMode#CUSTOM}; does nothing otherwise.
      *
      * @param value the payload, for example a progress message

@@ -32,6 +32,15 @@ public record StateSnapshot<S>(
         Instant createdAt,
         List<PregelTask> tasks) {
     /**
+     * The interrupts pending at this checkpoint, in task order.
+     *
+     * @return the interrupts of all tasks
+     */
+    public List<Interrupt> interrupts() {
+        return tasks.stream().flatMap(t -> t.interrupts().stream()).toList();
+    }
+
+    /**
      * Checks the fields.
      *
      * @param values the state record
@@ -78,8 +87,16 @@ public record StateSnapshot<S>(
      *     {@code ["__pregel_push", index, false]}
      * @param error the failure of the task's last attempt, or {@code null}
      * @param writes what the task wrote if it already ran, by channel, or {@code null}
+     * @param interrupts the interrupt the task is paused at, if any; its value is read back as plain
+     *     JSON (maps, lists, strings, numbers)
      */
-    public record PregelTask(String id, String name, List<Object> path, TaskError error, Map<String, Object> writes) {
+    public record PregelTask(
+            String id,
+            String name,
+            List<Object> path,
+            TaskError error,
+            Map<String, Object> writes,
+            List<Interrupt> interrupts) {
         /**
          * Checks the fields.
          *
@@ -88,11 +105,13 @@ public record StateSnapshot<S>(
          * @param path the task path
          * @param error the error or {@code null}
          * @param writes the writes or {@code null}
+         * @param interrupts the interrupts
          */
         public PregelTask {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
             path = List.copyOf(path);
+            interrupts = List.copyOf(interrupts);
         }
     }
 }

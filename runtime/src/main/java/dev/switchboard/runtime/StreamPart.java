@@ -145,9 +145,11 @@ public sealed interface StreamPart<S>
      * @param step the superstep
      * @param writes what it wrote to state channels, by channel name
      * @param error the failure, or {@code null} when it succeeded
+     * @param interrupts the interrupt it paused with, if it did
      * @param <S> the state record type
      */
-    record TaskResult<S>(String id, String node, int step, Map<String, Object> writes, Throwable error)
+    record TaskResult<S>(
+            String id, String node, int step, Map<String, Object> writes, Throwable error, List<Interrupt> interrupts)
             implements StreamPart<S> {
         /**
          * Creates the event.
@@ -157,11 +159,13 @@ public sealed interface StreamPart<S>
          * @param step the superstep
          * @param writes the writes
          * @param error the failure or {@code null}
+         * @param interrupts the interrupts
          */
         public TaskResult {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(writes, "writes");
+            interrupts = List.copyOf(interrupts);
         }
 
         @Override

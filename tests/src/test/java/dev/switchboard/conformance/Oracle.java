@@ -3,6 +3,7 @@ package dev.switchboard.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.switchboard.runtime.GraphOutput;
+import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StreamPart;
@@ -120,6 +121,7 @@ public final class Oracle {
             m.put("name", t.node());
             m.put("input", state(t.input()));
             m.put("triggers", t.triggers());
+            m.put("interrupts", List.of());
             return m;
         }
         if (part instanceof StreamPart.TaskResult<?> t) {
@@ -127,6 +129,7 @@ public final class Oracle {
             m.put("id", t.id());
             m.put("name", t.node());
             m.put("result", t.writes());
+            m.put("interrupts", interrupts(t.interrupts()));
             m.put("error", t.error() == null ? null : t.error().toString());
             return m;
         }
@@ -134,7 +137,7 @@ public final class Oracle {
             return checkpoint(c);
         }
         if (part instanceof StreamPart.Interrupted<?> i) {
-            return Map.of("__interrupt__", i.interrupts());
+            return Map.of("__interrupt__", interrupts(i.interrupts()));
         }
         StreamPart.Debug<?> d = (StreamPart.Debug<?>) part;
         Map<String, Object> m = new LinkedHashMap<>();
@@ -149,11 +152,7 @@ public final class Oracle {
         Map<String, Object> m = new LinkedHashMap<>();
         stateMap(out.value()).forEach(m::put);
         if (out.paused()) {
-            m.put(
-                    "__interrupt__",
-                    out.interrupts().stream()
-                            .map(i -> Map.of("id", i.id(), "value", i.value()))
-                            .toList());
+            m.put("__interrupt__", interrupts(out.interrupts()));
         }
         return m;
     }
@@ -174,7 +173,20 @@ public final class Oracle {
         m.put("checkpoint_id", s.checkpointId().orElse(null));
         m.put("parent_checkpoint_id", s.parentCheckpointId());
         m.put("tasks", s.tasks().stream().map(Oracle::task).toList());
+        m.put("interrupts", interrupts(s.interrupts()));
         return m;
+    }
+
+    /** Interrupts as the harness records them: {@code {id, value}}. */
+    public static List<Map<String, Object>> interrupts(List<Interrupt> interrupts) {
+        return interrupts.stream()
+                .map(i -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("id", i.id());
+                    m.put("value", i.value());
+                    return m;
+                })
+                .toList();
     }
 
     private static Map<String, Object> task(StateSnapshot.PregelTask t) {
@@ -186,6 +198,9 @@ public final class Oracle {
         }
         if (t.writes() != null) {
             m.put("result", t.writes());
+        }
+        if (!t.interrupts().isEmpty()) {
+            m.put("interrupts", interrupts(t.interrupts()));
         }
         return m;
     }
@@ -204,7 +219,7 @@ public final class Oracle {
                 .toList();
     }
 
-    /** Drops the keys our snapshots do not have yet (interrupts) or cannot have (JS error classes). */
+    /** Drops what Java errors cannot have: JS error classes and codes inside error objects. */
     public static JsonNode comparable(JsonNode snapshot) {
         JsonNode copy = snapshot.deepCopy();
         strip(copy);
@@ -213,7 +228,6 @@ public final class Oracle {
 
     private static void strip(JsonNode n) {
         if (n instanceof ObjectNode o) {
-            o.remove("interrupts");
             o.remove("class");
             o.remove("lc_error_code");
             o.properties().forEach(e -> strip(e.getValue()));
@@ -249,6 +263,7 @@ public final class Oracle {
                             task.put("id", t.id());
                             task.put("name", t.name());
                             task.put("path", t.path());
+                            task.put("interrupts", List.of());
                             return task;
                         })
                         .toList());
@@ -278,8 +293,10 @@ public final class Oracle {
 
     private static JsonNode normalize(JsonNode n, Map<String, String> ids) {
         if (n.isString() && UUID.matcher(n.asString()).matches()) {
-            return MAPPER.getNodeFactory()
-                    .textNode(ids.computeIfAbsent(n.asString(), k -> "<id:" + (ids.size() + 1) + ">"));
+            return text(ids.computeIfAbsent(n.asString(), k -> "<id:" + (ids.size() + 1) + ">"));
+        }
+        if (n.isString() && HEX.matcher(n.asString()).matches()) {
+            return text(ids.computeIfAbsent(n.asString(), k -> "<hex:" + (ids.size() + 1) + ">"));
         }
         if (n instanceof ObjectNode o) {
             for (String k : new ArrayList<>(o.propertyNames())) {
@@ -292,6 +309,12 @@ public final class Oracle {
         }
         return n;
     }
+
+    private static JsonNode text(String s) {
+        return MAPPER.getNodeFactory().stringNode(s);
+    }
+
+    private static final Pattern HEX = Pattern.compile("[0-9a-f]{32}|<hex:\\d+>");
 
     private static final Pattern UUID =
             Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|<id:\\d+>");

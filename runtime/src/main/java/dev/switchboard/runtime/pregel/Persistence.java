@@ -2,6 +2,7 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.channel.Channel;
@@ -12,6 +13,9 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.serde.JsonSerde;
+import dev.switchboard.runtime.serde.SerdeException;
+import dev.switchboard.runtime.serde.ValueType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +26,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * How one run talks to its checkpointer: what is stored for each checkpoint (only channels whose
@@ -32,6 +39,8 @@ import java.util.concurrent.Executors;
  */
 final class Persistence {
     static final String NO_WRITES = "__no_writes__";
+    static final String INTERRUPT = "__interrupt__";
+    static final String RESUME = "__resume__";
 
     /** Deltas are replaced by a snapshot once the chain would outgrow its base, or this. */
     private static final long MIN_CHAIN_BYTES = 1024;
@@ -45,6 +54,7 @@ final class Persistence {
     final Durability durability;
     private final GraphSpec spec;
     private final Codecs codecs;
+    private final JsonSerde serde;
 
     /** What the store holds for each channel as of the last stored checkpoint. */
     private final ChannelVersion[] stored;
@@ -66,7 +76,9 @@ final class Persistence {
             String namespace,
             Durability durability,
             GraphSpec spec,
-            Codecs codecs) {
+            Codecs codecs,
+            JsonSerde serde) {
+        this.serde = serde;
         this.saver = saver;
         this.threadId = threadId;
         this.namespace = namespace;
@@ -277,7 +289,15 @@ final class Persistence {
 
     private void saveWrites(String checkpointId, Task task, String taskId) {
         List<PendingWrite> writes = new ArrayList<>();
-        if (task.error != null) {
+        if (task.interrupt != null) {
+            if (!task.resumes.isEmpty()) {
+                writes.add(new PendingWrite(taskId, 0, RESUME, serde.encodeTree(resumesTree(task))));
+            }
+            ObjectNode i = serde.nodes().objectNode();
+            i.put("id", task.interrupt.id());
+            i.set("value", serde.untypedTree(task.interrupt.value()));
+            writes.add(new PendingWrite(taskId, writes.size(), INTERRUPT, serde.encodeTree(i)));
+        } else if (task.error != null) {
             writes.add(new PendingWrite(taskId, 0, Codecs.ERROR, codecs.encodeError(task.error)));
         } else {
             for (int i = 0; i < task.writeCount; i++) {
@@ -299,17 +319,67 @@ final class Persistence {
         saver.putWrites(threadId, namespace, checkpointId, writes);
     }
 
-    /** A finished task's stored writes, decoded; or its stored error. */
-    record StoredTask(List<Integer> channels, List<Object> values, StateSnapshot.TaskError error) {}
+    private ArrayNode resumesTree(Task task) {
+        ArrayNode array = serde.nodes().arrayNode();
+        for (Object r : task.resumes) {
+            array.add(r instanceof JsonNode stored ? stored : serde.untypedTree(r));
+        }
+        return array;
+    }
 
-    /** Decodes the stored writes of finished tasks, by task id, in write order. */
+    /** A resume value as the node asked for it: stored ones are read back as that type. */
+    <T> T resumeValue(Object resume, Class<T> type) {
+        ValueType want = ValueType.of(type);
+        if (resume instanceof JsonNode stored) {
+            return cast(serde.fromTree(want, stored), want);
+        }
+        if (want.accepts(resume)) {
+            return cast(resume, want);
+        }
+        return cast(serde.fromTree(want, serde.untypedTree(resume)), want);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object value, ValueType type) {
+        if (value != null && !type.accepts(value)) {
+            throw new SerdeException("resume value " + value + " is not a " + type, null);
+        }
+        return (T) value;
+    }
+
+    /**
+     * A task's stored state: its writes if it finished, its error if it failed, or the interrupt it
+     * paused at with the resume values it had already consumed.
+     */
+    record StoredTask(
+            List<Integer> channels,
+            List<Object> values,
+            StateSnapshot.TaskError error,
+            List<Interrupt> interrupts,
+            List<JsonNode> resumes) {
+        boolean finished() {
+            return error == null && interrupts.isEmpty();
+        }
+    }
+
+    /** Decodes the stored writes of tasks, by task id, in write order. */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
         Map<String, StoredTask> byTask = new LinkedHashMap<>();
         for (PendingWrite w : pending) {
-            StoredTask t =
-                    byTask.computeIfAbsent(w.taskId(), k -> new StoredTask(new ArrayList<>(), new ArrayList<>(), null));
+            StoredTask t = byTask.computeIfAbsent(
+                    w.taskId(),
+                    k -> new StoredTask(
+                            new ArrayList<>(), new ArrayList<>(), null, new ArrayList<>(), new ArrayList<>()));
             if (w.channel().equals(Codecs.ERROR)) {
-                byTask.put(w.taskId(), new StoredTask(t.channels(), t.values(), codecs.decodeError(w.value())));
+                byTask.put(
+                        w.taskId(),
+                        new StoredTask(
+                                t.channels(), t.values(), codecs.decodeError(w.value()), t.interrupts(), t.resumes()));
+            } else if (w.channel().equals(INTERRUPT)) {
+                JsonNode i = serde.decodeTree(w.value());
+                t.interrupts().add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+            } else if (w.channel().equals(RESUME)) {
+                serde.decodeTree(w.value()).forEach(t.resumes()::add);
             } else if (!w.channel().equals(NO_WRITES)) {
                 Integer c = spec.channelIndex.get(w.channel());
                 if (c != null) {

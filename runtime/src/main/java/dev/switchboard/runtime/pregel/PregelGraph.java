@@ -41,6 +41,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Executor executor;
     private final CheckpointSaver saver;
     private final Codecs codecs;
+    private final JsonSerde serde;
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
 
@@ -56,7 +57,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(DefaultExecutor.INSTANCE);
         this.saver = settings.checkpointer().orElse(null);
-        this.codecs = new Codecs(spec, new JsonSerde(settings.serdeLimits()));
+        this.serde = new JsonSerde(settings.serdeLimits());
+        this.codecs = new Codecs(spec, serde);
         this.interruptBefore = settings.interruptBefore();
         this.interruptAfter = settings.interruptAfter();
         Breakpoints.of(spec, interruptBefore, interruptAfter); // validates the names now
@@ -85,7 +87,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     @SuppressWarnings("unchecked")
     private GraphOutput<O> run(PregelLoop loop, Object input) {
         O value = (O) loop.run(input);
-        return new GraphOutput<>(value, loop.paused(), List.of());
+        return new GraphOutput<>(value, loop.paused(), loop.interrupts());
     }
 
     @Override
@@ -179,7 +181,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Objects.requireNonNull(config, "config");
         Persistence persistence = saver == null
                 ? null
-                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs);
+                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
         Breakpoints breakpoints = Breakpoints.of(
                 spec,
                 config.interruptBefore().orElse(interruptBefore),

@@ -3,8 +3,10 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
+import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
+import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StreamMode;
@@ -17,6 +19,9 @@ import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ValueSource;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One run of a graph: LangGraph's {@code PregelLoop}. Each superstep prepares the tasks whose
@@ -38,6 +44,7 @@ import java.util.concurrent.Executor;
  */
 final class PregelLoop {
     static final String INTERRUPT = "__interrupt__";
+    static final Object NO_RESUME = new Object();
 
     final GraphSpec spec;
     final RunConfig config;
@@ -70,7 +77,10 @@ final class PregelLoop {
     private boolean hasState;
     private boolean replaying;
     private boolean paused;
+    private List<Interrupt> interrupts = List.of();
     private final Breakpoints breakpoints;
+    private final AtomicReference<Object> nullResume = new AtomicReference<>(NO_RESUME);
+    private Map<String, ?> resumeMap = Map.of();
 
     PregelLoop(
             GraphSpec spec,
@@ -239,20 +249,81 @@ final class PregelLoop {
     }
 
     private void firstCommand(Command<?> command) {
-        if (command.update().isEmpty() && command.gotos().isEmpty()) {
-            throw new EmptyInputException("Received empty Command input: give it an update or a goto");
+        if (command.update().isEmpty() && command.gotos().isEmpty() && !command.resumes()) {
+            throw new EmptyInputException("Received empty Command input: give it an update, a goto or a resume value");
+        }
+        if (command.resumes()) {
+            prepareResume(command);
         }
         Task writes = Task.input();
         command.update().ifPresent(u -> runner.writeUpdate(writes, u, Graph.START));
         for (Object target : command.gotos()) {
             runner.writeGoto(writes, target, Graph.START);
         }
-        apply(List.of(writes), false);
+        if (writes.writeCount > 0) {
+            apply(List.of(writes), false);
+        }
         if (hasState) {
             resume();
         } else {
             putCheckpoint(Source.INPUT);
             emitAllValues();
+        }
+    }
+
+    private void prepareResume(Command<?> command) {
+        if (persistence == null) {
+            throw new GraphException(
+                    "Cannot resume without a checkpointer: build the graph with .checkpointer(...)",
+                    ErrorCode.MISSING_CHECKPOINTER,
+                    null);
+        }
+        if (!hasState) {
+            throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume");
+        }
+        Optional<Map<String, ?>> byId = command.resumeValues();
+        if (byId.isPresent()) {
+            resumeMap = byId.get();
+            return;
+        }
+        List<Interrupt> pending = new ArrayList<>();
+        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.interrupts()));
+        if (pending.size() > 1) {
+            throw new GraphException("several interrupts are pending ("
+                    + pending.stream().map(Interrupt::id).toList()
+                    + "); resume them by id with Command.resumeAll(Map)");
+        }
+        nullResume.set(command.resumeValue().orElseThrow());
+    }
+
+    /** The value that resumes a task's next interrupt: by its id, or the single resume value. */
+    Object takeResume(Task task) {
+        if (!task.resumedById) {
+            Object byId = resumeMap.get(interruptId(task));
+            if (byId != null) {
+                task.resumedById = true; // one value per interrupt id, like a single resume
+                return byId;
+            }
+        }
+        return nullResume.getAndSet(NO_RESUME);
+    }
+
+    /** Stable for a task: the same node, step and checkpoint give the same id, as LangGraph's. */
+    String interruptId(Task task) {
+        String ns = persistence == null ? "" : persistence.namespace;
+        byte[] digest = sha256(ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task));
+        StringBuilder hex = new StringBuilder();
+        for (int i = 0; i < 16; i++) {
+            hex.append(String.format("%02x", digest[i]));
+        }
+        return hex.toString();
+    }
+
+    private static byte[] sha256(String s) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 
@@ -282,7 +353,7 @@ final class PregelLoop {
             }
             first = false;
             if (shouldInterrupt(breakpoints.before())) {
-                pause();
+                pause(List.of());
                 return;
             }
             runner.prepare(tasks);
@@ -291,12 +362,22 @@ final class PregelLoop {
             if (failed != null) {
                 throw rethrowable(failed.error);
             }
+            List<Interrupt> raised = new ArrayList<>();
+            for (Task t : applyOrder(tasks)) {
+                if (t.interrupt != null) {
+                    raised.add(t.interrupt);
+                }
+            }
+            if (!raised.isEmpty()) {
+                pause(raised);
+                return;
+            }
             apply(applyOrder(tasks), true);
             storedWrites = List.of();
             emitValues();
             putCheckpoint(Source.LOOP);
             if (shouldInterrupt(breakpoints.after())) {
-                pause();
+                pause(List.of());
                 return;
             }
         }
@@ -325,11 +406,12 @@ final class PregelLoop {
         return false;
     }
 
-    private void pause() {
+    private void pause(List<Interrupt> raised) {
         paused = true;
+        interrupts = List.copyOf(raised);
         for (StreamMode mode : List.of(StreamMode.VALUES, StreamMode.UPDATES)) {
             if (sink.wants(mode)) {
-                sink.accept(new StreamPart.Interrupted<>(mode, List.of()));
+                sink.accept(new StreamPart.Interrupted<>(mode, interrupts));
             }
         }
     }
@@ -338,12 +420,19 @@ final class PregelLoop {
         return paused;
     }
 
+    List<Interrupt> interrupts() {
+        return interrupts;
+    }
+
     /** Tasks whose writes were stored before a failure or pause do not run again. */
     private void reuseStoredWrites() {
         Map<String, Persistence.StoredTask> stored = persistence.decodeWrites(storedWrites);
         for (Task t : tasks) {
             Persistence.StoredTask s = stored.get(taskId(t));
-            if (s != null && s.error() == null) {
+            if (s != null && !s.interrupts().isEmpty()) {
+                t.resumes.addAll(s.resumes());
+            }
+            if (s != null && s.finished()) {
                 for (int i = 0; i < s.channels().size(); i++) {
                     t.add(s.channels().get(i), s.values().get(i));
                 }
@@ -585,11 +674,11 @@ final class PregelLoop {
     }
 
     Object readOutput() {
-        return read(spec.schemaIndex(spec.output), channels, new TaskContext(this, Graph.END, step));
+        return read(spec.schemaIndex(spec.output), channels, new TaskContext(this, null, Graph.END, step));
     }
 
     Object readState() {
-        return read(0, channels, new TaskContext(this, Graph.START, step));
+        return read(0, channels, new TaskContext(this, null, Graph.START, step));
     }
 
     Map<String, Object> streamValues() {

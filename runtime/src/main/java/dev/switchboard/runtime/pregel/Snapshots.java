@@ -57,7 +57,7 @@ final class Snapshots {
             String id = loop.taskId(t);
             Persistence.StoredTask s = stored.get(id);
             Map<String, Object> writes = null;
-            if (s != null && s.error() == null) {
+            if (s != null && s.finished()) {
                 for (int i = 0; i < s.channels().size(); i++) {
                     t.add(s.channels().get(i), s.values().get(i));
                 }
@@ -71,7 +71,12 @@ final class Snapshots {
                 next.add(spec.nodeNames[t.node]);
             }
             infos.add(new StateSnapshot.PregelTask(
-                    id, spec.nodeNames[t.node], path(spec, t), s == null ? null : s.error(), writes));
+                    id,
+                    spec.nodeNames[t.node],
+                    path(spec, t),
+                    s == null ? null : s.error(),
+                    writes,
+                    s == null ? List.of() : s.interrupts()));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
             loop.apply(PregelLoop.applyOrder(finished), true);

@@ -1,7 +1,10 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.internal.WriteSink;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One node execution within a superstep: a pull task (triggered by channels) or a push task (one
@@ -23,6 +26,16 @@ final class Task implements WriteSink {
     boolean done;
     /** The node's input, read before the superstep's tasks start. */
     Object input;
+    /** Set when the node paused for input. */
+    Interrupt interrupt;
+    /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
+    final List<Object> resumes = new ArrayList<>();
+    /** How many interrupt calls the current attempt made. */
+    int interruptCalls;
+    /** Whether this run's resume-by-id value for the task was used. */
+    boolean resumedById;
+    /** The current attempt, from 1. */
+    int attempt = 1;
 
     private int[] currentSlots;
 
@@ -63,6 +76,12 @@ final class Task implements WriteSink {
         writeChannels[writeCount] = channel;
         writeValues[writeCount] = value;
         writeCount++;
+    }
+
+    /** Drops what a task wrote before it paused: an interrupted node's writes never apply. */
+    void discardWrites() {
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
     }
 
     void mapping(int[] slots) {

@@ -1,19 +1,25 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.ErrorCode;
+import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.Objects;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
 final class TaskContext implements NodeContext, ManagedContext {
     private final PregelLoop loop;
+    private final Task task;
     private final String node;
     private final int step;
 
-    TaskContext(PregelLoop loop, String node, int step) {
+    TaskContext(PregelLoop loop, Task task, String node, int step) {
         this.loop = loop;
+        this.task = task;
         this.node = node;
         this.step = step;
     }
@@ -46,6 +52,38 @@ final class TaskContext implements NodeContext, ManagedContext {
     @Override
     public int remainingSteps() {
         return loop.stop - step;
+    }
+
+    @Override
+    public int attempt() {
+        return task == null ? 1 : task.attempt;
+    }
+
+    @Override
+    public <T> T interrupt(Object value, Class<T> resumeType) {
+        Objects.requireNonNull(resumeType, "resumeType");
+        if (loop.persistence == null) {
+            throw new GraphException(
+                    "No checkpointer set: interrupt() pauses the run and resumes it from a checkpoint; build the"
+                            + " graph with .checkpointer(...)",
+                    ErrorCode.MISSING_CHECKPOINTER,
+                    null);
+        }
+        if (task == null) {
+            throw new IllegalStateException("interrupt() can only be called while a node or route runs");
+        }
+        int call = task.interruptCalls++;
+        Object resume;
+        if (call < task.resumes.size()) {
+            resume = task.resumes.get(call);
+        } else {
+            resume = loop.takeResume(task);
+            if (resume == PregelLoop.NO_RESUME) {
+                throw new NodeInterrupt(new Interrupt(loop.interruptId(task), value));
+            }
+            task.resumes.add(resume);
+        }
+        return loop.persistence.resumeValue(resume, resumeType);
     }
 
     @Override

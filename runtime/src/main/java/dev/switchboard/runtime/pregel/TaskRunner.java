@@ -56,7 +56,7 @@ final class TaskRunner {
             if (t.done || t.node == 0) {
                 continue;
             }
-            t.input = loop.input(t, new TaskContext(loop, spec.nodeNames[t.node], loop.step));
+            t.input = loop.input(t, new TaskContext(loop, t, spec.nodeNames[t.node], loop.step));
             emitStart(t, t.input);
         }
     }
@@ -117,7 +117,7 @@ final class TaskRunner {
     /** Runs one task; failures are kept on the task, never thrown. */
     void run(Task t) {
         String name = spec.nodeNames[t.node];
-        TaskContext ctx = new TaskContext(loop, name, loop.step);
+        TaskContext ctx = new TaskContext(loop, t, name, loop.step);
         try {
             if (t.node == 0) {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
@@ -126,6 +126,9 @@ final class TaskRunner {
             }
             writeEdges(t);
             writeRoutes(t, ctx, name);
+        } catch (NodeInterrupt i) {
+            t.interrupt = i.interrupt();
+            t.discardWrites();
         } catch (Throwable e) {
             t.error = e;
         }
@@ -147,7 +150,7 @@ final class TaskRunner {
     /** Applies a node's result as if it had returned it: for updateState. */
     void runAs(Task t, StateUpdate update) {
         String name = spec.nodeNames[t.node];
-        TaskContext ctx = new TaskContext(loop, name, loop.step);
+        TaskContext ctx = new TaskContext(loop, t, name, loop.step);
         if (t.node == 0) {
             writeInput(t, update, name);
         } else {
@@ -177,6 +180,9 @@ final class TaskRunner {
     private RuntimeException userFailure(int node, Throwable cause) {
         if (cause instanceof GraphException g) {
             return g;
+        }
+        if (cause instanceof NodeInterrupt i) {
+            return i;
         }
         return new NodeException(spec.nodeNames[node], loop.step, cause);
     }
@@ -387,7 +393,7 @@ final class TaskRunner {
 
     void emitEnd(Task t, String name) {
         EventSink sink = loop.sink;
-        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null;
+        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null && t.interrupt == null;
         boolean tasksMode = sink.wants(StreamMode.TASKS);
         boolean debug = sink.wants(StreamMode.DEBUG);
         if (!updates && !tasksMode && !debug) {
@@ -398,7 +404,13 @@ final class TaskRunner {
             sink.accept(new StreamPart.Updates<>(name, writes));
         }
         if (tasksMode || debug) {
-            var part = new StreamPart.TaskResult<Object>(loop.taskId(t), name, loop.step, writes, t.error);
+            var part = new StreamPart.TaskResult<Object>(
+                    loop.taskId(t),
+                    name,
+                    loop.step,
+                    writes,
+                    t.error,
+                    t.interrupt == null ? List.of() : List.of(t.interrupt));
             if (tasksMode) {
                 sink.accept(part);
             }

@@ -125,6 +125,33 @@ public final class JsonSerde {
     }
 
     /**
+     * Converts any value to a JSON tree by its own class, for values whose type is not declared
+     * (interrupt payloads, resume values). Reading such a tree never instantiates a class: see
+     * {@link #plain(JsonNode)}.
+     *
+     * @param value the value
+     * @return the tree
+     */
+    public JsonNode untypedTree(Object value) {
+        try {
+            return mapper.valueToTree(value);
+        } catch (JacksonException e) {
+            throw new SerdeException(
+                    "cannot write a " + value.getClass().getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Reads a tree as plain JSON values: strings, numbers, booleans, {@code null}, maps and lists.
+     *
+     * @param node the tree
+     * @return the value
+     */
+    public Object plain(JsonNode node) {
+        return fromTree(ValueType.of(Object.class), node);
+    }
+
+    /**
      * Encodes a JSON tree.
      *
      * @param node the tree

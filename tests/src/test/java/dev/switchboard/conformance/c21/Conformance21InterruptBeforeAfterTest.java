@@ -60,6 +60,7 @@ class Conformance21InterruptBeforeAfterTest {
         m.put("next", s.next());
         m.put("step", s.metadata().step());
         m.put("source", s.metadata().source().wireName());
+        m.put("interrupts", Oracle.interrupts(s.interrupts()));
         return m;
     }
 
