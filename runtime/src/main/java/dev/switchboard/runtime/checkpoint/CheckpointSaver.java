@@ -37,7 +37,9 @@ public interface CheckpointSaver {
 
     /**
      * Stores a task's writes against a checkpoint. Idempotent: a write with a (task, index) already
-     * stored is ignored, so a retried call stores nothing twice.
+     * stored is ignored, so a retried call stores nothing twice. Writes with a negative index record
+     * a task's latest error, pause or resume values; one with a (task, index) already stored
+     * replaces it.
      *
      * @param threadId the thread
      * @param namespace the namespace

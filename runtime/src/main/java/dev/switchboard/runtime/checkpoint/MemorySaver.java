@@ -80,7 +80,12 @@ public final class MemorySaver implements CheckpointSaver {
             }
             Map<String, PendingWrite> stored = h.writes.computeIfAbsent(checkpointId, k -> new LinkedHashMap<>());
             for (PendingWrite w : writes) {
-                stored.putIfAbsent(w.taskId() + '\u0000' + w.index(), w);
+                String key = w.taskId() + '\u0000' + w.index();
+                if (w.index() < 0) {
+                    stored.put(key, w); // a task's latest error or pause replaces the previous one
+                } else {
+                    stored.putIfAbsent(key, w);
+                }
             }
         }
     }

@@ -8,7 +8,8 @@ import java.util.Objects;
  * tasks again when it resumes.
  *
  * @param taskId the deterministic id of the task
- * @param index the position of the write among the task's writes
+ * @param index the position of the write among the task's writes; negative for the special
+ *     channels, whose latest write replaces earlier ones
  * @param channel the channel written, or a special one ({@code __error__}, {@code __interrupt__},
  *     {@code __resume__})
  * @param value the encoded value

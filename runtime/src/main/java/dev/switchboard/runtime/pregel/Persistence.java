@@ -41,6 +41,14 @@ final class Persistence {
     static final String NO_WRITES = "__no_writes__";
     static final String INTERRUPT = "__interrupt__";
     static final String RESUME = "__resume__";
+    /**
+     * Negative write indices mark a task's latest state rather than its writes: a saver replaces
+     * them, so a task that pauses or fails again overwrites its previous interrupt or error.
+     */
+    static final int ERROR_INDEX = -1;
+
+    static final int INTERRUPT_INDEX = -3;
+    static final int RESUME_INDEX = -4;
 
     /** Deltas are replaced by a snapshot once the chain would outgrow its base, or this. */
     private static final long MIN_CHAIN_BYTES = 1024;
@@ -291,14 +299,14 @@ final class Persistence {
         List<PendingWrite> writes = new ArrayList<>();
         if (task.interrupt != null) {
             if (!task.resumes.isEmpty()) {
-                writes.add(new PendingWrite(taskId, 0, RESUME, serde.encodeTree(resumesTree(task))));
+                writes.add(new PendingWrite(taskId, RESUME_INDEX, RESUME, serde.encodeTree(resumesTree(task))));
             }
             ObjectNode i = serde.nodes().objectNode();
             i.put("id", task.interrupt.id());
             i.set("value", serde.untypedTree(task.interrupt.value()));
-            writes.add(new PendingWrite(taskId, writes.size(), INTERRUPT, serde.encodeTree(i)));
+            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, INTERRUPT, serde.encodeTree(i)));
         } else if (task.error != null) {
-            writes.add(new PendingWrite(taskId, 0, Codecs.ERROR, codecs.encodeError(task.error)));
+            writes.add(new PendingWrite(taskId, ERROR_INDEX, Codecs.ERROR, codecs.encodeError(task.error)));
         } else {
             for (int i = 0; i < task.writeCount; i++) {
                 int c = task.writeChannels[i];
@@ -351,14 +359,27 @@ final class Persistence {
      * A task's stored state: its writes if it finished, its error if it failed, or the interrupt it
      * paused at with the resume values it had already consumed.
      */
-    record StoredTask(
-            List<Integer> channels,
-            List<Object> values,
-            StateSnapshot.TaskError error,
-            List<Interrupt> interrupts,
-            List<JsonNode> resumes) {
-        boolean finished() {
-            return error == null && interrupts.isEmpty();
+    static final class StoredTask {
+        final List<Integer> channels = new ArrayList<>();
+        final List<Object> values = new ArrayList<>();
+        final List<Interrupt> interrupts = new ArrayList<>();
+        final List<JsonNode> resumes = new ArrayList<>();
+        StateSnapshot.TaskError error;
+        /** Whether the task completed: its writes (or the no-writes marker) supersede a pause or error. */
+        boolean finished;
+
+        StateSnapshot.TaskError error() {
+            return error;
+        }
+
+        /** The interrupt the task paused at, kept after it resumed, as LangGraph's history shows it. */
+        List<Interrupt> interrupts() {
+            return interrupts;
+        }
+
+        /** The interrupt the task is still paused at. */
+        List<Interrupt> pendingInterrupts() {
+            return finished ? List.of() : interrupts;
         }
     }
 
@@ -366,25 +387,22 @@ final class Persistence {
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
         Map<String, StoredTask> byTask = new LinkedHashMap<>();
         for (PendingWrite w : pending) {
-            StoredTask t = byTask.computeIfAbsent(
-                    w.taskId(),
-                    k -> new StoredTask(
-                            new ArrayList<>(), new ArrayList<>(), null, new ArrayList<>(), new ArrayList<>()));
-            if (w.channel().equals(Codecs.ERROR)) {
-                byTask.put(
-                        w.taskId(),
-                        new StoredTask(
-                                t.channels(), t.values(), codecs.decodeError(w.value()), t.interrupts(), t.resumes()));
-            } else if (w.channel().equals(INTERRUPT)) {
-                JsonNode i = serde.decodeTree(w.value());
-                t.interrupts().add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
-            } else if (w.channel().equals(RESUME)) {
-                serde.decodeTree(w.value()).forEach(t.resumes()::add);
-            } else if (!w.channel().equals(NO_WRITES)) {
-                Integer c = spec.channelIndex.get(w.channel());
-                if (c != null) {
-                    t.channels().add(c);
-                    t.values().add(codecs.decodeWrite(c, w.value()));
+            StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
+            switch (w.channel()) {
+                case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
+                case INTERRUPT -> {
+                    JsonNode i = serde.decodeTree(w.value());
+                    t.interrupts.add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+                }
+                case RESUME -> serde.decodeTree(w.value()).forEach(t.resumes::add);
+                case NO_WRITES -> t.finished = true;
+                default -> {
+                    Integer c = spec.channelIndex.get(w.channel());
+                    t.finished = true;
+                    if (c != null) {
+                        t.channels.add(c);
+                        t.values.add(codecs.decodeWrite(c, w.value()));
+                    }
                 }
             }
         }

@@ -287,7 +287,7 @@ final class PregelLoop {
             return;
         }
         List<Interrupt> pending = new ArrayList<>();
-        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.interrupts()));
+        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
         if (pending.size() > 1) {
             throw new GraphException("several interrupts are pending ("
                     + pending.stream().map(Interrupt::id).toList()
@@ -429,12 +429,12 @@ final class PregelLoop {
         Map<String, Persistence.StoredTask> stored = persistence.decodeWrites(storedWrites);
         for (Task t : tasks) {
             Persistence.StoredTask s = stored.get(taskId(t));
-            if (s != null && !s.interrupts().isEmpty()) {
-                t.resumes.addAll(s.resumes());
+            if (s != null && !s.pendingInterrupts().isEmpty()) {
+                t.resumes.addAll(s.resumes);
             }
-            if (s != null && s.finished()) {
-                for (int i = 0; i < s.channels().size(); i++) {
-                    t.add(s.channels().get(i), s.values().get(i));
+            if (s != null && s.finished) {
+                for (int i = 0; i < s.channels.size(); i++) {
+                    t.add(s.channels.get(i), s.values.get(i));
                 }
                 t.done = true;
                 if (t.node != 0) {

@@ -57,9 +57,9 @@ final class Snapshots {
             String id = loop.taskId(t);
             Persistence.StoredTask s = stored.get(id);
             Map<String, Object> writes = null;
-            if (s != null && s.finished()) {
-                for (int i = 0; i < s.channels().size(); i++) {
-                    t.add(s.channels().get(i), s.values().get(i));
+            if (s != null && s.finished) {
+                for (int i = 0; i < s.channels.size(); i++) {
+                    t.add(s.channels.get(i), s.values.get(i));
                 }
                 writes = loop.runner().stateWrites(t);
             }
