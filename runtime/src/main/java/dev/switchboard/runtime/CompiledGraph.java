@@ -106,7 +106,20 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
      * @return the snapshot
      * @throws IllegalStateException if the graph has no checkpointer
      */
-    StateSnapshot<S> getState(RunConfig config);
+    default StateSnapshot<S> getState(RunConfig config) {
+        return getState(config, false);
+    }
+
+    /**
+     * The state of a thread, optionally with the state of each subgraph node's subgraph in the
+     * tasks of the snapshot ({@link StateSnapshot.PregelTask#state()}).
+     *
+     * @param config names the thread, and optionally the checkpoint
+     * @param subgraphs whether to include subgraph states
+     * @return the snapshot
+     * @throws IllegalStateException if the graph has no checkpointer
+     */
+    StateSnapshot<S> getState(RunConfig config, boolean subgraphs);
 
     /**
      * The checkpoints of a thread, newest first.

@@ -72,6 +72,21 @@ public interface NodeContext {
     }
 
     /**
+     * Runs another graph as part of this node, with its own input and output types: it gets a
+     * checkpoint namespace of its own under this task (so a pause inside it pauses this run and
+     * resumes where it stopped), its events are streamed under that namespace when asked, and a
+     * {@code Command.toParent()} from inside it becomes this node's result.
+     *
+     * @param graph the graph to run
+     * @param input its input
+     * @param <S2> its state type
+     * @param <I2> its input update type
+     * @param <O2> its output type
+     * @return its output
+     */
+    <S2, I2 extends StateUpdate, O2> GraphOutput<O2> invoke(CompiledGraph<S2, I2, O2> graph, I2 input);
+
+    /**
      * How many times this node has been attempted in this superstep, counting the current attempt
      * from 1; above 1 only under a retry policy.
      *

@@ -26,8 +26,10 @@ public final class RunConfig {
     private final Map<String, Object> configurable;
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
+    private final boolean streamSubgraphs;
 
     private RunConfig(Builder b) {
+        this.streamSubgraphs = b.streamSubgraphs;
         this.threadId = b.threadId;
         this.checkpointId = b.checkpointId;
         this.recursionLimit = b.recursionLimit;
@@ -48,6 +50,7 @@ public final class RunConfig {
         Map<String, Object> configurable = Map.of();
         Set<String> interruptBefore;
         Set<String> interruptAfter;
+        boolean streamSubgraphs;
 
         Builder() {}
 
@@ -60,6 +63,7 @@ public final class RunConfig {
             configurable = c.configurable;
             interruptBefore = c.interruptBefore;
             interruptAfter = c.interruptAfter;
+            streamSubgraphs = c.streamSubgraphs;
         }
 
         RunConfig build() {
@@ -199,6 +203,27 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.interruptAfter = Set.of(nodes);
         return b.build();
+    }
+
+    /**
+     * This configuration streaming subgraphs' events too, each wrapped in a
+     * {@link StreamPart.Namespaced} that says which subgraph it comes from.
+     *
+     * @return a new configuration
+     */
+    public RunConfig withSubgraphStreaming() {
+        Builder b = new Builder(this);
+        b.streamSubgraphs = true;
+        return b.build();
+    }
+
+    /**
+     * Whether subgraph events are streamed.
+     *
+     * @return {@code true} after {@link #withSubgraphStreaming()}
+     */
+    public boolean streamSubgraphs() {
+        return streamSubgraphs;
     }
 
     private static Map<String, Object> put(Map<String, Object> map, String key, Object value) {

@@ -89,6 +89,8 @@ public record StateSnapshot<S>(
      * @param writes what the task wrote if it already ran, by channel, or {@code null}
      * @param interrupts the interrupt the task is paused at, if any; its value is read back as plain
      *     JSON (maps, lists, strings, numbers)
+     * @param state for a subgraph node, the subgraph's own state under this task, when asked for
+     *     with {@code getState(config, true)}; otherwise {@code null}
      */
     public record PregelTask(
             String id,
@@ -96,7 +98,8 @@ public record StateSnapshot<S>(
             List<Object> path,
             TaskError error,
             Map<String, Object> writes,
-            List<Interrupt> interrupts) {
+            List<Interrupt> interrupts,
+            StateSnapshot<?> state) {
         /**
          * Checks the fields.
          *
@@ -106,6 +109,7 @@ public record StateSnapshot<S>(
          * @param error the error or {@code null}
          * @param writes the writes or {@code null}
          * @param interrupts the interrupts
+         * @param state the subgraph's state, or {@code null}
          */
         public PregelTask {
             Objects.requireNonNull(id, "id");

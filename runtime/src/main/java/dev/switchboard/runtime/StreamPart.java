@@ -20,7 +20,8 @@ public sealed interface StreamPart<S>
                 StreamPart.TaskResult,
                 StreamPart.Checkpoint,
                 StreamPart.Interrupted,
-                StreamPart.Debug {
+                StreamPart.Debug,
+                StreamPart.Namespaced {
     /**
      * The stream mode this event belongs to.
      *
@@ -257,6 +258,32 @@ public sealed interface StreamPart<S>
         public Interrupted {
             Objects.requireNonNull(mode, "mode");
             interrupts = List.copyOf(interrupts);
+        }
+    }
+
+    /**
+     * An event of a subgraph, streamed when the run config asks for subgraph events
+     * ({@link RunConfig#withSubgraphStreaming()}): the event and where it comes from.
+     *
+     * @param namespace the path to the subgraph, one {@code node:taskId} entry per level
+     * @param part the subgraph's event
+     * @param <S> the (root) state record type
+     */
+    record Namespaced<S>(List<String> namespace, StreamPart<?> part) implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param namespace the path to the subgraph
+         * @param part the event
+         */
+        public Namespaced {
+            namespace = List.copyOf(namespace);
+            Objects.requireNonNull(part, "part");
+        }
+
+        @Override
+        public StreamMode mode() {
+            return part.mode();
         }
     }
 

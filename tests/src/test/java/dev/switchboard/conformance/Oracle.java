@@ -270,6 +270,16 @@ public final class Oracle {
         return m;
     }
 
+    /** Events streamed with subgraphs as LangGraph shows them: {@code [namespace, chunk]} pairs. */
+    public static List<List<Object>> withNamespaces(Stream<? extends StreamPart<?>> parts) {
+        try (parts) {
+            return parts.map(p -> p instanceof StreamPart.Namespaced<?> n
+                            ? List.<Object>of(n.namespace(), chunk(n.part()))
+                            : List.<Object>of(List.of(), chunk(p)))
+                    .toList();
+        }
+    }
+
     /** Events of several modes as LangGraph shows them: {@code [mode, chunk]} pairs. */
     public static List<List<Object>> modes(Stream<? extends StreamPart<?>> parts) {
         try (parts) {
@@ -292,11 +302,13 @@ public final class Oracle {
     }
 
     private static JsonNode normalize(JsonNode n, Map<String, String> ids) {
-        if (n.isString() && UUID.matcher(n.asString()).matches()) {
-            return text(ids.computeIfAbsent(n.asString(), k -> "<id:" + (ids.size() + 1) + ">"));
-        }
         if (n.isString() && HEX.matcher(n.asString()).matches()) {
             return text(ids.computeIfAbsent(n.asString(), k -> "<hex:" + (ids.size() + 1) + ">"));
+        }
+        if (n.isString()) {
+            // Ids also appear inside strings, such as subgraph namespaces "child:<id>".
+            return text(UUID.matcher(n.asString())
+                    .replaceAll(m -> ids.computeIfAbsent(m.group(), k -> "<id:" + (ids.size() + 1) + ">")));
         }
         if (n instanceof ObjectNode o) {
             for (String k : new ArrayList<>(o.propertyNames())) {

@@ -128,13 +128,16 @@ public final class GraphGenerator {
             b.add("\n.privateState($L)", schema(p));
         }
         for (NodeModel n : g.nodes()) {
-            CodeBlock reads = n.input().record() == null
-                    ? CodeBlock.of("null")
-                    : schema(n.input().record());
+            CodeBlock reads = n.input().record() != null
+                    ? schema(n.input().record())
+                    : n.returns().kind() == Returns.Kind.SUBGRAPH ? schema(g.state()) : CodeBlock.of("null");
             CodeBlock payload = n.input().type() == null
                     ? CodeBlock.of("$T.of($T.class)", ValueTypes.VALUE_TYPE, Object.class)
                     : valueTypes.of(n.input().type());
             b.add("\n.node($S, $L, $L, $L)", n.name(), reads, payload, n.defer());
+            if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
+                b.add("\n.subgraph($S)", n.name());
+            }
         }
         for (EdgeModel e : g.edges()) {
             b.add("\n.edge($S, $S)", e.from().name(), e.to());

@@ -45,6 +45,13 @@ final class ReturnReader {
         if (isOneOf(t, RuntimeNames.STATE_UPDATE)) {
             return new Returns(Returns.Kind.ANY_UPDATE, declared, t, async);
         }
+        TypeElement graph = elements.getTypeElement(RuntimeNames.COMPILED_GRAPH);
+        if (!async
+                && graph != null
+                && t instanceof DeclaredType
+                && types.isAssignable(types.erasure(t), types.erasure(graph.asType()))) {
+            return new Returns(Returns.Kind.SUBGRAPH, declared, null, false);
+        }
         TypeElement stateUpdate = elements.getTypeElement(RuntimeNames.STATE_UPDATE);
         if (stateUpdate != null && t instanceof DeclaredType && types.isSubtype(t, stateUpdate.asType())) {
             return new Returns(Returns.Kind.UPDATE, declared, t, async);

@@ -17,6 +17,8 @@ public record Returns(Kind kind, TypeMirror type, TypeMirror update, boolean asy
         UPDATE,
         ANY_UPDATE,
         COMMAND,
+        /** A compiled graph: the node runs it as a subgraph. */
+        SUBGRAPH,
         UNSUPPORTED
     }
 }

@@ -8,6 +8,7 @@ public final class RuntimeNames {
     public static final String RUNTIME = "dev.switchboard.runtime";
     public static final String STATE_UPDATE = RUNTIME + ".StateUpdate";
     public static final String COMMAND = RUNTIME + ".Command";
+    public static final String COMPILED_GRAPH = RUNTIME + ".CompiledGraph";
     public static final String SEND = RUNTIME + ".Send";
     public static final String NODE_CONTEXT = RUNTIME + ".NodeContext";
     public static final String REDUCER = RUNTIME + ".reducer.Reducer";

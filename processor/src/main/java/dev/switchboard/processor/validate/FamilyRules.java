@@ -5,10 +5,19 @@ import dev.switchboard.processor.model.GraphMember;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.NodeInput;
 import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.Returns;
+import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
+import dev.switchboard.processor.model.StateReader;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * Checks the records that form a graph's state: there is a state, nodes read it (or, with
@@ -50,6 +59,52 @@ public final class FamilyRules {
         boolean declared = g.stateOrigin().equals("@Graph(state)");
         for (NodeModel n : g.nodes()) {
             checkNode(n, state, g.stateOrigin(), declared, channels, report);
+            if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
+                checkSubgraph(n, state, channels, report);
+            }
+        }
+    }
+
+    /** A subgraph node maps channels by name: they must exist on both sides with one type. */
+    private void checkSubgraph(NodeModel n, StateModel state, Map<String, ComponentModel> channels, Report report) {
+        Optional<TypeElement> graph = check.element(RuntimeNames.COMPILED_GRAPH);
+        if (graph.isEmpty()) {
+            return;
+        }
+        List<? extends TypeMirror> args = check.argumentsOf(n.returns().type(), graph.get());
+        TypeMirror childState = args.isEmpty() ? null : args.get(0);
+        if (!(childState instanceof DeclaredType d)
+                || !(d.asElement() instanceof TypeElement child)
+                || !StateReader.isRecord(child)) {
+            return;
+        }
+        boolean shared = false;
+        for (RecordComponentElement c : child.getRecordComponents()) {
+            ComponentModel mine = channels.get(c.getSimpleName().toString());
+            if (mine == null) {
+                continue;
+            }
+            shared = true;
+            if (!check.types().isSameType(check.boxed(mine.type()), check.boxed(c.asType()))) {
+                report.error(
+                        Message.SUBGRAPH_KEY_TYPE_MISMATCH,
+                        n.method(),
+                        n.annotation(),
+                        n.method().getSimpleName(),
+                        c.getSimpleName(),
+                        Strings.type(c.asType()),
+                        Strings.type(mine.type()),
+                        state.simpleName());
+            }
+        }
+        if (!shared) {
+            report.error(
+                    Message.SUBGRAPH_NO_SHARED_KEYS,
+                    n.method(),
+                    n.annotation(),
+                    n.method().getSimpleName(),
+                    child.getSimpleName(),
+                    state.simpleName());
         }
     }
 

@@ -72,6 +72,15 @@ public enum Message {
     PAYLOAD_NODE_REACHED_BY_NAME(
             "node %s() takes %s, so only a Send can start it, but an edge, join or route reaches it by name;"
                     + " take the state record %s, or reach it with Send"),
+    SUBGRAPH_PARAMETERS(
+            "subgraph node %s() returns the graph to run, so it takes no input: parameter %s is %s; remove it"
+                    + " (the subgraph reads the parent's channels of the same names)"),
+    SUBGRAPH_NO_SHARED_KEYS(
+            "subgraph node %s() runs a graph whose state %s shares no channel with %s; a subgraph node reads and"
+                    + " writes the parent's channels by name, so give them common components, or call the graph"
+                    + " from a node with NodeContext.invoke and map the state yourself"),
+    SUBGRAPH_KEY_TYPE_MISMATCH(
+            "subgraph node %s(): channel %s is %s in the subgraph's state but %s in %s; use the same type"),
     ROUTE_PARAMETERS("route %s(): a route takes the state record %s, optionally followed by NodeContext"),
     ROUTE_RETURN("route %s() returns %s; return a node name (String), an enum, a Send, or a collection of these"),
     NO_STATE("graph %s has no state record: take a record as the first parameter of its nodes"),

@@ -15,7 +15,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /** Checks the graph class and the signatures of its node and route methods. */
@@ -57,6 +56,19 @@ public final class SignatureRules {
 
     private void checkNodeParams(NodeModel n, GraphModel g, Report report) {
         List<? extends VariableElement> params = n.params();
+        if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
+            for (VariableElement p : params) {
+                if (!isNodeContext(p.asType())) {
+                    report.error(
+                            Message.SUBGRAPH_PARAMETERS,
+                            p,
+                            n.method().getSimpleName(),
+                            p.getSimpleName(),
+                            Strings.type(p.asType()));
+                }
+            }
+            return;
+        }
         if (params.isEmpty()) {
             String state = g.state() == null ? "" : " " + g.state().simpleName();
             report.error(Message.NODE_WITHOUT_PARAMETER, n.method(), n.name(), state);
@@ -88,13 +100,8 @@ public final class SignatureRules {
                         stateUpdate,
                         stateUpdate);
             case UPDATE -> checkUpdateType(n, r.update(), updates, g, report);
-            case COMMAND -> {
-                if (r.update() != null
-                        && r.update().getKind() == TypeKind.DECLARED
-                        && !qualified(r.update()).equals(RuntimeNames.STATE_UPDATE)) {
-                    checkUpdateType(n, r.update(), updates, g, report);
-                }
-            }
+            // A Command's update may be the parent graph's (Command.toParent()), so it is checked
+            // when the command is applied.
             default -> {}
         }
     }

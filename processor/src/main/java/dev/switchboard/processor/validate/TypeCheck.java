@@ -51,6 +51,20 @@ public final class TypeCheck {
         return Optional.empty();
     }
 
+    /** The type arguments {@code type} gives the generic type {@code iface} among its supertypes. */
+    public List<? extends TypeMirror> argumentsOf(TypeMirror type, TypeElement iface) {
+        TypeMirror target = types.erasure(iface.asType());
+        Deque<TypeMirror> queue = new ArrayDeque<>(List.of(type));
+        while (!queue.isEmpty()) {
+            TypeMirror t = queue.poll();
+            if (types.isSameType(types.erasure(t), target) && t instanceof DeclaredType d) {
+                return d.getTypeArguments();
+            }
+            queue.addAll(types.directSupertypes(t));
+        }
+        return List.of();
+    }
+
     /** Whether {@code pattern} (which may hold type variables) can be instantiated to {@code target}. */
     public boolean fits(TypeMirror pattern, TypeMirror target) {
         return unify(pattern, boxed(target), new HashMap<>());

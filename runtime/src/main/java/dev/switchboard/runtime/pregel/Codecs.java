@@ -121,7 +121,7 @@ final class Codecs {
     private JsonNode valueToTree(int channel, Object value) {
         ChannelSpec c = spec.channels[channel];
         if (channel == spec.startChannel) {
-            return inputToTree((StateUpdate) value);
+            return inputToTree(value);
         }
         if (channel == spec.tasksChannel) {
             ArrayNode array = serde.nodes().arrayNode();

@@ -56,6 +56,7 @@ public final class GraphSpec {
     final boolean[] deferred;
     final int[] readSchema;
     final ValueType[] payloadType;
+    final boolean[] subgraph;
     final int[][] triggers;
     final int[][] edgeChannels;
     final Object[][] edgeValues;
@@ -103,6 +104,7 @@ public final class GraphSpec {
         this.deferred = new boolean[nodeCount];
         this.readSchema = new int[nodeCount];
         this.payloadType = new ValueType[nodeCount];
+        this.subgraph = new boolean[nodeCount];
         nodeNames[0] = Graph.START;
         nodeIndex.put(Graph.START, 0);
         readSchema[0] = -1;
@@ -115,6 +117,7 @@ public final class GraphSpec {
             deferred[i] = n.defer;
             readSchema[i] = n.reads == null ? -1 : indexOf(schemas, n.reads);
             payloadType[i] = n.payloadType;
+            subgraph[i] = b.subgraphs.contains(n.name);
         }
 
         this.startChannel =
@@ -341,6 +344,7 @@ public final class GraphSpec {
         private final List<String[]> edges = new ArrayList<>();
         private final List<JoinDecl> joins = new ArrayList<>();
         private final List<RouteDecl> routes = new ArrayList<>();
+        private final Set<String> subgraphs = new java.util.HashSet<>();
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -396,6 +400,17 @@ public final class GraphSpec {
                     reads,
                     Objects.requireNonNull(payloadType, "payloadType"),
                     defer));
+            return this;
+        }
+
+        /**
+         * Marks a node as a subgraph node: its method returns the graph to run.
+         *
+         * @param name the node name
+         * @return this builder
+         */
+        public Builder subgraph(String name) {
+            subgraphs.add(Objects.requireNonNull(name, "name"));
             return this;
         }
 

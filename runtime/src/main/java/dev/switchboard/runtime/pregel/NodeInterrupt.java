@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Interrupt;
+import java.util.List;
 
 /**
  * Thrown by {@code NodeContext.interrupt} to stop a node that asked for input; the loop catches it
@@ -9,14 +10,15 @@ import dev.switchboard.runtime.Interrupt;
 final class NodeInterrupt extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Interrupt interrupt;
+    private final transient List<Interrupt> interrupts;
 
-    NodeInterrupt(Interrupt interrupt) {
-        super("node paused for input: " + interrupt.id(), null, false, false);
-        this.interrupt = interrupt;
+    NodeInterrupt(List<Interrupt> interrupts) {
+        super("node paused for input: " + interrupts.stream().map(Interrupt::id).toList(), null, false, false);
+        this.interrupts = List.copyOf(interrupts);
     }
 
-    Interrupt interrupt() {
-        return interrupt;
+    /** The interrupts: one for a node's own call, several when a subgraph it ran paused. */
+    List<Interrupt> interrupts() {
+        return interrupts;
     }
 }

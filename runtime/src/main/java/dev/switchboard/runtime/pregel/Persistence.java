@@ -297,14 +297,17 @@ final class Persistence {
 
     private void saveWrites(String checkpointId, Task task, String taskId) {
         List<PendingWrite> writes = new ArrayList<>();
-        if (task.interrupt != null) {
+        if (!task.interrupts.isEmpty()) {
             if (!task.resumes.isEmpty()) {
                 writes.add(new PendingWrite(taskId, RESUME_INDEX, RESUME, serde.encodeTree(resumesTree(task))));
             }
-            ObjectNode i = serde.nodes().objectNode();
-            i.put("id", task.interrupt.id());
-            i.set("value", serde.untypedTree(task.interrupt.value()));
-            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, INTERRUPT, serde.encodeTree(i)));
+            ArrayNode all = serde.nodes().arrayNode();
+            for (Interrupt interrupt : task.interrupts) {
+                ObjectNode i = all.addObject();
+                i.put("id", interrupt.id());
+                i.set("value", serde.untypedTree(interrupt.value()));
+            }
+            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, INTERRUPT, serde.encodeTree(all)));
         } else if (task.error != null) {
             writes.add(new PendingWrite(taskId, ERROR_INDEX, Codecs.ERROR, codecs.encodeError(task.error)));
         } else {
@@ -391,8 +394,10 @@ final class Persistence {
             switch (w.channel()) {
                 case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
                 case INTERRUPT -> {
-                    JsonNode i = serde.decodeTree(w.value());
-                    t.interrupts.add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+                    t.interrupts.clear();
+                    for (JsonNode i : serde.decodeTree(w.value())) {
+                        t.interrupts.add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+                    }
                 }
                 case RESUME -> serde.decodeTree(w.value()).forEach(t.resumes::add);
                 case NO_WRITES -> t.finished = true;

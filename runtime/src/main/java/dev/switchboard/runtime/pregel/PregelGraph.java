@@ -116,10 +116,10 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     @Override
-    public StateSnapshot<S> getState(RunConfig config) {
+    public StateSnapshot<S> getState(RunConfig config, boolean subgraphs) {
         PregelLoop loop = stateLoop(config);
         loop.load();
-        return Snapshots.of(loop, config.checkpointId().isEmpty());
+        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs);
     }
 
     @Override
@@ -155,6 +155,35 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             current = RunConfig.thread(requireThread(config)).withCheckpointId(id);
         }
         return current;
+    }
+
+    /** The loop of this graph as a subgraph of a task of {@code parent}, in its own namespace. */
+    PregelLoop childLoop(PregelLoop parent, List<String> namespace, EventSink sink) {
+        RunConfig config = parent.config;
+        Persistence persistence = null;
+        if (parent.persistence != null) {
+            String thread = parent.persistence.threadId;
+            config = config.withThread(thread);
+            persistence = new Persistence(
+                    parent.persistence.saver,
+                    thread,
+                    String.join("|", namespace),
+                    config.durability(),
+                    spec,
+                    codecs,
+                    serde);
+        }
+        PregelLoop loop = new PregelLoop(
+                spec,
+                dispatcher,
+                executor,
+                config,
+                sink,
+                parent.cancellation(),
+                persistence,
+                Breakpoints.of(spec, interruptBefore, interruptAfter));
+        loop.nestUnder(parent, namespace);
+        return loop;
     }
 
     private PregelLoop stateLoop(RunConfig config) {

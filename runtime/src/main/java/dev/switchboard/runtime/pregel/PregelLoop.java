@@ -81,6 +81,9 @@ final class PregelLoop {
     private final Breakpoints breakpoints;
     private final AtomicReference<Object> nullResume = new AtomicReference<>(NO_RESUME);
     private Map<String, ?> resumeMap = Map.of();
+    private List<String> namespacePath = List.of();
+    private EventSink rootSink;
+    private boolean nested;
 
     PregelLoop(
             GraphSpec spec,
@@ -117,9 +120,41 @@ final class PregelLoop {
 
     // ---------------------------------------------------------------- run
 
+    /** Makes this the loop of a subgraph running in a task of {@code parent}. */
+    void nestUnder(PregelLoop parent, List<String> namespace) {
+        this.nested = true;
+        this.namespacePath = List.copyOf(namespace);
+        this.rootSink = parent.rootSink();
+    }
+
+    boolean nested() {
+        return nested;
+    }
+
+    List<String> namespacePath() {
+        return namespacePath;
+    }
+
+    EventSink rootSink() {
+        return rootSink == null ? sink : rootSink;
+    }
+
+    Map<String, ?> resumeMap() {
+        return resumeMap;
+    }
+
+    Cancellation cancellation() {
+        return cancellation;
+    }
+
     /** Runs the graph with an input (a state update, a command, or {@code null} to resume). */
     Object run(Object input) {
         load();
+        return runLoaded(input);
+    }
+
+    /** {@link #run} after {@link #load()}. */
+    Object runLoaded(Object input) {
         boolean ok = false;
         try {
             first(input);
@@ -363,12 +398,12 @@ final class PregelLoop {
                 throw rethrowable(failed.error);
             }
             List<Interrupt> raised = new ArrayList<>();
+            boolean anyPaused = false;
             for (Task t : applyOrder(tasks)) {
-                if (t.interrupt != null) {
-                    raised.add(t.interrupt);
-                }
+                raised.addAll(t.interrupts);
+                anyPaused |= t.paused;
             }
-            if (!raised.isEmpty()) {
+            if (anyPaused) {
                 pause(raised);
                 return;
             }

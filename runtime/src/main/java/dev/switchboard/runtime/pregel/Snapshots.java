@@ -40,8 +40,12 @@ final class Snapshots {
                 : List.of("__pregel_pull", spec.nodeNames[t.node]);
     }
 
-    @SuppressWarnings("unchecked")
     static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites) {
+        return of(loop, applyPendingWrites, false);
+    }
+
+    @SuppressWarnings("unchecked")
+    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites, boolean subgraphs) {
         GraphSpec spec = loop.spec;
         String thread = loop.persistence.threadId;
         if (!loop.hasState()) {
@@ -76,7 +80,8 @@ final class Snapshots {
                     path(spec, t),
                     s == null ? null : s.error(),
                     writes,
-                    s == null ? List.of() : s.interrupts()));
+                    s == null ? List.of() : s.interrupts(),
+                    subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
             loop.apply(PregelLoop.applyOrder(finished), true);
@@ -90,6 +95,17 @@ final class Snapshots {
                 loop.metadata(),
                 loop.createdAt(),
                 infos);
+    }
+
+    /** The state of a subgraph node's subgraph under its task's namespace, or {@code null}. */
+    private static StateSnapshot<?> subgraphState(PregelLoop loop, Task t) {
+        PregelGraph<?, ?, ?> child = loop.runner().subgraphOf(t);
+        if (child == null) {
+            return null;
+        }
+        PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
+        childLoop.load();
+        return childLoop.hasState() ? of(childLoop, true, true) : null;
     }
 
     /**

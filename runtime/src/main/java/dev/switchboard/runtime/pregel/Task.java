@@ -26,8 +26,12 @@ final class Task implements WriteSink {
     boolean done;
     /** The node's input, read before the superstep's tasks start. */
     Object input;
-    /** Set when the node paused for input. */
-    Interrupt interrupt;
+    /** Whether the node paused (for input, or because a subgraph it ran paused). */
+    boolean paused;
+    /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
+    List<Interrupt> interrupts = List.of();
+    /** How many subgraphs the node ran through {@code NodeContext.invoke}, for their namespaces. */
+    int subgraphCalls;
     /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
     final List<Object> resumes = new ArrayList<>();
     /** How many interrupt calls the current attempt made. */

@@ -1,13 +1,17 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.List;
 import java.util.Objects;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
@@ -79,11 +83,21 @@ final class TaskContext implements NodeContext, ManagedContext {
         } else {
             resume = loop.takeResume(task);
             if (resume == PregelLoop.NO_RESUME) {
-                throw new NodeInterrupt(new Interrupt(loop.interruptId(task), value));
+                throw new NodeInterrupt(List.of(new Interrupt(loop.interruptId(task), value)));
             }
             task.resumes.add(resume);
         }
         return loop.persistence.resumeValue(resume, resumeType);
+    }
+
+    @Override
+    public <S2, I2 extends StateUpdate, O2> GraphOutput<O2> invoke(CompiledGraph<S2, I2, O2> graph, I2 input) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(input, "input");
+        if (task == null) {
+            throw new IllegalStateException("invoke() can only be called while a node runs");
+        }
+        return Subgraphs.invoke(loop, task, graph, input);
     }
 
     @Override

@@ -122,18 +122,29 @@ final class TaskRunner {
             if (t.node == 0) {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
             } else {
-                writeResult(t, callNode(t, t.input, ctx), name);
+                Object result;
+                try {
+                    result = callNode(t, t.input, ctx);
+                } catch (ParentCommand fromInside) {
+                    // A graph this node ran through NodeContext.invoke sent a command to its parent:
+                    // to this graph, it is this node's result.
+                    result = fromInside.command();
+                    writeCommand(t, (Command<?>) result, name);
+                    result = NodeDispatcher.NO_WRITES;
+                }
+                writeResult(t, result, name);
             }
             writeEdges(t);
             writeRoutes(t, ctx, name);
         } catch (NodeInterrupt i) {
-            t.interrupt = i.interrupt();
+            t.paused = true;
+            t.interrupts = i.interrupts();
             t.discardWrites();
         } catch (Throwable e) {
             t.error = e;
         }
         t.done = true;
-        if (loop.persistence != null) {
+        if (loop.persistence != null && !(t.error instanceof ParentCommand)) {
             try {
                 loop.persistence.putWrites(loop.checkpointId, t, loop.taskId(t));
             } catch (RuntimeException e) {
@@ -160,6 +171,16 @@ final class TaskRunner {
         writeRoutes(t, ctx, name);
     }
 
+    /** The graph a subgraph node runs (its method only returns it), or {@code null}. */
+    PregelGraph<?, ?, ?> subgraphOf(Task t) {
+        try {
+            Object graph = dispatcher.node(t.node, null, new TaskContext(loop, t, spec.nodeNames[t.node], loop.step));
+            return graph instanceof PregelGraph<?, ?, ?> g ? g : null;
+        } catch (Exception e) {
+            throw userFailure(t.node, e);
+        }
+    }
+
     private Object callNode(Task t, Object input, TaskContext ctx) {
         try {
             Object result = dispatcher.node(t.node, input, ctx);
@@ -184,6 +205,9 @@ final class TaskRunner {
         if (cause instanceof NodeInterrupt i) {
             return i;
         }
+        if (cause instanceof ParentCommand p) {
+            return p;
+        }
         return new NodeException(spec.nodeNames[node], loop.step, cause);
     }
 
@@ -203,13 +227,30 @@ final class TaskRunner {
         if (result == NodeDispatcher.NO_WRITES) {
             return;
         }
+        if (result instanceof PregelGraph<?, ?, ?> subgraph) {
+            result = Subgraphs.runNode(loop, t, subgraph);
+            if (result instanceof Command<?> toParent) {
+                writeCommand(t, toParent, name); // the subgraph's Command.toParent(), for this graph
+                return;
+            }
+        }
         if (result instanceof StateUpdate u) {
             writeUpdate(t, u, name);
-        } else if (result instanceof Command<?> c) {
-            c.update().ifPresent(u -> writeUpdate(t, u, name));
-            for (Object target : c.gotos()) {
-                writeGoto(t, target, name);
+        } else if (result instanceof StoredInput writes) {
+            for (int i = 0; i < writes.channels().length; i++) {
+                t.add(writes.channels()[i], writes.values()[i]);
             }
+        } else if (result instanceof Command<?> c) {
+            if (c.graph().isPresent()) {
+                if (!loop.nested()) {
+                    throw new InvalidUpdateException(
+                            "node '" + name + "' sent a Command to the parent graph, but graph '" + spec.name
+                                    + "' is not running as a subgraph",
+                            null);
+                }
+                throw new ParentCommand(c);
+            }
+            writeCommand(t, c, name);
         } else if (result == null) {
             throw new InvalidUpdateException(
                     "node '" + name + "' returned null; return an empty update (XxxUpdate.of()) for no change",
@@ -219,6 +260,13 @@ final class TaskRunner {
                     "Expected node '" + name + "' to return an update or a Command, received "
                             + result.getClass().getName(),
                     ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
+        }
+    }
+
+    private void writeCommand(Task t, Command<?> c, String name) {
+        c.update().ifPresent(u -> writeUpdate(t, u, name));
+        for (Object target : c.gotos()) {
+            writeGoto(t, target, name);
         }
     }
 
@@ -393,7 +441,7 @@ final class TaskRunner {
 
     void emitEnd(Task t, String name) {
         EventSink sink = loop.sink;
-        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null && t.interrupt == null;
+        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null && !t.paused;
         boolean tasksMode = sink.wants(StreamMode.TASKS);
         boolean debug = sink.wants(StreamMode.DEBUG);
         if (!updates && !tasksMode && !debug) {
@@ -404,13 +452,8 @@ final class TaskRunner {
             sink.accept(new StreamPart.Updates<>(name, writes));
         }
         if (tasksMode || debug) {
-            var part = new StreamPart.TaskResult<Object>(
-                    loop.taskId(t),
-                    name,
-                    loop.step,
-                    writes,
-                    t.error,
-                    t.interrupt == null ? List.of() : List.of(t.interrupt));
+            var part =
+                    new StreamPart.TaskResult<Object>(loop.taskId(t), name, loop.step, writes, t.error, t.interrupts);
             if (tasksMode) {
                 sink.accept(part);
             }
