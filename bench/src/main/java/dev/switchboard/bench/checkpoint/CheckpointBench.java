@@ -1,0 +1,109 @@
+package dev.switchboard.bench.checkpoint;
+
+import dev.switchboard.bench.linear.Chain;
+import dev.switchboard.bench.linear.ChainUpdate;
+import dev.switchboard.bench.linear.Linear;
+import dev.switchboard.bench.linear.LinearGraph;
+import dev.switchboard.bench.linear.LinearLangGraph4j;
+import dev.switchboard.bench.linear.LinearWork;
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
+import java.util.concurrent.TimeUnit;
+import org.bsc.langgraph4j.CompileConfig;
+import org.bsc.langgraph4j.CompiledGraph;
+import org.bsc.langgraph4j.RunnableConfig;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * W5, W1 with an in-memory checkpointer and a fresh thread per run, reported per node execution.
+ * Each invocation deletes its thread afterwards, so the savers stay small over millions of runs and
+ * the garbage collector does not time a growing heap; the deletion is part of the measured time
+ * and costs well under one node execution.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@OperationsPerInvocation(LinearWork.NODES)
+public class CheckpointBench {
+    private CheckpointSaver switchboardSaver;
+    private LinearGraph switchboard;
+    private org.bsc.langgraph4j.checkpoint.MemorySaver langgraph4jSaver;
+    private CompiledGraph<LinearLangGraph4j.State> langgraph4j;
+    private long runs;
+
+    /** For JMH. */
+    public CheckpointBench() {}
+
+    /**
+     * Builds the graphs and checks that each implementation reaches the final state.
+     *
+     * @throws Exception if LangGraph4j rejects its graph
+     */
+    @Setup
+    public void setup() throws Exception {
+        switchboardSaver = new MemorySaver();
+        switchboard =
+                LinearGraph.builder(new Linear()).checkpointer(switchboardSaver).build();
+        langgraph4jSaver = new org.bsc.langgraph4j.checkpoint.MemorySaver();
+        langgraph4j = LinearLangGraph4j.compile(
+                CompileConfig.builder().checkpointSaver(langgraph4jSaver).build());
+        Chain s = switchboard();
+        LinearWork.check(s.counter(), s.log());
+        LinearLangGraph4j.State l = langgraph4j();
+        LinearWork.check(l.counter(), l.log());
+        Chain h = handWritten().state();
+        LinearWork.check(h.counter(), h.log());
+    }
+
+    private String nextThread() {
+        return "t-" + ++runs;
+    }
+
+    /**
+     * The Switchboard graph with a {@code MemorySaver}.
+     *
+     * @return the final state
+     */
+    @Benchmark
+    public Chain switchboard() {
+        String thread = nextThread();
+        Chain out = switchboard
+                .invoke(ChainUpdate.of().counter(0), RunConfig.thread(thread))
+                .value();
+        switchboardSaver.deleteThread(thread);
+        return out;
+    }
+
+    /**
+     * The LangGraph4j graph with its {@code MemorySaver}.
+     *
+     * @return the final state
+     * @throws Exception if LangGraph4j fails to release the thread
+     */
+    @Benchmark
+    public LinearLangGraph4j.State langgraph4j() throws Exception {
+        RunnableConfig config = RunnableConfig.builder().threadId(nextThread()).build();
+        LinearLangGraph4j.State out =
+                langgraph4j.invoke(LinearLangGraph4j.input(), config).orElseThrow();
+        langgraph4jSaver.release(config);
+        return out;
+    }
+
+    /**
+     * The hand-written loop that encodes each step's writes.
+     *
+     * @return the final state and the encoded steps
+     */
+    @Benchmark
+    public CheckpointedHandWritten.Run handWritten() {
+        return CheckpointedHandWritten.run();
+    }
+}
