@@ -61,18 +61,30 @@ public sealed interface StreamPart<S>
      * @param node the node name
      * @param writes the written values by channel name, in declaration order; an {@link Overwrite}
      *     stands for an overwrite of a reducer channel
+     * @param cached whether the writes came from the node cache, the node not running
      * @param <S> the state record type
      */
-    record Updates<S>(String node, Map<String, Object> writes) implements StreamPart<S> {
+    record Updates<S>(String node, Map<String, Object> writes, boolean cached) implements StreamPart<S> {
         /**
          * Creates the event.
          *
          * @param node the node name
          * @param writes the writes by channel name
+         * @param cached whether the writes came from the node cache (the node did not run)
          */
         public Updates {
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(writes, "writes");
+        }
+
+        /**
+         * Creates the event of a node that ran.
+         *
+         * @param node the node name
+         * @param writes the writes by channel name
+         */
+        public Updates(String node, Map<String, Object> writes) {
+            this(node, writes, false);
         }
 
         @Override

@@ -44,6 +44,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final JsonSerde serde;
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
+    private final NodePolicies policies;
 
     /**
      * For generated subclasses.
@@ -62,6 +63,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.interruptBefore = settings.interruptBefore();
         this.interruptAfter = settings.interruptAfter();
         Breakpoints.of(spec, interruptBefore, interruptAfter); // validates the names now
+        this.policies = new NodePolicies(spec, settings, codecs);
         if (saver == null && !(interruptBefore.isEmpty() && interruptAfter.isEmpty())) {
             throw new IllegalStateException("graph '" + spec.name() + "' has breakpoints but no checkpointer;"
                     + " a paused run can only be resumed from a checkpoint, so add .checkpointer(...)");
@@ -177,6 +179,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 dispatcher,
                 executor,
+                policies,
                 config,
                 sink,
                 parent.cancellation(),
@@ -215,6 +218,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence, breakpoints);
+        return new PregelLoop(
+                spec, dispatcher, executor, policies, config, sink, cancellation, persistence, breakpoints);
     }
 }

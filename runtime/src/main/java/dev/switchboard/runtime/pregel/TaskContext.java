@@ -20,12 +20,19 @@ final class TaskContext implements NodeContext, ManagedContext {
     private final Task task;
     private final String node;
     private final int step;
+    /** Set when the attempt this context belongs to timed out: a late node must not act. */
+    private volatile boolean abandoned;
 
     TaskContext(PregelLoop loop, Task task, String node, int step) {
         this.loop = loop;
         this.task = task;
         this.node = node;
         this.step = step;
+    }
+
+    /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
+    void abandon() {
+        abandoned = true;
     }
 
     @Override
@@ -76,6 +83,9 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (task == null) {
             throw new IllegalStateException("interrupt() can only be called while a node or route runs");
         }
+        if (abandoned) {
+            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
+        }
         int call = task.interruptCalls++;
         Object resume;
         if (call < task.resumes.size()) {
@@ -102,7 +112,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public void emit(Object value) {
-        if (loop.sink.wants(StreamMode.CUSTOM)) {
+        if (!abandoned && loop.sink.wants(StreamMode.CUSTOM)) {
             loop.sink.accept(new StreamPart.Custom<>(node, value));
         }
     }
