@@ -32,6 +32,7 @@ final class SqliteConnections implements Connections {
         props.setProperty("journal_mode", "WAL");
         props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
         props.setProperty("foreign_keys", "true");
+        props.setProperty("synchronous", "NORMAL");
         String url = "jdbc:sqlite:" + this.file;
         this.writer = DriverManager.getConnection(url, props);
         try {
