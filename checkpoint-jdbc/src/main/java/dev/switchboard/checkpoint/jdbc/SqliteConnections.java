@@ -32,6 +32,10 @@ final class SqliteConnections implements Connections {
         props.setProperty("journal_mode", "WAL");
         props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
         props.setProperty("foreign_keys", "true");
+        // In WAL mode NORMAL syncs at WAL checkpoints rather than at every commit: a crash of the
+        // process loses nothing and the file never corrupts; a power loss may lose the last
+        // commits, which the thread's head then simply does not include. FULL would cost an fsync
+        // per superstep (about 6 ms here against 1 ms).
         props.setProperty("synchronous", "NORMAL");
         String url = "jdbc:sqlite:" + this.file;
         this.writer = DriverManager.getConnection(url, props);
