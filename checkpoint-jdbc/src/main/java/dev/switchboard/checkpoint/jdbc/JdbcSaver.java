@@ -44,7 +44,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** The schema version this code creates and reads. */
     static final int SCHEMA_VERSION = 1;
 
-    /** Pairs of (channel, base) per blob query; well under every driver's parameter limit. */
+    /**
+     * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
+     * parameter limit.
+     */
     private static final int PAIRS_PER_QUERY = 200;
     /** Checkpoint ids per pending-writes query. */
     private static final int IDS_PER_QUERY = 500;
@@ -456,16 +459,18 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         List<Chain> all = new ArrayList<>(chains);
         for (int from = 0; from < all.size(); from += PAIRS_PER_QUERY) {
             List<Chain> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
-            StringBuilder sql = new StringBuilder(BLOB_COLUMNS).append(" AND (");
+            // One indexed lookup per chain, in one statement: SQLite would not use the chain index
+            // for an OR of pairs, and would scan all of the thread's blobs instead.
+            StringBuilder sql = new StringBuilder();
             for (int i = 0; i < part.size(); i++) {
-                sql.append(i == 0 ? "" : " OR ").append("(channel = ? AND base = ?)");
+                sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
             }
-            sql.append(") ORDER BY channel, base, version");
+            sql.append(" ORDER BY channel, base, version");
             try (PreparedStatement p = c.prepareStatement(sql.toString())) {
                 int i = 1;
-                p.setString(i++, threadId);
-                p.setString(i++, namespace);
                 for (Chain chain : part) {
+                    p.setString(i++, threadId);
+                    p.setString(i++, namespace);
                     p.setString(i++, chain.channel());
                     p.setString(i++, chain.base());
                 }

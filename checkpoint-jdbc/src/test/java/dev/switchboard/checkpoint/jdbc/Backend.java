@@ -19,6 +19,7 @@ final class Backend implements AutoCloseable {
     final String kind;
     private final Path dir;
     private final Map<String, Postgres> schemas = new LinkedHashMap<>();
+    private boolean noCommitFlush;
 
     private Backend(String kind, Path dir) {
         this.kind = kind;
@@ -36,6 +37,21 @@ final class Backend implements AutoCloseable {
             throw new IllegalArgumentException(kind);
         }
         return new Backend(kind, dir);
+    }
+
+    /**
+     * For tests that check results, not timings, over thousands of commits: PostgreSQL sessions
+     * then commit without waiting for the WAL flush ({@code synchronous_commit=off}), which changes
+     * durability on a crash and nothing else.
+     */
+    Backend withoutCommitFlush() {
+        noCommitFlush = true;
+        return this;
+    }
+
+    private String url(String store) throws SQLException {
+        String url = schema(store).url;
+        return noCommitFlush ? url + "&options=-c%20synchronous_commit%3Doff" : url;
     }
 
     boolean postgres() {
@@ -57,7 +73,7 @@ final class Backend implements AutoCloseable {
 
     /** A saver on the store, through the public factory. */
     JdbcSaver open(String store) throws SQLException {
-        return postgres() ? PostgresSaver.url(schema(store).url) : SqliteSaver.file(file(store));
+        return postgres() ? PostgresSaver.url(url(store)) : SqliteSaver.file(file(store));
     }
 
     /** A saver on the store that counts the SQL statements it prepares. */
@@ -65,7 +81,7 @@ final class Backend implements AutoCloseable {
         Connections inner;
         Dialect dialect;
         if (postgres()) {
-            String url = schema(store).url;
+            String url = url(store);
             inner = new PooledConnections(() -> DriverManager.getConnection(url), "test " + store, 4);
             dialect = Dialect.POSTGRES;
         } else {

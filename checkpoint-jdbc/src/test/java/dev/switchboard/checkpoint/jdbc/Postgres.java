@@ -18,6 +18,8 @@ final class Postgres implements AutoCloseable {
     static final String URL_ENV = "SWITCHBOARD_POSTGRES_URL";
     static final String REQUIRE_ENV = "SWITCHBOARD_REQUIRE_POSTGRES";
 
+    private static volatile boolean toldSkipped;
+
     private final String baseUrl;
     final String schema;
     /** The base URL with this schema as the current one: what the savers under test use. */
@@ -40,9 +42,14 @@ final class Postgres implements AutoCloseable {
             if ("true".equalsIgnoreCase(System.getenv(REQUIRE_ENV))) {
                 fail(REQUIRE_ENV + "=true but " + URL_ENV + " is not set: the PostgreSQL tests cannot run");
             }
-            Assumptions.abort("PostgreSQL tests skipped: set " + URL_ENV
+            String why = "PostgreSQL tests skipped: set " + URL_ENV
                     + " (e.g. jdbc:postgresql://localhost:5432/switchboard_test?user=switchboard&password=switchboard)"
-                    + " to run them");
+                    + " to run them";
+            if (!toldSkipped) {
+                toldSkipped = true;
+                System.out.println("[postgres] " + why);
+            }
+            Assumptions.abort(why);
         }
         return url;
     }
