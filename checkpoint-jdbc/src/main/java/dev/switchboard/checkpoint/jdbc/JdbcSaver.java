@@ -296,7 +296,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 }
                 try (ResultSet r = p.executeQuery()) {
                     if (r.next()) {
-                        row = row(r);
+                        row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
                     }
                 }
             }
@@ -368,9 +368,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 p.setFetchSize(100);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        Row row = row(r);
-                        if (row.metadata().matches(options.filter())) {
-                            rows.add(row);
+                        CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                        if (metadata.matches(options.filter())) {
+                            rows.add(row(r, metadata));
                             if (options.limit() > 0 && rows.size() == options.limit()) {
                                 break;
                             }
@@ -386,7 +386,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
     }
 
-    private static Row row(ResultSet r) throws SQLException {
+    private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
         String id = r.getString(1);
         Checkpoint checkpoint = CheckpointJson.decode(r.getString(3));
         if (!checkpoint.id().equals(id)) {
@@ -395,7 +395,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                             + "; the store was modified",
                     null);
         }
-        return new Row(checkpoint, CheckpointJson.decodeMetadata(r.getString(4)), r.getString(2));
+        return new Row(checkpoint, metadata, r.getString(2));
     }
 
     /**
