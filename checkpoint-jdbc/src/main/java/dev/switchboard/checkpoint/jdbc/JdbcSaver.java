@@ -230,7 +230,11 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             if (!writes.isEmpty()) {
                 try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
                         + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                        // A retried write is stored once; a task's latest error, pause or resume
+                        // values (negative indices) replace the previous ones.
+                        + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
+                        + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
                     for (PendingWrite w : writes) {
                         p.setString(1, threadId);
                         p.setString(2, namespace);

@@ -418,6 +418,25 @@ abstract class CheckpointSaverConformance {
     }
 
     @Test
+    void specialWritesWithANegativeIndexAreReplacedInPlace() {
+        String t = thread("special-writes");
+        putSimple(t, "", "cp1", null, null);
+        saver.putWrites(t, "", "cp1", List.of(new PendingWrite("task-a", -1, "__error__", bytes("first failure"))));
+        saver.putWrites(t, "", "cp1", List.of(new PendingWrite("task-b", 0, "value", bytes("b0"))));
+        // A task's latest error (or pause) replaces the previous one and keeps its place.
+        saver.putWrites(
+                t,
+                "",
+                "cp1",
+                List.of(
+                        new PendingWrite("task-a", -1, "__error__", bytes("second failure")),
+                        new PendingWrite("task-b", 0, "value", bytes("retried b0"))));
+        List<String> expected = List.of("task-a/-1/__error__=second failure", "task-b/0/value=b0");
+        assertEquals(expected, writes(tuple(t, "", "cp1")));
+        assertEquals(expected, writes(saver.list(t, "", ListOptions.ALL).get(0)));
+    }
+
+    @Test
     void pendingWritesBelongToTheirCheckpoint() {
         String t = thread("writes-per-cp");
         putSimple(t, "", "cp1", null, null);
