@@ -16,6 +16,7 @@ public sealed interface StreamPart<S>
         permits StreamPart.Values,
                 StreamPart.Updates,
                 StreamPart.Custom,
+                StreamPart.Message,
                 StreamPart.TaskStart,
                 StreamPart.TaskResult,
                 StreamPart.Checkpoint,
@@ -87,9 +88,68 @@ public sealed interface StreamPart<S>
             this(node, writes, false);
         }
 
+        /** Mentions {@code cached} only for a cache hit, to keep the common event short. */
+        @Override
+        public String toString() {
+            return "Updates[node=" + node + ", writes=" + writes + (cached ? ", cached=true]" : "]");
+        }
+
         @Override
         public StreamMode mode() {
             return StreamMode.UPDATES;
+        }
+    }
+
+    /**
+     * A message chunk a node streamed through {@link NodeContext#emitMessage} ({@link
+     * StreamMode#MESSAGES}), as LangGraph's {@code [chunk, metadata]} pairs.
+     *
+     * @param chunk the chunk (a token, a partial message)
+     * @param node the node that streamed it
+     * @param step the superstep
+     * @param taskId the id of the task (node execution) that streamed it
+     * @param attempt the task's attempt, from 1 (above 1 when a retry repeats chunks)
+     * @param triggers the channels that triggered the task
+     * @param metadata the run's metadata ({@link RunConfig#metadata()}) merged with the chunk's own
+     * @param namespace the subgraph path of the task ({@code node:taskId} per level), empty for a
+     *     node of the graph that was run; chunks from subgraphs are streamed whether or not
+     *     subgraph streaming is on, as in LangGraph
+     * @param <S> the state record type
+     */
+    record Message<S>(
+            Object chunk,
+            String node,
+            int step,
+            String taskId,
+            int attempt,
+            List<String> triggers,
+            Map<String, Object> metadata,
+            List<String> namespace)
+            implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param chunk the chunk
+         * @param node the node
+         * @param step the superstep
+         * @param taskId the task id
+         * @param attempt the attempt
+         * @param triggers the triggering channels
+         * @param metadata the metadata
+         * @param namespace the subgraph path
+         */
+        public Message {
+            namespace = List.copyOf(namespace);
+            Objects.requireNonNull(chunk, "chunk");
+            Objects.requireNonNull(node, "node");
+            Objects.requireNonNull(taskId, "taskId");
+            triggers = List.copyOf(triggers);
+            metadata = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metadata));
+        }
+
+        @Override
+        public StreamMode mode() {
+            return StreamMode.MESSAGES;
         }
     }
 

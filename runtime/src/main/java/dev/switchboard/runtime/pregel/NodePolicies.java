@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The retry, timeout and cache policy of each node of one compiled graph: the node's annotations,
@@ -17,16 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class NodePolicies {
     /** Runs nodes that have a timeout, so that the task's thread can stop waiting for them. */
-    static final ExecutorService TIMED = Executors.newCachedThreadPool(new java.util.concurrent.ThreadFactory() {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "switchboard-timed-node-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        }
-    });
+    static final ExecutorService TIMED = Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-timed-"));
 
     final RetryPolicy[] retry;
     final Duration[] timeout;

@@ -11,7 +11,9 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
@@ -115,6 +117,26 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (!abandoned && loop.sink.wants(StreamMode.CUSTOM)) {
             loop.sink.accept(new StreamPart.Custom<>(node, value));
         }
+    }
+
+    @Override
+    public void emitMessage(Object chunk, Map<String, Object> metadata) {
+        Objects.requireNonNull(chunk, "chunk");
+        Objects.requireNonNull(metadata, "metadata");
+        if (abandoned || task == null || !loop.sink.wants(StreamMode.MESSAGES)) {
+            return;
+        }
+        Map<String, Object> merged = new LinkedHashMap<>(loop.config.metadata());
+        merged.putAll(metadata);
+        loop.sink.accept(new StreamPart.Message<>(
+                chunk,
+                node,
+                step,
+                loop.taskId(task),
+                task.attempt,
+                loop.runner().triggerNames(task),
+                merged,
+                loop.namespacePath()));
     }
 
     @Override
