@@ -2,6 +2,9 @@ package dev.switchboard.runtime;
 
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
 import java.util.stream.Stream;
 
 /**
@@ -85,6 +88,60 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
      * @return the events, to be closed (or fully consumed)
      */
     Stream<StreamPart<S>> stream(Command<?> command, RunConfig config, StreamMode... modes);
+
+    /**
+     * Runs the graph on another thread (a shared pool of daemon threads). Cancelling the future
+     * stops the run at the next superstep boundary: the superstep under way finishes and is
+     * checkpointed, no further one starts, so the thread can be resumed from there later.
+     *
+     * @param input the input update; {@code null} resumes a paused run
+     * @param config the run configuration
+     * @return the output, or the run's failure
+     */
+    CompletableFuture<GraphOutput<O>> invokeAsync(I input, RunConfig config);
+
+    /**
+     * {@link #invokeAsync(StateUpdate, RunConfig)} on a given executor, for example one of virtual
+     * threads, or one a caller can shut down and await.
+     *
+     * @param input the input update; {@code null} resumes a paused run
+     * @param config the run configuration
+     * @param executor runs the run's loop (its parallel tasks use the graph's executor)
+     * @return the output, or the run's failure
+     */
+    CompletableFuture<GraphOutput<O>> invokeAsync(I input, RunConfig config, Executor executor);
+
+    /**
+     * Runs the graph on another thread with a command as input (to resume, say).
+     *
+     * @param command the command
+     * @param config the run configuration
+     * @return the output, or the run's failure
+     */
+    CompletableFuture<GraphOutput<O>> invokeAsync(Command<?> command, RunConfig config);
+
+    /**
+     * Streams a run as a {@link Flow.Publisher} for reactive consumers. The run starts when the
+     * (single) subscriber subscribes and proceeds at its own pace; events wait in a buffer until
+     * requested. Cancelling the subscription stops the run at the next superstep boundary; a
+     * failure arrives as {@code onError}.
+     *
+     * @param input the input update; {@code null} resumes a paused run
+     * @param config the run configuration
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     * @return a publisher for one subscriber
+     */
+    Flow.Publisher<StreamPart<S>> streamAsync(I input, RunConfig config, StreamMode... modes);
+
+    /**
+     * {@link #streamAsync(StateUpdate, RunConfig, StreamMode...)} with a command as input.
+     *
+     * @param command the command
+     * @param config the run configuration
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     * @return a publisher for one subscriber
+     */
+    Flow.Publisher<StreamPart<S>> streamAsync(Command<?> command, RunConfig config, StreamMode... modes);
 
     /**
      * Streams the continuation of a paused run, as {@link #resume(RunConfig)}.

@@ -1,7 +1,13 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.cache.InMemoryNodeCache;
+import dev.switchboard.runtime.cache.NodeCache;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.serde.SerdeLimits;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +26,11 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private SerdeLimits serdeLimits = SerdeLimits.DEFAULT;
     private Set<String> interruptBefore = Set.of();
     private Set<String> interruptAfter = Set.of();
+    private RetryPolicy retryPolicy;
+    private final Map<String, RetryPolicy> nodeRetryPolicies = new LinkedHashMap<>();
+    private final Map<String, Duration> nodeTimeouts = new LinkedHashMap<>();
+    private final Map<String, Duration> nodeCacheTtls = new LinkedHashMap<>();
+    private NodeCache cache;
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
@@ -129,6 +140,121 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
      */
     public Set<String> interruptAfter() {
         return interruptAfter;
+    }
+
+    /**
+     * The retry policy of every node that has none of its own (from {@code @Retry} or {@link
+     * #retryPolicy(String, RetryPolicy)}). Without one, a failing node fails the run at once.
+     *
+     * @param policy the policy, for example {@link RetryPolicy#defaults()}
+     * @return this builder
+     */
+    public B retryPolicy(RetryPolicy policy) {
+        this.retryPolicy = Objects.requireNonNull(policy, "policy");
+        return self();
+    }
+
+    /**
+     * A node's retry policy, in place of its {@code @Retry} annotation if it has one.
+     *
+     * @param node the node name
+     * @param policy the policy
+     * @return this builder
+     */
+    public B retryPolicy(String node, RetryPolicy policy) {
+        nodeRetryPolicies.put(Objects.requireNonNull(node, "node"), Objects.requireNonNull(policy, "policy"));
+        return self();
+    }
+
+    /**
+     * The graph-wide retry policy.
+     *
+     * @return the policy, or empty
+     */
+    public Optional<RetryPolicy> retryPolicy() {
+        return Optional.ofNullable(retryPolicy);
+    }
+
+    /**
+     * The per-node retry policies set on this builder.
+     *
+     * @return node name to policy
+     */
+    public Map<String, RetryPolicy> nodeRetryPolicies() {
+        return Collections.unmodifiableMap(nodeRetryPolicies);
+    }
+
+    /**
+     * Bounds how long one attempt of a node may run, in place of its {@code @Timeout}: past it the
+     * attempt fails with {@link NodeTimeoutException} and the node's thread is interrupted.
+     *
+     * @param node the node name
+     * @param timeout the limit, positive
+     * @return this builder
+     */
+    public B timeout(String node, Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+        }
+        nodeTimeouts.put(Objects.requireNonNull(node, "node"), timeout);
+        return self();
+    }
+
+    /**
+     * The per-node timeouts set on this builder.
+     *
+     * @return node name to timeout
+     */
+    public Map<String, Duration> nodeTimeouts() {
+        return Collections.unmodifiableMap(nodeTimeouts);
+    }
+
+    /**
+     * Caches a node's writes by its input, in place of its {@code @Cache}: a task whose input was
+     * seen within {@code ttl} reuses the writes and the node does not run.
+     *
+     * @param node the node name
+     * @param ttl how long entries stay valid; {@link Duration#ZERO} for ever
+     * @return this builder
+     */
+    public B cachePolicy(String node, Duration ttl) {
+        Objects.requireNonNull(ttl, "ttl");
+        if (ttl.isNegative()) {
+            throw new IllegalArgumentException("cache ttl must not be negative, was " + ttl);
+        }
+        nodeCacheTtls.put(Objects.requireNonNull(node, "node"), ttl);
+        return self();
+    }
+
+    /**
+     * The per-node cache time-to-live values set on this builder.
+     *
+     * @return node name to time to live
+     */
+    public Map<String, Duration> nodeCacheTtls() {
+        return Collections.unmodifiableMap(nodeCacheTtls);
+    }
+
+    /**
+     * Where cached nodes keep their results. Defaults to a new {@link InMemoryNodeCache} per graph
+     * when any node is cached; share one store between graphs, or plug in a distributed one.
+     *
+     * @param cache the store
+     * @return this builder
+     */
+    public B cache(NodeCache cache) {
+        this.cache = Objects.requireNonNull(cache, "cache");
+        return self();
+    }
+
+    /**
+     * The cache store set with {@link #cache(NodeCache)}.
+     *
+     * @return the store, or empty for the default
+     */
+    public Optional<NodeCache> cache() {
+        return Optional.ofNullable(cache);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import java.util.Map;
+
 /**
  * What a node or route method can see of its run besides the state: the run configuration, where
  * it is in the run, and a channel to stream custom events. Declare it as the method's second
@@ -100,4 +102,24 @@ public interface NodeContext {
      * @param value the payload, for example a progress message
      */
     void emit(Object value);
+
+    /**
+     * Streams a message chunk (an LLM token, a partial message) to callers that requested {@link
+     * StreamMode#MESSAGES}, with this task's node, step, triggers and task id, and the run's
+     * metadata merged with {@code metadata}; does nothing otherwise. Chunks of a failed attempt
+     * that a retry repeats are streamed again: consumers key them by {@code taskId} and attempt.
+     *
+     * @param chunk the chunk, for example a token string or a record
+     * @param metadata extra metadata for this chunk (model name, message id), may be empty
+     */
+    void emitMessage(Object chunk, Map<String, Object> metadata);
+
+    /**
+     * {@link #emitMessage(Object, Map)} with no extra metadata.
+     *
+     * @param chunk the chunk
+     */
+    default void emitMessage(Object chunk) {
+        emitMessage(chunk, Map.of());
+    }
 }

@@ -13,5 +13,10 @@ public enum StreamMode {
     /** Each checkpoint as it is created: values, metadata and next tasks (needs a checkpointer). */
     CHECKPOINTS,
     /** Checkpoint and task events with superstep and timestamp, for debugging. */
-    DEBUG
+    DEBUG,
+    /**
+     * Message chunks (LLM tokens) nodes stream through {@link NodeContext#emitMessage}, each with
+     * its node and task metadata.
+     */
+    MESSAGES
 }

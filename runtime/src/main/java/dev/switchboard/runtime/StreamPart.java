@@ -16,6 +16,7 @@ public sealed interface StreamPart<S>
         permits StreamPart.Values,
                 StreamPart.Updates,
                 StreamPart.Custom,
+                StreamPart.Message,
                 StreamPart.TaskStart,
                 StreamPart.TaskResult,
                 StreamPart.Checkpoint,
@@ -61,23 +62,94 @@ public sealed interface StreamPart<S>
      * @param node the node name
      * @param writes the written values by channel name, in declaration order; an {@link Overwrite}
      *     stands for an overwrite of a reducer channel
+     * @param cached whether the writes came from the node cache, the node not running
      * @param <S> the state record type
      */
-    record Updates<S>(String node, Map<String, Object> writes) implements StreamPart<S> {
+    record Updates<S>(String node, Map<String, Object> writes, boolean cached) implements StreamPart<S> {
         /**
          * Creates the event.
          *
          * @param node the node name
          * @param writes the writes by channel name
+         * @param cached whether the writes came from the node cache (the node did not run)
          */
         public Updates {
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(writes, "writes");
         }
 
+        /**
+         * Creates the event of a node that ran.
+         *
+         * @param node the node name
+         * @param writes the writes by channel name
+         */
+        public Updates(String node, Map<String, Object> writes) {
+            this(node, writes, false);
+        }
+
+        /** Mentions {@code cached} only for a cache hit, to keep the common event short. */
+        @Override
+        public String toString() {
+            return "Updates[node=" + node + ", writes=" + writes + (cached ? ", cached=true]" : "]");
+        }
+
         @Override
         public StreamMode mode() {
             return StreamMode.UPDATES;
+        }
+    }
+
+    /**
+     * A message chunk a node streamed through {@link NodeContext#emitMessage} ({@link
+     * StreamMode#MESSAGES}), as LangGraph's {@code [chunk, metadata]} pairs.
+     *
+     * @param chunk the chunk (a token, a partial message)
+     * @param node the node that streamed it
+     * @param step the superstep
+     * @param taskId the id of the task (node execution) that streamed it
+     * @param attempt the task's attempt, from 1 (above 1 when a retry repeats chunks)
+     * @param triggers the channels that triggered the task
+     * @param metadata the run's metadata ({@link RunConfig#metadata()}) merged with the chunk's own
+     * @param namespace the subgraph path of the task ({@code node:taskId} per level), empty for a
+     *     node of the graph that was run; chunks from subgraphs are streamed whether or not
+     *     subgraph streaming is on, as in LangGraph
+     * @param <S> the state record type
+     */
+    record Message<S>(
+            Object chunk,
+            String node,
+            int step,
+            String taskId,
+            int attempt,
+            List<String> triggers,
+            Map<String, Object> metadata,
+            List<String> namespace)
+            implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param chunk the chunk
+         * @param node the node
+         * @param step the superstep
+         * @param taskId the task id
+         * @param attempt the attempt
+         * @param triggers the triggering channels
+         * @param metadata the metadata
+         * @param namespace the subgraph path
+         */
+        public Message {
+            namespace = List.copyOf(namespace);
+            Objects.requireNonNull(chunk, "chunk");
+            Objects.requireNonNull(node, "node");
+            Objects.requireNonNull(taskId, "taskId");
+            triggers = List.copyOf(triggers);
+            metadata = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metadata));
+        }
+
+        @Override
+        public StreamMode mode() {
+            return StreamMode.MESSAGES;
         }
     }
 

@@ -36,4 +36,19 @@ public interface NodeDispatcher {
      * @throws Exception whatever the method throws
      */
     Object route(int route, Object state, NodeContext context) throws Exception;
+
+    /**
+     * Calls a node's {@code @OnError} handler; only called for nodes the graph spec declares a
+     * handler for.
+     *
+     * @param node the node index
+     * @param input the input the failed node was given
+     * @param error what the node threw (its own exception, or a {@code NodeTimeoutException})
+     * @param context the task's context
+     * @return what the handler returned, as a node result
+     * @throws Exception whatever the handler throws
+     */
+    default Object onError(int node, Object input, Throwable error, NodeContext context) throws Exception {
+        throw new IllegalStateException("node #" + node + " has no error handler");
+    }
 }

@@ -12,6 +12,10 @@ final class Cancellation {
         cancelled = true;
     }
 
+    boolean cancelled() {
+        return cancelled;
+    }
+
     void check() {
         if (cancelled) {
             throw new CancellationException("the run was cancelled");

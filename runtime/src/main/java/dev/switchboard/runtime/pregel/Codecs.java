@@ -112,6 +112,56 @@ final class Codecs {
                 n.path("name").asString(""), n.path("message").asString(""));
     }
 
+    /**
+     * A finished task's writes, for the node cache: an array of {@code [channel, overwrite,
+     * value]}, untracked channels included (a cache hit must write what the node wrote).
+     */
+    byte[] encodeTaskWrites(Task t) {
+        ArrayNode array = serde.nodes().arrayNode();
+        for (int i = 0; i < t.writeCount; i++) {
+            int c = t.writeChannels[i];
+            Object w = t.writeValues[i];
+            boolean overwrite = w instanceof Overwrite<?>;
+            ArrayNode entry = array.addArray();
+            entry.add(spec.channels[c].name());
+            entry.add(overwrite);
+            entry.add(writeToTree(c, overwrite ? ((Overwrite<?>) w).value() : w));
+        }
+        return serde.encodeTree(array);
+    }
+
+    /** Adds cached writes to a task; false (and nothing added) if they name unknown channels. */
+    boolean decodeTaskWrites(byte[] data, Task into) {
+        JsonNode array = serde.decodeTree(data);
+        int[] channels = new int[array.size()];
+        Object[] values = new Object[array.size()];
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode entry = array.get(i);
+            Integer c = spec.channelIndex.get(entry.path(0).asString(""));
+            if (c == null) {
+                return false; // written by another version of the graph: a miss, not an error
+            }
+            Object value = treeToWrite(c, entry.path(2));
+            channels[i] = c;
+            values[i] = entry.path(1).asBoolean() ? new Overwrite<>(value) : value;
+        }
+        for (int i = 0; i < channels.length; i++) {
+            into.add(channels[i], values[i]);
+        }
+        return true;
+    }
+
+    /** A digest of a node's input in its stored form: the node cache's key. */
+    String inputDigest(int node, Object input) {
+        byte[] json = serde.encodeTree(serde.toTree(spec.payloadType[node], input));
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256").digest(json);
+            return java.util.HexFormat.of().formatHex(hash);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
     private SerdeException rename(int channel, SerdeException e) {
         return new SerdeException("channel '" + spec.channels[channel].name() + "': " + e.getMessage(), e);
     }

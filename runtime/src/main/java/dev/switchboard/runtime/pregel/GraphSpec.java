@@ -1,11 +1,13 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.ValueType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -63,6 +65,13 @@ public final class GraphSpec {
     final int[][] routesOf;
     final int[] branchChannel;
     final int[] nameOrder;
+    /** Per node, from its annotations: retry policy, timeout and cache time to live, or null. */
+    final RetryPolicy[] retry;
+
+    final Duration[] timeout;
+    final Duration[] cacheTtl;
+    /** Per node, whether the dispatcher has an {@code @OnError} handler for it. */
+    final boolean[] errorHandler;
 
     final RouteSpec[] routes;
 
@@ -119,6 +128,14 @@ public final class GraphSpec {
             payloadType[i] = n.payloadType;
             subgraph[i] = b.subgraphs.contains(n.name);
         }
+        this.retry = new RetryPolicy[nodeCount];
+        this.timeout = new Duration[nodeCount];
+        this.cacheTtl = new Duration[nodeCount];
+        this.errorHandler = new boolean[nodeCount];
+        b.retry.forEach((n, p) -> retry[node(n)] = p);
+        b.timeout.forEach((n, d) -> timeout[node(n)] = d);
+        b.cacheTtl.forEach((n, d) -> cacheTtl[node(n)] = d);
+        b.errorHandlers.forEach(n -> errorHandler[node(n)] = true);
 
         this.startChannel =
                 addInternal(chans, chanIdx, ChannelSpec.ephemeral(START_CHANNEL, true, ValueType.of(Object.class)));
@@ -299,6 +316,13 @@ public final class GraphSpec {
         return -1;
     }
 
+    static Duration positive(Duration d, String what) {
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive, was " + d);
+        }
+        return d;
+    }
+
     static IllegalStateException broken(String what) {
         return new IllegalStateException("generated graph is inconsistent (" + what
                 + "); recompile with the switchboard-processor of the same version as switchboard-runtime");
@@ -345,6 +369,10 @@ public final class GraphSpec {
         private final List<JoinDecl> joins = new ArrayList<>();
         private final List<RouteDecl> routes = new ArrayList<>();
         private final Set<String> subgraphs = new java.util.HashSet<>();
+        private final Map<String, RetryPolicy> retry = new HashMap<>();
+        private final Map<String, Duration> timeout = new HashMap<>();
+        private final Map<String, Duration> cacheTtl = new HashMap<>();
+        private final Set<String> errorHandlers = new java.util.HashSet<>();
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -411,6 +439,56 @@ public final class GraphSpec {
          */
         public Builder subgraph(String name) {
             subgraphs.add(Objects.requireNonNull(name, "name"));
+            return this;
+        }
+
+        /**
+         * Sets a node's retry policy ({@code @Retry}).
+         *
+         * @param node the node name
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder retry(String node, RetryPolicy policy) {
+            retry.put(Objects.requireNonNull(node, "node"), Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
+        /**
+         * Sets a node's timeout ({@code @Timeout}).
+         *
+         * @param node the node name
+         * @param limit how long one attempt may run
+         * @return this builder
+         */
+        public Builder timeout(String node, Duration limit) {
+            timeout.put(Objects.requireNonNull(node, "node"), positive(limit, "timeout"));
+            return this;
+        }
+
+        /**
+         * Caches a node's writes by its input ({@code @Cache}).
+         *
+         * @param node the node name
+         * @param ttl how long entries stay valid; {@link Duration#ZERO} for ever
+         * @return this builder
+         */
+        public Builder cache(String node, Duration ttl) {
+            if (ttl.isNegative()) {
+                throw new IllegalArgumentException("cache ttl must not be negative, was " + ttl);
+            }
+            cacheTtl.put(Objects.requireNonNull(node, "node"), ttl);
+            return this;
+        }
+
+        /**
+         * Declares that the dispatcher handles a node's failures ({@code @OnError}).
+         *
+         * @param node the node name
+         * @return this builder
+         */
+        public Builder onError(String node) {
+            errorHandlers.add(Objects.requireNonNull(node, "node"));
             return this;
         }
 

@@ -20,7 +20,12 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -35,6 +40,9 @@ import java.util.stream.Stream;
  */
 public abstract class PregelGraph<S, I extends StateUpdate, O> implements CompiledGraph<S, I, O> {
     private static final String ROOT = "";
+    /** Runs asynchronous invocations and delivers published stream events. */
+    private static final ExecutorService ASYNC =
+            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-run-"));
 
     private final GraphSpec spec;
     private final NodeDispatcher dispatcher;
@@ -44,6 +52,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final JsonSerde serde;
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
+    private final NodePolicies policies;
 
     /**
      * For generated subclasses.
@@ -62,6 +71,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.interruptBefore = settings.interruptBefore();
         this.interruptAfter = settings.interruptAfter();
         Breakpoints.of(spec, interruptBefore, interruptAfter); // validates the names now
+        this.policies = new NodePolicies(spec, settings, codecs);
         if (saver == null && !(interruptBefore.isEmpty() && interruptAfter.isEmpty())) {
             throw new IllegalStateException("graph '" + spec.name() + "' has breakpoints but no checkpointer;"
                     + " a paused run can only be resumed from a checkpoint, so add .checkpointer(...)");
@@ -88,6 +98,64 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private GraphOutput<O> run(PregelLoop loop, Object input) {
         O value = (O) loop.run(input);
         return new GraphOutput<>(value, loop.paused(), loop.interrupts());
+    }
+
+    @Override
+    public CompletableFuture<GraphOutput<O>> invokeAsync(I input, RunConfig config) {
+        return invokeAsync(input, config, ASYNC);
+    }
+
+    @Override
+    public CompletableFuture<GraphOutput<O>> invokeAsync(I input, RunConfig config, Executor runOn) {
+        return async(config, input, runOn);
+    }
+
+    @Override
+    public CompletableFuture<GraphOutput<O>> invokeAsync(Command<?> command, RunConfig config) {
+        return async(config, Objects.requireNonNull(command, "command"), ASYNC);
+    }
+
+    private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
+        Objects.requireNonNull(runOn, "executor");
+        Cancellation cancellation = new Cancellation();
+        PregelLoop loop = loop(config, EventSink.NONE, cancellation);
+        CompletableFuture<GraphOutput<O>> future = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                cancellation.cancel(); // the loop sees it at the next superstep boundary
+                return super.cancel(mayInterruptIfRunning);
+            }
+        };
+        try {
+            runOn.execute(() -> {
+                if (future.isDone()) {
+                    return; // cancelled before it started
+                }
+                try {
+                    future.complete(run(loop, input));
+                } catch (Throwable e) {
+                    future.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            future.completeExceptionally(e);
+        }
+        return future;
+    }
+
+    @Override
+    public Flow.Publisher<StreamPart<S>> streamAsync(I input, RunConfig config, StreamMode... modes) {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(modes, "modes");
+        return new RunPublisher<>(() -> stream(input, config, modes), ASYNC);
+    }
+
+    @Override
+    public Flow.Publisher<StreamPart<S>> streamAsync(Command<?> command, RunConfig config, StreamMode... modes) {
+        Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(modes, "modes");
+        return new RunPublisher<>(() -> stream(command, config, modes), ASYNC);
     }
 
     @Override
@@ -177,6 +245,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 dispatcher,
                 executor,
+                policies,
                 config,
                 sink,
                 parent.cancellation(),
@@ -215,6 +284,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(spec, dispatcher, executor, config, sink, cancellation, persistence, breakpoints);
+        return new PregelLoop(
+                spec, dispatcher, executor, policies, config, sink, cancellation, persistence, breakpoints);
     }
 }

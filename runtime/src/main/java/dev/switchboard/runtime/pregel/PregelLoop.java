@@ -89,6 +89,7 @@ final class PregelLoop {
             GraphSpec spec,
             NodeDispatcher dispatcher,
             Executor executor,
+            NodePolicies policies,
             RunConfig config,
             EventSink sink,
             Cancellation cancellation,
@@ -115,7 +116,7 @@ final class PregelLoop {
         this.updated = new boolean[n];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
-        this.runner = new TaskRunner(this, dispatcher, executor);
+        this.runner = new TaskRunner(this, dispatcher, executor, policies);
     }
 
     // ---------------------------------------------------------------- run

@@ -57,8 +57,9 @@ final class Subgraphs {
 
     private static PregelLoop start(PregelLoop parent, Task task, PregelGraph<?, ?, ?> child, int call) {
         List<String> namespace = namespace(parent, task, call);
-        EventSink sink =
-                parent.config.streamSubgraphs() ? new NamespacedSink(parent.rootSink(), namespace) : EventSink.NONE;
+        EventSink sink = parent.config.streamSubgraphs()
+                ? new NamespacedSink(parent.rootSink(), namespace)
+                : new MessagesOnly(parent.rootSink());
         PregelLoop loop = child.childLoop(parent, namespace, sink);
         loop.load();
         return loop;
@@ -119,6 +120,22 @@ final class Subgraphs {
             }
         }
         return new StoredInput(channels.stream().mapToInt(Integer::intValue).toArray(), values.toArray());
+    }
+
+    /**
+     * Passes a subgraph's message chunks to the parent's sink when subgraphs are not streamed:
+     * LangGraph streams model tokens from any depth, each naming its namespace.
+     */
+    private record MessagesOnly(EventSink parent) implements EventSink {
+        @Override
+        public boolean wants(StreamMode mode) {
+            return mode == StreamMode.MESSAGES && parent.wants(mode);
+        }
+
+        @Override
+        public void accept(StreamPart<?> part) {
+            parent.accept(part);
+        }
     }
 
     /** Passes a subgraph's events to the parent's sink, wrapped with the subgraph's namespace. */

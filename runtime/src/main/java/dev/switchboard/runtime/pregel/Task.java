@@ -40,6 +40,10 @@ final class Task implements WriteSink {
     boolean resumedById;
     /** The current attempt, from 1. */
     int attempt = 1;
+    /** Whether the current attempt's node call itself failed (so an error handler applies). */
+    boolean nodeFailed;
+    /** Whether the task's writes came from the node cache. */
+    boolean cached;
 
     private int[] currentSlots;
 

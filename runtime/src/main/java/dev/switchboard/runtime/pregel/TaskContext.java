@@ -11,7 +11,9 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
@@ -20,12 +22,19 @@ final class TaskContext implements NodeContext, ManagedContext {
     private final Task task;
     private final String node;
     private final int step;
+    /** Set when the attempt this context belongs to timed out: a late node must not act. */
+    private volatile boolean abandoned;
 
     TaskContext(PregelLoop loop, Task task, String node, int step) {
         this.loop = loop;
         this.task = task;
         this.node = node;
         this.step = step;
+    }
+
+    /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
+    void abandon() {
+        abandoned = true;
     }
 
     @Override
@@ -76,6 +85,9 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (task == null) {
             throw new IllegalStateException("interrupt() can only be called while a node or route runs");
         }
+        if (abandoned) {
+            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
+        }
         int call = task.interruptCalls++;
         Object resume;
         if (call < task.resumes.size()) {
@@ -102,9 +114,29 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public void emit(Object value) {
-        if (loop.sink.wants(StreamMode.CUSTOM)) {
+        if (!abandoned && loop.sink.wants(StreamMode.CUSTOM)) {
             loop.sink.accept(new StreamPart.Custom<>(node, value));
         }
+    }
+
+    @Override
+    public void emitMessage(Object chunk, Map<String, Object> metadata) {
+        Objects.requireNonNull(chunk, "chunk");
+        Objects.requireNonNull(metadata, "metadata");
+        if (abandoned || task == null || !loop.sink.wants(StreamMode.MESSAGES)) {
+            return;
+        }
+        Map<String, Object> merged = new LinkedHashMap<>(loop.config.metadata());
+        merged.putAll(metadata);
+        loop.sink.accept(new StreamPart.Message<>(
+                chunk,
+                node,
+                step,
+                loop.taskId(task),
+                task.attempt,
+                loop.runner().triggerNames(task),
+                merged,
+                loop.namespacePath()));
     }
 
     @Override

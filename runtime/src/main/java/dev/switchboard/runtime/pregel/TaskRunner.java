@@ -7,6 +7,8 @@ import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.InvalidRouteException;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
+import dev.switchboard.runtime.NodeTimeoutException;
+import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
@@ -14,6 +16,7 @@ import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -21,12 +24,16 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs the tasks of one superstep and turns what each node returns into channel writes: its update,
@@ -39,9 +46,11 @@ final class TaskRunner {
     private final GraphSpec spec;
     private final NodeDispatcher dispatcher;
     private final Executor executor;
+    private final NodePolicies policies;
 
-    TaskRunner(PregelLoop loop, NodeDispatcher dispatcher, Executor executor) {
+    TaskRunner(PregelLoop loop, NodeDispatcher dispatcher, Executor executor, NodePolicies policies) {
         this.loop = loop;
+        this.policies = policies;
         this.spec = loop.spec;
         this.dispatcher = dispatcher;
         this.executor = executor;
@@ -117,25 +126,20 @@ final class TaskRunner {
     /** Runs one task; failures are kept on the task, never thrown. */
     void run(Task t) {
         String name = spec.nodeNames[t.node];
-        TaskContext ctx = new TaskContext(loop, t, name, loop.step);
         try {
             if (t.node == 0) {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
+                writeEdges(t);
+                writeRoutes(t, new TaskContext(loop, t, name, loop.step), name);
             } else {
-                Object result;
-                try {
-                    result = callNode(t, t.input, ctx);
-                } catch (ParentCommand fromInside) {
-                    // A graph this node ran through NodeContext.invoke sent a command to its parent:
-                    // to this graph, it is this node's result.
-                    result = fromInside.command();
-                    writeCommand(t, (Command<?>) result, name);
-                    result = NodeDispatcher.NO_WRITES;
+                String cacheKey = cacheKey(t, name);
+                if (cacheKey == null || !fromCache(t, cacheKey)) {
+                    runNode(t, name);
+                    if (cacheKey != null) {
+                        policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
+                    }
                 }
-                writeResult(t, result, name);
             }
-            writeEdges(t);
-            writeRoutes(t, ctx, name);
         } catch (NodeInterrupt i) {
             t.paused = true;
             t.interrupts = i.interrupts();
@@ -156,6 +160,104 @@ final class TaskRunner {
         if (t.node != 0) {
             emitEnd(t, name);
         }
+    }
+
+    /**
+     * Runs a node and writes what it returned, its edges and its routes, with its retry policy: a
+     * failed attempt's writes are dropped and the next attempt sees the same input. When the
+     * attempts are spent, a failure of the node itself (not of its routes) goes to its error
+     * handler, if it has one.
+     */
+    private void runNode(Task t, String name) {
+        RetryPolicy policy = policies.retry[t.node];
+        while (true) {
+            TaskContext ctx = new TaskContext(loop, t, name, loop.step);
+            t.nodeFailed = false;
+            try {
+                Object result;
+                try {
+                    result = callNode(t, t.input, ctx);
+                } catch (ParentCommand fromInside) {
+                    // A graph this node ran through NodeContext.invoke sent a command to its parent:
+                    // to this graph, it is this node's result.
+                    writeCommand(t, fromInside.command(), name);
+                    result = NodeDispatcher.NO_WRITES;
+                }
+                writeAll(t, result, ctx, name);
+                return;
+            } catch (NodeInterrupt | ParentCommand stop) {
+                throw stop;
+            } catch (RuntimeException e) {
+                t.discardWrites();
+                t.interruptCalls = 0;
+                t.subgraphCalls = 0;
+                Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
+                if (policy != null
+                        && t.attempt < policy.maxAttempts()
+                        && policy.retryOn().test(cause)
+                        && waitBeforeRetry(policy.delayBefore(t.attempt + 1))) {
+                    t.attempt++;
+                    continue;
+                }
+                if (!t.nodeFailed || !spec.errorHandler[t.node]) {
+                    throw e;
+                }
+                TaskContext handlerCtx = new TaskContext(loop, t, name, loop.step);
+                writeAll(t, handleError(t, cause, handlerCtx), handlerCtx, name);
+                return;
+            }
+        }
+    }
+
+    private void writeAll(Task t, Object result, TaskContext ctx, String name) {
+        writeResult(t, result, name);
+        writeEdges(t);
+        writeRoutes(t, ctx, name);
+    }
+
+    /** Sleeps before a retry; false if the run was cancelled or the thread interrupted meanwhile. */
+    private boolean waitBeforeRetry(Duration delay) {
+        if (loop.cancellation().cancelled()) {
+            return false;
+        }
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return !loop.cancellation().cancelled();
+    }
+
+    private Object handleError(Task t, Throwable cause, TaskContext ctx) {
+        try {
+            return unwrap(dispatcher.onError(t.node, t.input, cause, ctx));
+        } catch (ExecutionException | CompletionException e) {
+            throw userFailure(t.node, e.getCause() == null ? e : e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw userFailure(t.node, e);
+        } catch (Exception e) {
+            throw userFailure(t.node, e);
+        }
+    }
+
+    /** The node cache key of a task of a cached node, or null if the node is not cached. */
+    private String cacheKey(Task t, String name) {
+        if (policies.cacheTtl[t.node] == null) {
+            return null;
+        }
+        return spec.name + "/" + name + "/" + policies.codecs.inputDigest(t.node, t.input);
+    }
+
+    /** Takes a cached task's writes; false on a miss. */
+    private boolean fromCache(Task t, String key) {
+        Optional<byte[]> hit = policies.cache.get(key);
+        if (hit.isEmpty() || !policies.codecs.decodeTaskWrites(hit.get(), t)) {
+            return false;
+        }
+        t.cached = true;
+        return true;
     }
 
     /** Applies a node's result as if it had returned it: for updateState. */
@@ -182,20 +284,65 @@ final class TaskRunner {
     }
 
     private Object callNode(Task t, Object input, TaskContext ctx) {
+        Duration limit = policies.timeout[t.node];
+        if (limit != null) {
+            return callNodeWithin(limit, t, input, ctx);
+        }
         try {
-            Object result = dispatcher.node(t.node, input, ctx);
-            if (result instanceof CompletableFuture<?> future) {
-                return future.get();
-            }
-            return result;
+            return unwrap(dispatcher.node(t.node, input, ctx));
         } catch (ExecutionException | CompletionException e) {
-            throw userFailure(t.node, e.getCause() == null ? e : e.getCause());
+            throw nodeFailure(t, e.getCause() == null ? e : e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw userFailure(t.node, e);
+            throw nodeFailure(t, e);
         } catch (Exception e) {
-            throw userFailure(t.node, e);
+            throw nodeFailure(t, e);
         }
+    }
+
+    /**
+     * Runs a node on a pool thread and stops waiting for it after {@code limit}: the task's own
+     * thread cannot be taken back from a node that ignores interrupts, so the node never runs on it.
+     */
+    private Object callNodeWithin(Duration limit, Task t, Object input, TaskContext ctx) {
+        Future<Object> future = NodePolicies.TIMED.submit(() -> unwrap(dispatcher.node(t.node, input, ctx)));
+        try {
+            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            ctx.abandon();
+            future.cancel(true);
+            t.nodeFailed = true;
+            throw new NodeTimeoutException(spec.nodeNames[t.node], loop.step, limit);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if ((cause instanceof ExecutionException || cause instanceof CompletionException)
+                    && cause.getCause() != null) {
+                cause = cause.getCause(); // the node returned a future that failed
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw nodeFailure(t, cause);
+        } catch (InterruptedException e) {
+            ctx.abandon();
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw nodeFailure(t, e);
+        }
+    }
+
+    /** What a node returned, with a future's value awaited. */
+    private static Object unwrap(Object result) throws InterruptedException, ExecutionException {
+        if (result instanceof CompletableFuture<?> future) {
+            return future.get();
+        }
+        return result;
+    }
+
+    private RuntimeException nodeFailure(Task t, Throwable cause) {
+        RuntimeException e = userFailure(t.node, cause);
+        t.nodeFailed = e instanceof NodeException;
+        return e;
     }
 
     private RuntimeException userFailure(int node, Throwable cause) {
@@ -449,7 +596,7 @@ final class TaskRunner {
         }
         Map<String, Object> writes = stateWrites(t);
         if (updates) {
-            sink.accept(new StreamPart.Updates<>(name, writes));
+            sink.accept(new StreamPart.Updates<>(name, writes, t.cached));
         }
         if (tasksMode || debug) {
             var part =

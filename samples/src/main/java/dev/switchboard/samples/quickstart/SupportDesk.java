@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A support desk as a graph: {@code classify} reads the first message, a route sends the ticket to
+ * A support desk as a graph: {@code classify} reads the latest message, a route sends the ticket to
  * {@code billing} or {@code general}, and {@code wrapUp} runs after either. The processor checks
  * this wiring at compile time and generates {@code SupportDeskGraph} to run it.
  */
@@ -18,8 +18,9 @@ public class SupportDesk {
     @Node
     @Edge(from = START)
     TicketUpdate classify(Ticket ticket) {
-        String first = ticket.messages().get(0).toLowerCase(Locale.ROOT);
-        boolean money = first.contains("refund") || first.contains("invoice");
+        List<String> messages = ticket.messages();
+        String latest = messages.get(messages.size() - 1).toLowerCase(Locale.ROOT);
+        boolean money = latest.contains("refund") || latest.contains("invoice");
         return TicketUpdate.of().topic(money ? "billing" : "general");
     }
 

@@ -8,10 +8,12 @@ import dev.switchboard.runtime.StreamPart;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class QuickstartTest {
     private final SupportDeskGraph graph =
@@ -76,9 +78,9 @@ class QuickstartTest {
     }
 
     @Test
-    void programPrintsTheRunAndTheStream() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Quickstart.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    void programPrintsTheRunTheStreamAndThePersistentThread(@TempDir Path dir) {
+        Path database = dir.resolve("desk.db");
+        List<String> first = runProgram(database);
         assertEquals(
                 List.of(
                         "invoke: Ticket[messages=[I want a refund, billing: a refund form is on its way,"
@@ -87,7 +89,21 @@ class QuickstartTest {
                         "  Updates[node=classify, writes={topic=general}]",
                         "  Custom[node=general, payload=searching the FAQ]",
                         "  Updates[node=general, writes={messages=[general: see our FAQ], turns=1}]",
-                        "  Updates[node=wrapUp, writes={messages=[wrap-up: anything else?], turns=1}]"),
-                bytes.toString(StandardCharsets.UTF_8).lines().toList());
+                        "  Updates[node=wrapUp, writes={messages=[wrap-up: anything else?], turns=1}]",
+                        "thread 'desk' in " + database + ": 3 messages, 2 turns, 5 checkpoints (run again to"
+                                + " continue it)"),
+                first);
+        // A second run (a new graph and saver, as a new JVM would have) continues the thread.
+        List<String> second = runProgram(database);
+        assertEquals(
+                "thread 'desk' in " + database + ": 6 messages, 4 turns, 10 checkpoints (run again to continue"
+                        + " it)",
+                second.get(second.size() - 1));
+    }
+
+    private static List<String> runProgram(Path database) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Quickstart.run(new PrintStream(bytes, true, StandardCharsets.UTF_8), database);
+        return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
 }

@@ -1,0 +1,132 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The few places where SQLite and PostgreSQL differ: column types, how rows are numbered in
+ * insertion order, how a schema migration is serialized, and how a read locks the head. Everything
+ * else ({@code INSERT ... ON CONFLICT DO NOTHING}, the queries) is SQL both accept.
+ */
+enum Dialect {
+    SQLITE("org.xerial:sqlite-jdbc", "BLOB", "seq INTEGER PRIMARY KEY AUTOINCREMENT", "", "rowid", "") {
+        @Override
+        void lockSchema(Connection c) {
+            // The migration runs in a BEGIN IMMEDIATE transaction, which already excludes every
+            // other writer of the file.
+        }
+    },
+    POSTGRES(
+            "org.postgresql:postgresql",
+            "BYTEA",
+            "seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+            "seq BIGINT GENERATED ALWAYS AS IDENTITY, ",
+            "seq",
+            " FOR SHARE") {
+        @Override
+        void lockSchema(Connection c) throws SQLException {
+            // Transactional DDL plus an advisory lock: JVMs opening the same database at once
+            // migrate it one after the other, and the later ones find it migrated.
+            try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                s.setLong(1, SCHEMA_LOCK);
+                try (ResultSet r = s.executeQuery()) {
+                    r.next();
+                }
+            }
+        }
+    };
+
+    /** The advisory lock key that serializes migrations ("SWBSCHEM" in ASCII). */
+    private static final long SCHEMA_LOCK = 0x535742534348454DL;
+
+    private final String driver;
+    private final String blobType;
+    private final String checkpointSeq;
+    private final String writesSeq;
+    /** The column that orders pending writes by insertion. */
+    final String writesOrder;
+    /** Appended to the head query of putWrites so that a concurrent put waits for it. */
+    final String lockHeadForShare;
+
+    Dialect(
+            String driver,
+            String blobType,
+            String checkpointSeq,
+            String writesSeq,
+            String writesOrder,
+            String lockHeadForShare) {
+        this.driver = driver;
+        this.blobType = blobType;
+        this.checkpointSeq = checkpointSeq;
+        this.writesSeq = writesSeq;
+        this.writesOrder = writesOrder;
+        this.lockHeadForShare = lockHeadForShare;
+    }
+
+    /** A hint to add the driver, when the failure is that it is missing; otherwise empty. */
+    String driverHint(SQLException e) {
+        return e.getMessage() != null && e.getMessage().startsWith("No suitable driver")
+                ? "; add " + driver + " to the classpath"
+                : "";
+    }
+
+    /** Serializes schema migrations with other processes, inside the migration's transaction. */
+    abstract void lockSchema(Connection c) throws SQLException;
+
+    /**
+     * The migrations: element {@code i} takes the schema from version {@code i} to {@code i + 1}.
+     * Append new migrations; never change a released one.
+     */
+    List<List<String>> migrations() {
+        return List.of(List.of(
+                "CREATE TABLE switchboard_checkpoints ("
+                        + checkpointSeq + ", "
+                        + "thread_id TEXT NOT NULL, "
+                        + "namespace TEXT NOT NULL, "
+                        + "checkpoint_id TEXT NOT NULL, "
+                        + "parent_id TEXT, "
+                        + "created_at TEXT NOT NULL, "
+                        + "source TEXT NOT NULL, "
+                        + "step INTEGER NOT NULL, "
+                        + "header TEXT NOT NULL, "
+                        + "metadata TEXT NOT NULL, "
+                        + "UNIQUE (thread_id, namespace, checkpoint_id))",
+                "CREATE INDEX switchboard_checkpoints_history"
+                        + " ON switchboard_checkpoints (thread_id, namespace, seq)",
+                "CREATE TABLE switchboard_blobs ("
+                        + "thread_id TEXT NOT NULL, "
+                        + "namespace TEXT NOT NULL, "
+                        + "channel TEXT NOT NULL, "
+                        + "version TEXT NOT NULL, "
+                        + "base TEXT NOT NULL, "
+                        + "previous TEXT NOT NULL, "
+                        + "kind TEXT NOT NULL, "
+                        + "data " + blobType + " NOT NULL, "
+                        + "PRIMARY KEY (thread_id, namespace, channel, version))",
+                "CREATE INDEX switchboard_blobs_chain ON switchboard_blobs (thread_id, namespace, channel, base)",
+                "CREATE TABLE switchboard_writes ("
+                        + writesSeq
+                        + "thread_id TEXT NOT NULL, "
+                        + "namespace TEXT NOT NULL, "
+                        + "checkpoint_id TEXT NOT NULL, "
+                        + "task_id TEXT NOT NULL, "
+                        + "idx INTEGER NOT NULL, "
+                        + "channel TEXT NOT NULL, "
+                        + "value " + blobType + " NOT NULL, "
+                        + "PRIMARY KEY (thread_id, namespace, checkpoint_id, task_id, idx), "
+                        + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
+                        + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
+                        + " ON DELETE CASCADE)",
+                "CREATE TABLE switchboard_heads ("
+                        + "thread_id TEXT NOT NULL, "
+                        + "namespace TEXT NOT NULL, "
+                        + "checkpoint_id TEXT NOT NULL, "
+                        + "PRIMARY KEY (thread_id, namespace), "
+                        + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
+                        + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
+                        + " DEFERRABLE INITIALLY DEFERRED)"));
+    }
+}

@@ -1,0 +1,565 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import dev.switchboard.runtime.ConcurrentRunException;
+import dev.switchboard.runtime.checkpoint.Blob;
+import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.Checkpoint;
+import dev.switchboard.runtime.checkpoint.CheckpointJson;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A {@link CheckpointSaver} on a relational database through JDBC, with the exact semantics of
+ * {@link dev.switchboard.runtime.checkpoint.MemorySaver}: every operation is one transaction,
+ * {@link #put} moves the thread's head by compare-and-set (a stale head gets a
+ * {@link ConcurrentRunException} and nothing is stored), {@link #putWrites} is idempotent per task
+ * and write index, and reading a checkpoint fetches all its blobs in a bounded number of queries.
+ * Obtain one from {@link SqliteSaver} or {@link PostgresSaver}; it is thread-safe, and {@link
+ * #close} releases its connections.
+ *
+ * <p>The saver keeps its own tables (prefixed {@code switchboard_}) and migrates them when it opens
+ * a database; it refuses a database whose schema is newer than it knows. Database failures surface
+ * as {@link CheckpointStoreException}.
+ */
+public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
+    /** The schema version this code creates and reads. */
+    static final int SCHEMA_VERSION = 1;
+
+    /**
+     * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
+     * parameter limit.
+     */
+    private static final int PAIRS_PER_QUERY = 200;
+    /** Checkpoint ids per pending-writes query. */
+    private static final int IDS_PER_QUERY = 500;
+    /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
+    private static final int ALL_BLOBS_ABOVE = 1_000;
+
+    private static final String CHECKPOINT_COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata";
+
+    private final Dialect dialect;
+    private final Connections connections;
+
+    JdbcSaver(Dialect dialect, Connections connections) {
+        this.dialect = dialect;
+        this.connections = connections;
+        try {
+            migrate();
+        } catch (RuntimeException e) {
+            connections.close();
+            throw e;
+        }
+    }
+
+    // ---------------------------------------------------------------- schema
+
+    private void migrate() {
+        List<List<String>> migrations = dialect.migrations();
+        try (Connections.Lease lease = connections.lease(true)) {
+            Connection c = lease.connection();
+            dialect.lockSchema(c);
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
+            }
+            int current = 0;
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
+                if (r.next()) {
+                    current = r.getInt(1);
+                }
+            }
+            if (current > migrations.size()) {
+                throw new CheckpointStoreException(
+                        "the checkpoint database (" + connections.describe() + ") has Switchboard schema version "
+                                + current + ", newer than the versions up to " + migrations.size()
+                                + " that this switchboard-checkpoint-jdbc knows; it was written by a newer"
+                                + " Switchboard. Upgrade Switchboard to open it (refusing, so as not to"
+                                + " misread or damage its data).",
+                        null);
+            }
+            if (current == migrations.size()) {
+                return; // the lease rolls back the empty transaction
+            }
+            try (Statement s = c.createStatement()) {
+                for (int v = current; v < migrations.size(); v++) {
+                    for (String ddl : migrations.get(v)) {
+                        s.execute(ddl);
+                    }
+                }
+                s.execute("DELETE FROM switchboard_schema");
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
+                p.setInt(1, migrations.size());
+                p.executeUpdate();
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            throw failure("create or migrate the checkpoint tables", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public void put(
+            String threadId,
+            String namespace,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        Objects.requireNonNull(threadId, "threadId");
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(checkpoint, "checkpoint");
+        Objects.requireNonNull(metadata, "metadata");
+        Objects.requireNonNull(newBlobs, "newBlobs");
+        String header = CheckpointJson.encode(checkpoint);
+        String meta = CheckpointJson.encode(metadata);
+        try (Connections.Lease lease = connections.lease(true)) {
+            Connection c = lease.connection();
+            if (!moveHead(c, threadId, namespace, expectedHead, checkpoint.id())) {
+                throw new ConcurrentRunException(threadId, expectedHead, head(c, threadId, namespace, ""));
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_checkpoints"
+                    + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                p.setString(1, threadId);
+                p.setString(2, namespace);
+                p.setString(3, checkpoint.id());
+                p.setString(4, parentId);
+                p.setString(5, checkpoint.timestamp().toString());
+                p.setString(6, metadata.source().wireName());
+                p.setInt(7, metadata.step());
+                p.setString(8, header);
+                p.setString(9, meta);
+                if (p.executeUpdate() == 0) {
+                    throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
+                }
+            }
+            if (!newBlobs.isEmpty()) {
+                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_blobs"
+                        + " (thread_id, namespace, channel, version, base, previous, kind, data)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                    for (Blob b : newBlobs) {
+                        p.setString(1, threadId);
+                        p.setString(2, namespace);
+                        p.setString(3, b.channel());
+                        p.setString(4, b.version());
+                        p.setString(5, b.base());
+                        p.setString(6, b.previous());
+                        p.setString(7, b.kind().name());
+                        p.setBytes(8, b.data());
+                        p.addBatch();
+                    }
+                    p.executeBatch();
+                }
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            throw failure("store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", e);
+        }
+    }
+
+    /** The compare-and-set: moves the head from {@code expected} to {@code next}, if it is there. */
+    private static boolean moveHead(Connection c, String threadId, String namespace, String expected, String next)
+            throws SQLException {
+        if (expected == null) {
+            // The first checkpoint of a thread: the primary key lets only one insert win.
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
+                            + " ON CONFLICT DO NOTHING")) {
+                p.setString(1, threadId);
+                p.setString(2, namespace);
+                p.setString(3, next);
+                return p.executeUpdate() == 1;
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_heads SET checkpoint_id = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?")) {
+            p.setString(1, next);
+            p.setString(2, threadId);
+            p.setString(3, namespace);
+            p.setString(4, expected);
+            return p.executeUpdate() == 1;
+        }
+    }
+
+    private static String head(Connection c, String threadId, String namespace, String lock) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(
+                "SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock)) {
+            p.setString(1, threadId);
+            p.setString(2, namespace);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getString(1) : null;
+            }
+        }
+    }
+
+    @Override
+    public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        Objects.requireNonNull(threadId, "threadId");
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(writes, "writes");
+        try (Connections.Lease lease = connections.lease(true)) {
+            Connection c = lease.connection();
+            // Locks the head row until commit, so a put cannot move the head under these writes.
+            String head = head(c, threadId, namespace, dialect.lockHeadForShare);
+            if (head == null || !head.equals(checkpointId)) {
+                throw new ConcurrentRunException(threadId, checkpointId, head);
+            }
+            if (!writes.isEmpty()) {
+                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
+                        + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                        // A retried write is stored once; a task's latest error, pause or resume
+                        // values (negative indices) replace the previous ones.
+                        + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
+                        + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
+                    for (PendingWrite w : writes) {
+                        p.setString(1, threadId);
+                        p.setString(2, namespace);
+                        p.setString(3, checkpointId);
+                        p.setString(4, w.taskId());
+                        p.setInt(5, w.index());
+                        p.setString(6, w.channel());
+                        p.setBytes(7, w.value());
+                        p.addBatch();
+                    }
+                    p.executeBatch();
+                }
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            throw failure("store pending writes of thread '" + threadId + "'", e);
+        }
+    }
+
+    @Override
+    public void deleteThread(String threadId) {
+        Objects.requireNonNull(threadId, "threadId");
+        try (Connections.Lease lease = connections.lease(true)) {
+            Connection c = lease.connection();
+            // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
+            for (String table : List.of(
+                    "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
+                try (PreparedStatement p = c.prepareStatement("DELETE FROM " + table + " WHERE thread_id = ?")) {
+                    p.setString(1, threadId);
+                    p.executeUpdate();
+                }
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            throw failure("delete thread '" + threadId + "'", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    /** A checkpoint row, its header and metadata decoded. */
+    private record Row(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {}
+
+    @Override
+    public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
+        Objects.requireNonNull(threadId, "threadId");
+        Objects.requireNonNull(namespace, "namespace");
+        String sql = checkpointId == null
+                ? "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
+                        + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
+                        + " AND c.checkpoint_id = h.checkpoint_id"
+                        + " WHERE h.thread_id = ? AND h.namespace = ?"
+                : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
+                        + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
+        try (Connections.Lease lease = connections.lease(false)) {
+            Connection c = lease.connection();
+            Row row = null;
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                p.setString(1, threadId);
+                p.setString(2, namespace);
+                if (checkpointId != null) {
+                    p.setString(3, checkpointId);
+                }
+                try (ResultSet r = p.executeQuery()) {
+                    if (r.next()) {
+                        row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
+                    }
+                }
+            }
+            if (row == null) {
+                return Optional.empty();
+            }
+            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, List.of(row));
+            lease.commit();
+            return Optional.of(tuples.get(0));
+        } catch (SQLException e) {
+            throw failure("read a checkpoint of thread '" + threadId + "'", e);
+        }
+    }
+
+    @Override
+    public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
+        Objects.requireNonNull(threadId, "threadId");
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(options, "options");
+        if (options.limit() == 0) {
+            return new ArrayList<>();
+        }
+        // source and step are columns: filter them in SQL when the filter's value has the type
+        // they compare with; everything (those included) is matched again in Java, exactly.
+        Object source = options.filter().get("source");
+        Object step = options.filter().get("step");
+        boolean sourceInSql = source instanceof String;
+        boolean stepInSql = step instanceof Number n && n.longValue() == (int) n.longValue();
+        boolean allInSql = options.filter().size() == (sourceInSql ? 1 : 0) + (stepInSql ? 1 : 0);
+        StringBuilder sql = new StringBuilder("SELECT " + CHECKPOINT_COLUMNS
+                + " FROM switchboard_checkpoints c WHERE c.thread_id = ? AND c.namespace = ?");
+        if (sourceInSql) {
+            sql.append(" AND c.source = ?");
+        }
+        if (stepInSql) {
+            sql.append(" AND c.step = ?");
+        }
+        if (options.before() != null) {
+            // An unknown bound gives NULL, and no row is older than NULL: nothing, as MemorySaver.
+            sql.append(" AND c.seq < (SELECT b.seq FROM switchboard_checkpoints b"
+                    + " WHERE b.thread_id = ? AND b.namespace = ? AND b.checkpoint_id = ?)");
+        }
+        sql.append(" ORDER BY c.seq DESC");
+        boolean sqlLimit = allInSql && options.limit() > 0;
+        if (sqlLimit) {
+            sql.append(" LIMIT ?");
+        }
+        try (Connections.Lease lease = connections.lease(false)) {
+            Connection c = lease.connection();
+            List<Row> rows = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                p.setString(i++, threadId);
+                p.setString(i++, namespace);
+                if (sourceInSql) {
+                    p.setString(i++, (String) source);
+                }
+                if (stepInSql) {
+                    p.setInt(i++, (int) ((Number) step).longValue());
+                }
+                if (options.before() != null) {
+                    p.setString(i++, threadId);
+                    p.setString(i++, namespace);
+                    p.setString(i++, options.before());
+                }
+                if (sqlLimit) {
+                    p.setInt(i, options.limit());
+                }
+                p.setFetchSize(100);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                        if (metadata.matches(options.filter())) {
+                            rows.add(row(r, metadata));
+                            if (options.limit() > 0 && rows.size() == options.limit()) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, rows);
+            lease.commit();
+            return tuples;
+        } catch (SQLException e) {
+            throw failure("list the checkpoints of thread '" + threadId + "'", e);
+        }
+    }
+
+    private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
+        String id = r.getString(1);
+        Checkpoint checkpoint = CheckpointJson.decode(r.getString(3));
+        if (!checkpoint.id().equals(id)) {
+            throw new CheckpointStoreException(
+                    "the stored header of checkpoint " + id + " names checkpoint " + checkpoint.id()
+                            + "; the store was modified",
+                    null);
+        }
+        return new Row(checkpoint, metadata, r.getString(2));
+    }
+
+    /**
+     * Loads the blobs of every delta chain the rows' channels point into, and their pending
+     * writes: a few queries for the lot, however many blobs there are.
+     */
+    private List<CheckpointTuple> assemble(Connection c, String threadId, String namespace, List<Row> rows)
+            throws SQLException {
+        if (rows.isEmpty()) {
+            return new ArrayList<>();
+        }
+        Set<Chain> chains = new LinkedHashSet<>();
+        for (Row row : rows) {
+            for (Map.Entry<String, ChannelVersion> e :
+                    row.checkpoint().channels().entrySet()) {
+                chains.add(new Chain(e.getKey(), e.getValue().base()));
+            }
+        }
+        Map<Chain, List<Blob>> blobs = blobs(c, threadId, namespace, chains);
+        Map<String, List<PendingWrite>> writes = writes(c, threadId, namespace, rows);
+        List<CheckpointTuple> out = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            List<Blob> mine = new ArrayList<>();
+            for (Map.Entry<String, ChannelVersion> e :
+                    row.checkpoint().channels().entrySet()) {
+                mine.addAll(
+                        blobs.getOrDefault(new Chain(e.getKey(), e.getValue().base()), List.of()));
+            }
+            out.add(new CheckpointTuple(
+                    threadId,
+                    namespace,
+                    row.checkpoint(),
+                    row.metadata(),
+                    row.parentId(),
+                    mine,
+                    writes.getOrDefault(row.checkpoint().id(), List.of())));
+        }
+        return out;
+    }
+
+    /** A delta chain: the blobs of one channel that share a snapshot base. */
+    private record Chain(String channel, String base) {}
+
+    private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
+            + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
+
+    private static Map<Chain, List<Blob>> blobs(Connection c, String threadId, String namespace, Set<Chain> chains)
+            throws SQLException {
+        Map<Chain, List<Blob>> out = new HashMap<>();
+        if (chains.isEmpty()) {
+            return out;
+        }
+        if (chains.size() > ALL_BLOBS_ABOVE) {
+            try (PreparedStatement p = c.prepareStatement(BLOB_COLUMNS + " ORDER BY channel, base, version")) {
+                p.setString(1, threadId);
+                p.setString(2, namespace);
+                readBlobs(p, chains, out);
+            }
+            return out;
+        }
+        List<Chain> all = new ArrayList<>(chains);
+        for (int from = 0; from < all.size(); from += PAIRS_PER_QUERY) {
+            List<Chain> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
+            // One indexed lookup per chain, in one statement: SQLite would not use the chain index
+            // for an OR of pairs, and would scan all of the thread's blobs instead.
+            StringBuilder sql = new StringBuilder();
+            for (int i = 0; i < part.size(); i++) {
+                sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
+            }
+            sql.append(" ORDER BY channel, base, version");
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                for (Chain chain : part) {
+                    p.setString(i++, threadId);
+                    p.setString(i++, namespace);
+                    p.setString(i++, chain.channel());
+                    p.setString(i++, chain.base());
+                }
+                readBlobs(p, chains, out);
+            }
+        }
+        return out;
+    }
+
+    private static void readBlobs(PreparedStatement p, Set<Chain> wanted, Map<Chain, List<Blob>> out)
+            throws SQLException {
+        p.setFetchSize(256);
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                Chain chain = new Chain(r.getString(1), r.getString(3));
+                if (!wanted.contains(chain)) {
+                    continue;
+                }
+                Blob.Kind kind;
+                String storedKind = r.getString(5);
+                try {
+                    kind = Blob.Kind.valueOf(storedKind.toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    throw new CheckpointStoreException(
+                            "a stored blob of channel '" + chain.channel() + "' has the unknown kind '" + storedKind
+                                    + "'; the store was modified or written by a newer Switchboard",
+                            e);
+                }
+                out.computeIfAbsent(chain, k -> new ArrayList<>())
+                        .add(new Blob(
+                                chain.channel(), r.getString(2), chain.base(), r.getString(4), kind, r.getBytes(6)));
+            }
+        }
+    }
+
+    private Map<String, List<PendingWrite>> writes(Connection c, String threadId, String namespace, List<Row> rows)
+            throws SQLException {
+        Map<String, List<PendingWrite>> out = new HashMap<>();
+        List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
+        for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
+            Collection<String> part = ids.subList(from, Math.min(ids.size(), from + IDS_PER_QUERY));
+            String sql = "SELECT checkpoint_id, task_id, idx, channel, value FROM switchboard_writes"
+                    + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
+                    + String.join(", ", Collections.nCopies(part.size(), "?"))
+                    + ") ORDER BY " + dialect.writesOrder;
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                int i = 1;
+                p.setString(i++, threadId);
+                p.setString(i++, namespace);
+                for (String id : part) {
+                    p.setString(i++, id);
+                }
+                p.setFetchSize(256);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
+                                .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /** Closes the saver's connections; operations afterwards fail with {@link IllegalStateException}. */
+    @Override
+    public void close() {
+        connections.close();
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcSaver[" + connections.describe() + "]";
+    }
+
+    private CheckpointStoreException failure(String what, SQLException e) {
+        return new CheckpointStoreException(
+                "could not " + what + " in " + connections.describe() + ": " + e.getMessage() + dialect.driverHint(e),
+                e);
+    }
+
+    /** For tests: the dialect of this saver. */
+    Dialect dialect() {
+        return dialect;
+    }
+}

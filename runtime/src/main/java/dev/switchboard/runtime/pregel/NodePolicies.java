@@ -1,0 +1,70 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.GraphBuilder;
+import dev.switchboard.runtime.RetryPolicy;
+import dev.switchboard.runtime.cache.InMemoryNodeCache;
+import dev.switchboard.runtime.cache.NodeCache;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The retry, timeout and cache policy of each node of one compiled graph: the node's annotations,
+ * overridden by the builder's per-node settings, with the builder's graph-wide retry policy for
+ * nodes that have none.
+ */
+final class NodePolicies {
+    /** Runs nodes that have a timeout, so that the task's thread can stop waiting for them. */
+    static final ExecutorService TIMED = Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-timed-"));
+
+    final RetryPolicy[] retry;
+    final Duration[] timeout;
+    final Duration[] cacheTtl;
+    /** The cache store, or null when no node is cached. */
+    final NodeCache cache;
+
+    /** Encodes cache keys and cached writes. */
+    final Codecs codecs;
+
+    NodePolicies(GraphSpec spec, GraphBuilder<?, ?> settings, Codecs codecs) {
+        this.codecs = codecs;
+        int n = spec.nodeNames.length;
+        this.retry = spec.retry.clone();
+        this.timeout = spec.timeout.clone();
+        this.cacheTtl = spec.cacheTtl.clone();
+        settings.retryPolicy().ifPresent(p -> {
+            for (int i = 1; i < n; i++) {
+                if (retry[i] == null) {
+                    retry[i] = p;
+                }
+            }
+        });
+        apply(spec, settings.nodeRetryPolicies(), retry, "retryPolicy");
+        apply(spec, settings.nodeTimeouts(), timeout, "timeout");
+        apply(spec, settings.nodeCacheTtls(), cacheTtl, "cachePolicy");
+        for (int i = 1; i < n; i++) {
+            if (spec.subgraph[i] && (timeout[i] != null || cacheTtl[i] != null)) {
+                throw new IllegalArgumentException("node '" + spec.nodeNames[i] + "' of graph '" + spec.name
+                        + "' runs a subgraph, which can be neither timed out nor cached; set those on the"
+                        + " subgraph's own nodes");
+            }
+        }
+        boolean anyCached = false;
+        for (Duration d : cacheTtl) {
+            anyCached |= d != null;
+        }
+        this.cache = anyCached ? settings.cache().orElseGet(InMemoryNodeCache::new) : null;
+    }
+
+    private static <T> void apply(GraphSpec spec, Map<String, T> byName, T[] into, String setting) {
+        byName.forEach((name, value) -> {
+            Integer node = spec.nodeIndex.get(name);
+            if (node == null || node == 0) {
+                throw new IllegalArgumentException(setting + "(\"" + name + "\", ...): graph '" + spec.name
+                        + "' has no node '" + name + "'; its nodes are " + spec.nodes());
+            }
+            into[node] = value;
+        });
+    }
+}
