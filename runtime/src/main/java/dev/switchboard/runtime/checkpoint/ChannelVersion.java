@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.checkpoint;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -50,6 +51,16 @@ public record ChannelVersion(String version, String base, long baseBytes, long c
      * @return {@code counter.suffix}, zero-padded so strings sort like counters
      */
     public static String format(long counter, String suffix) {
-        return String.format("%016d.%s", counter, suffix);
+        if (counter < 0) {
+            return String.format(Locale.ROOT, "%016d.%s", counter, suffix);
+        }
+        // By hand rather than String.format: this runs for every channel of every checkpoint, and
+        // a format string is parsed each call; ASCII digits whatever the default locale.
+        String digits = Long.toString(counter);
+        StringBuilder out = new StringBuilder(Math.max(16, digits.length()) + 1 + suffix.length());
+        for (int i = digits.length(); i < 16; i++) {
+            out.append('0');
+        }
+        return out.append(digits).append('.').append(suffix).toString();
     }
 }
