@@ -55,11 +55,13 @@ final class PregelLoop {
 
     private final Channel[] channels;
     private final long[] versions;
+    /** Each channel's version suffix; {@code null} for versions this run made (see {@link #runSuffix()}). */
     private final String[] suffix;
+
     private final long[][] seen;
     private final long[] interruptSeen;
     private long maxVersion;
-    private final String runSuffix = Uuids.runSuffix();
+    private String runSuffix;
 
     private final boolean[] updated;
     private final int[] updatedList;
@@ -628,7 +630,7 @@ final class PregelLoop {
 
     private void bump(int c, long next) {
         versions[c] = next;
-        suffix[c] = runSuffix;
+        suffix[c] = null;
         if (channels[c].isAvailable() && !updated[c]) {
             updated[c] = true;
             updatedList[updatedCount++] = c;
@@ -657,10 +659,22 @@ final class PregelLoop {
         Map<String, String> out = new LinkedHashMap<>();
         for (int c = 0; c < channels.length; c++) {
             if (versions[c] > 0) {
-                out.put(spec.channels[c].name(), ChannelVersion.format(versions[c], suffix[c]));
+                String s = suffix[c] == null ? runSuffix() : suffix[c];
+                out.put(spec.channels[c].name(), ChannelVersion.format(versions[c], s));
             }
         }
         return out;
+    }
+
+    /**
+     * The suffix of the versions this run makes, drawn when a version string is first needed: only
+     * checkpoints show it, so a run without a checkpointer never pays for the secure random.
+     */
+    private String runSuffix() {
+        if (runSuffix == null) {
+            runSuffix = Uuids.runSuffix();
+        }
+        return runSuffix;
     }
 
     private Map<String, Map<String, String>> seenStrings() {
