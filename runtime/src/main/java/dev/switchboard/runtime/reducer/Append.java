@@ -1,11 +1,10 @@
 package dev.switchboard.runtime.reducer;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
- * Appends the written list to the current one; starts empty. The result is unmodifiable.
+ * Appends the written list to the current one; starts empty. The result is unmodifiable. Appends
+ * that follow one another share storage, so a list that grows by n appends costs O(n) to build.
  *
  * @param <E> the element type
  */
@@ -18,10 +17,7 @@ public final class Append<E> implements Reducer<List<E>> {
         if (update.isEmpty()) {
             return current;
         }
-        List<E> out = new ArrayList<>(current.size() + update.size());
-        out.addAll(current);
-        out.addAll(update);
-        return Collections.unmodifiableList(out);
+        return AppendList.concat(current, update);
     }
 
     @Override
