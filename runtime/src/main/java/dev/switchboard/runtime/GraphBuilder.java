@@ -37,8 +37,10 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
 
     /**
      * The executor that runs a superstep's tasks in parallel. A superstep with one task runs it on
-     * the calling thread; with several, the caller runs one and the executor the rest. Defaults to
-     * a shared pool of daemon threads. Use {@code Runnable::run} to run every task on the caller's
+     * the calling thread; with several, the calling thread runs tasks too, and the executor's
+     * threads join in one by one while tasks remain, so that tasks that wait (on a model, a tool)
+     * all run at once while tasks that finish at once cost no thread hand-off. Defaults to a
+     * shared pool of daemon threads. Use {@code Runnable::run} to run every task on the caller's
      * thread, one after another in task order.
      *
      * @param executor the executor

@@ -27,11 +27,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -70,7 +68,9 @@ final class TaskRunner {
         }
     }
 
-    /** Runs the tasks that have not run yet, in parallel; the caller runs the last one itself. */
+    /**
+     * Runs the tasks that have not run yet, in parallel with the caller; see {@link ParallelTasks}.
+     */
     void runAll(List<Task> tasks) {
         List<Task> todo = new ArrayList<>(tasks.size());
         for (Task t : tasks) {
@@ -85,42 +85,7 @@ final class TaskRunner {
             }
             return;
         }
-        // Handing out the others first keeps them parallel; with a direct executor
-        // (Runnable::run) all tasks run on the caller in task order.
-        CountDownLatch done = new CountDownLatch(n - 1);
-        for (int i = 0; i < n - 1; i++) {
-            Task t = todo.get(i);
-            try {
-                executor.execute(() -> {
-                    try {
-                        run(t);
-                    } finally {
-                        done.countDown();
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                t.error = new GraphException(
-                        "the graph's executor rejected task '" + spec.nodeNames[t.node] + "': " + e.getMessage());
-                done.countDown();
-            }
-        }
-        run(todo.get(n - 1));
-        awaitUninterruptibly(done);
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        ParallelTasks.run(todo, executor, this::run);
     }
 
     /** Runs one task; failures are kept on the task, never thrown. */
