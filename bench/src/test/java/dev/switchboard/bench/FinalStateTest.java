@@ -35,7 +35,12 @@ class FinalStateTest {
     }
 
     @Test
-    void checkpointed() {
-        assertDoesNotThrow(() -> new CheckpointBench().setup());
+    void checkpointed() throws Exception {
+        CheckpointBench bench = new CheckpointBench();
+        try {
+            assertDoesNotThrow(bench::setup);
+        } finally {
+            bench.tearDown();
+        }
     }
 }
