@@ -10,6 +10,7 @@ import dev.switchboard.runtime.channel.LastValueAfterFinish;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -42,7 +43,8 @@ final class Codecs {
     /** The stored form of a channel's {@code checkpoint()} value. */
     byte[] encodeValue(int channel, Object value) {
         try {
-            return serde.encodeTree(valueToTree(channel, value));
+            ValueType plain = plainType(channel);
+            return plain != null ? serde.encodeChecked(plain, value) : serde.encodeTree(valueToTree(channel, value));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -58,6 +60,19 @@ final class Codecs {
 
     /** A delta: the writes of some supersteps, in order (none of them an overwrite). */
     byte[] encodeWrites(int channel, List<Object> writes) {
+        ValueType plain = plainWriteType(channel);
+        if (plain != null) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            out.write('[');
+            for (int i = 0; i < writes.size(); i++) {
+                if (i > 0) {
+                    out.write(',');
+                }
+                out.writeBytes(serde.encodeChecked(plain, writes.get(i)));
+            }
+            out.write(']');
+            return out.toByteArray();
+        }
         ArrayNode array = serde.nodes().arrayNode();
         for (Object w : writes) {
             array.add(writeToTree(channel, w));
@@ -77,7 +92,9 @@ final class Codecs {
     /** A pending write: one byte saying whether it is an overwrite, then the value. */
     byte[] encodeWrite(int channel, Object write) {
         boolean overwrite = write instanceof Overwrite<?>;
-        byte[] json = serde.encodeTree(writeToTree(channel, overwrite ? ((Overwrite<?>) write).value() : write));
+        Object value = overwrite ? ((Overwrite<?>) write).value() : write;
+        ValueType plain = plainWriteType(channel);
+        byte[] json = plain != null ? serde.encodeChecked(plain, value) : serde.encodeTree(writeToTree(channel, value));
         byte[] out = new byte[json.length + 1];
         out[0] = overwrite ? OVERWRITE : PLAIN;
         System.arraycopy(json, 0, out, 1, json.length);
@@ -167,6 +184,28 @@ final class Codecs {
     }
 
     // ---------------------------------------------------------------- values
+
+    /**
+     * The declared type a channel's value is written as directly, or {@code null} for the channels
+     * whose stored form is built as a tree (the input, the sends, after-finish values).
+     */
+    private ValueType plainType(int channel) {
+        ChannelSpec c = spec.channels[channel];
+        if (channel == spec.startChannel
+                || channel == spec.tasksChannel
+                || c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
+            return null;
+        }
+        return c.type();
+    }
+
+    /** As {@link #plainType} for one write: barrier writes are the writing node's name. */
+    private ValueType plainWriteType(int channel) {
+        if (channel == spec.tasksChannel) {
+            return null;
+        }
+        return spec.channels[channel].kind() == ChannelSpec.Kind.NAMED_BARRIER ? STRING : spec.channels[channel].type();
+    }
 
     private JsonNode valueToTree(int channel, Object value) {
         ChannelSpec c = spec.channels[channel];

@@ -110,6 +110,24 @@ public final class JsonSerde {
     }
 
     /**
+     * Encodes a value as its declared type into bytes that decode within the limits: the same
+     * acceptance as {@code encodeTree(toTree(type, value))}, without the tree when the bytes are too
+     * few to break a limit (no string can be longer, and no nesting deeper, than the bytes).
+     *
+     * @param type the declared type
+     * @param value the value
+     * @return JSON bytes
+     * @throws SerdeException if the value cannot be written or would not decode within the limits
+     */
+    public byte[] encodeChecked(ValueType type, Object value) {
+        byte[] data = encode(type, value);
+        if (data.length <= Math.min(limits.maxNestingDepth(), limits.maxStringLength())) {
+            return data;
+        }
+        return encodeTree(decodeTree(data));
+    }
+
+    /**
      * Reads a value of the declared type from a JSON tree.
      *
      * @param type the declared type
