@@ -24,6 +24,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +65,9 @@ final class PregelLoop {
     private String runSuffix;
 
     private final boolean[] updated;
+    /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
+    private final boolean[] candidate;
+
     private final int[] updatedList;
     private int updatedCount;
     private final PendingWrites pending;
@@ -116,6 +120,7 @@ final class PregelLoop {
         }
         this.interruptSeen = new long[n];
         this.updated = new boolean[n];
+        this.candidate = new boolean[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
         this.runner = new TaskRunner(this, dispatcher, executor, policies);
@@ -400,13 +405,11 @@ final class PregelLoop {
             if (failed != null) {
                 throw rethrowable(failed.error);
             }
-            List<Interrupt> raised = new ArrayList<>();
-            boolean anyPaused = false;
-            for (Task t : applyOrder(tasks)) {
-                raised.addAll(t.interrupts);
-                anyPaused |= t.paused;
-            }
-            if (anyPaused) {
+            if (anyPaused()) {
+                List<Interrupt> raised = new ArrayList<>();
+                for (Task t : applyOrder(tasks)) {
+                    raised.addAll(t.interrupts);
+                }
                 pause(raised);
                 return;
             }
@@ -419,6 +422,15 @@ final class PregelLoop {
                 return;
             }
         }
+    }
+
+    private boolean anyPaused() {
+        for (Task t : tasks) {
+            if (t.paused) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -497,7 +509,7 @@ final class PregelLoop {
         }
         boolean[] candidate = null;
         if (onlyUpdated && updatedCount > 0) {
-            candidate = new boolean[spec.nodeNames.length];
+            candidate = this.candidate;
             for (int u = 0; u < updatedCount; u++) {
                 for (int n : spec.triggerToNodes[updatedList[u]]) {
                     candidate[n] = true;
@@ -510,6 +522,9 @@ final class PregelLoop {
             if ((candidate == null || candidate[n]) && triggered(n)) {
                 out.add(Task.pull(n, spec.triggers[n]));
             }
+        }
+        if (candidate != null) {
+            Arrays.fill(candidate, false);
         }
         return out;
     }
