@@ -20,6 +20,12 @@ import java.util.Objects;
  */
 public record ChannelVersion(String version, String base, long baseBytes, long chainBytes) {
     /**
+     * Versions without a suffix, as the versions nodes have seen are written, by counter: every
+     * checkpoint writes them for every node. Filled lazily; a race only formats a string twice.
+     */
+    private static final String[] PLAIN = new String[4096];
+
+    /**
      * Checks the fields.
      *
      * @param version the version
@@ -51,6 +57,17 @@ public record ChannelVersion(String version, String base, long baseBytes, long c
      * @return {@code counter.suffix}, zero-padded so strings sort like counters
      */
     public static String format(long counter, String suffix) {
+        if (suffix.isEmpty() && counter >= 0 && counter < PLAIN.length) {
+            String cached = PLAIN[(int) counter];
+            if (cached == null) {
+                cached = PLAIN[(int) counter] = pad(counter, suffix);
+            }
+            return cached;
+        }
+        return pad(counter, suffix);
+    }
+
+    private static String pad(long counter, String suffix) {
         if (counter < 0) {
             return String.format(Locale.ROOT, "%016d.%s", counter, suffix);
         }

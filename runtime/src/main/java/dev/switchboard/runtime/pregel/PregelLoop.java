@@ -63,6 +63,9 @@ final class PregelLoop {
     private final long[] interruptSeen;
     private long maxVersion;
     private String runSuffix;
+    private final String[] versionText;
+    private final long[] versionTextOf;
+    private final String[] versionTextSuffix;
 
     private final boolean[] updated;
     /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
@@ -114,6 +117,9 @@ final class PregelLoop {
         }
         this.versions = new long[n];
         this.suffix = new String[n];
+        this.versionText = new String[n];
+        this.versionTextOf = new long[n];
+        this.versionTextSuffix = new String[n];
         this.seen = new long[spec.nodeNames.length][];
         for (int i = 0; i < seen.length; i++) {
             seen[i] = new long[spec.triggers[i].length];
@@ -674,11 +680,21 @@ final class PregelLoop {
         Map<String, String> out = new LinkedHashMap<>();
         for (int c = 0; c < channels.length; c++) {
             if (versions[c] > 0) {
-                String s = suffix[c] == null ? runSuffix() : suffix[c];
-                out.put(spec.channels[c].name(), ChannelVersion.format(versions[c], s));
+                out.put(spec.channels[c].name(), versionText(c));
             }
         }
         return out;
+    }
+
+    /** A channel's version string, formatted again only when its version changed since the last checkpoint. */
+    private String versionText(int c) {
+        String s = suffix[c] == null ? runSuffix() : suffix[c];
+        if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
+            versionText[c] = ChannelVersion.format(versions[c], s);
+            versionTextOf[c] = versions[c];
+            versionTextSuffix[c] = s;
+        }
+        return versionText[c];
     }
 
     /**
