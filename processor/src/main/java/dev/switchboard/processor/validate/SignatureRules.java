@@ -45,7 +45,7 @@ public final class SignatureRules {
         }
     }
 
-    private static void checkMethod(ExecutableElement m, String kind, String generated, Report report) {
+    static void checkMethod(ExecutableElement m, String kind, String generated, Report report) {
         if (m.getModifiers().contains(Modifier.PRIVATE)) {
             report.error(Message.PRIVATE_METHOD, m, kind, m.getSimpleName(), generated);
         }
@@ -88,8 +88,8 @@ public final class SignatureRules {
 
     private void checkNodeReturn(NodeModel n, GraphModel g, Report report) {
         Returns r = n.returns();
-        Set<String> updates = g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
-        String stateUpdate = g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+        Set<String> updates = updates(g);
+        String stateUpdate = stateUpdate(g);
         switch (r.kind()) {
             case UNSUPPORTED ->
                 report.error(
@@ -115,8 +115,22 @@ public final class SignatureRules {
                     n.method().getSimpleName(),
                     Strings.type(update),
                     g.name(),
-                    Strings.list(updates.stream().map(SignatureRules::simple).toList()));
+                    simpleList(updates));
         }
+    }
+
+    /** The qualified names of the updates a node of the graph may return: those of its records. */
+    static Set<String> updates(GraphModel g) {
+        return g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
+    }
+
+    /** The state's update type as messages name it. */
+    static String stateUpdate(GraphModel g) {
+        return g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+    }
+
+    static String simpleList(Set<String> updates) {
+        return Strings.list(updates.stream().map(SignatureRules::simple).toList());
     }
 
     private void checkRoute(RouteModel r, GraphModel g, Report report) {
@@ -139,7 +153,7 @@ public final class SignatureRules {
         }
     }
 
-    private static boolean isNodeContext(TypeMirror t) {
+    static boolean isNodeContext(TypeMirror t) {
         return t instanceof DeclaredType && qualified(t).equals(RuntimeNames.NODE_CONTEXT);
     }
 
