@@ -61,6 +61,34 @@ class PolicyDiagnosticsTest {
     }
 
     @Test
+    void retryOnTypesMustBeVisibleToTheGeneratedGraph() {
+        JavaFileObject g = graph("Support", POLICY_IMPORTS + """
+
+                class Support {
+                    private static class Hidden extends RuntimeException {
+                        private static final long serialVersionUID = 1L;
+                    }
+
+                    static class Shown extends RuntimeException {
+                        private static final long serialVersionUID = 1L;
+                    }
+
+                    @Node
+                    @Edge(from = START)
+                    @Retry(retryOn = {Shown.class, Hidden.class})
+                    ChatUpdate fetch(Chat s) { return ChatUpdate.of(); }
+                }
+                """);
+        Compilation c = failsWith(1, CHAT, g);
+        assertError(
+                c,
+                Message.RETRY_ON_INACCESSIBLE.format("Hidden", "fetch", "Hidden", "SupportGraph"),
+                g,
+                "@Retry(retryOn",
+                "{");
+    }
+
+    @Test
     void retryNeedsAnAttempt() {
         JavaFileObject g = support("""
                 @Retry(maxAttempts = 0)

@@ -173,6 +173,26 @@ class Recovering {
     }
 }
 
+/** A cached node that fails once; its handler's fallback must not be cached. */
+class CachedFallback {
+    final AtomicInteger runs = new AtomicInteger();
+
+    @Node
+    @Edge(from = START)
+    @Cache
+    LogUpdate ask(Log s) throws IOException {
+        if (runs.incrementAndGet() == 1) {
+            throw new IOException("flaky backend");
+        }
+        return LogUpdate.of().answer("real");
+    }
+
+    @OnError("ask")
+    LogUpdate fallback(Log s, IOException e) {
+        return LogUpdate.of().answer("fallback");
+    }
+}
+
 /** The handler takes IOExceptions, but the node fails otherwise. */
 class Mismatched {
     final IllegalStateException failure = new IllegalStateException("bug");
@@ -278,6 +298,16 @@ class NodePoliciesTest {
         assertEquals(2, nodes.fetches.get());
         assertEquals(List.of("recovered from offline on attempt 2", "after"), out.trail());
         assertEquals("slow timed out after 50 ms", out.answer());
+    }
+
+    @Test
+    void aHandlersFallbackIsNotCached() {
+        CachedFallback nodes = new CachedFallback();
+        CachedFallbackGraph graph = CachedFallbackGraph.builder(nodes).build();
+        assertEquals("fallback", graph.invoke(INPUT).value().answer());
+        assertEquals("real", graph.invoke(INPUT).value().answer(), "the node ran again");
+        assertEquals("real", graph.invoke(INPUT).value().answer());
+        assertEquals(2, nodes.runs.get(), "the node's own result was cached");
     }
 
     @Test

@@ -54,6 +54,8 @@ public enum Message {
     GENERIC_GRAPH("graph class %s has type parameters; a graph class must not be generic"),
     PRIVATE_METHOD("%s %s() is private; the generated %s calls it, so make it package-private or public"),
     GENERIC_METHOD("%s %s() has type parameters; node and route methods must not be generic"),
+    THROWS_THROWABLE("%s %s() declares throws %s, which the generated %s cannot pass on (it passes on Exceptions and"
+            + " Errors); declare throws Exception or a narrower exception instead"),
     NODE_WITHOUT_PARAMETER("node %s() takes no parameter; take the state record%s, optionally followed by NodeContext"),
     NODE_EXTRA_PARAMETER("node %s(): parameter %s is %s; a node takes its input (the state record or a Send payload),"
             + " optionally followed by NodeContext"),
@@ -87,6 +89,8 @@ public enum Message {
     GRAPH_MEMBER_NOT_RECORD("@Graph(%s): %s is not a record; name a record whose components are channels of %s"),
 
     // ---- node policies
+    RETRY_ON_INACCESSIBLE("@Retry(retryOn = %s.class) on %s(): %s cannot be seen from %s, which tests failures"
+            + " against it; make it public, or package-private in the graph's package"),
     POLICY_WITHOUT_NODE("@%s on %s(), which is not a @Node; a policy applies to a node: add @Node to the method, or"
             + " remove @%s"),
     RETRY_MAX_ATTEMPTS("@Retry(maxAttempts = %d) on %s(): the first attempt counts, so maxAttempts must be at least 1;"

@@ -1,14 +1,22 @@
 package dev.switchboard.processor.validate;
 
+import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.LimitModel;
 import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.RetryModel;
 import dev.switchboard.processor.model.Returns;
+import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * Checks the node policy annotations: {@code @Retry}, {@code @Timeout} and {@code @Cache} hold
@@ -51,6 +59,21 @@ public final class PolicyRules {
     private static void checkRetry(ExecutableElement m, RetryModel r, Report report) {
         String method = m.getSimpleName().toString();
         AnnotationMirror a = r.annotation();
+        TypeElement graph = (TypeElement) m.getEnclosingElement();
+        for (TypeMirror type : r.retryOn()) {
+            if (type instanceof DeclaredType d && !visibleFrom((TypeElement) d.asElement(), graph)) {
+                String name = d.asElement().getSimpleName().toString();
+                report.errorOnValue(
+                        Message.RETRY_ON_INACCESSIBLE,
+                        m,
+                        a,
+                        written(a, "retryOn"),
+                        name,
+                        method,
+                        name,
+                        GeneratedNames.graph(graph));
+            }
+        }
         if (r.maxAttempts() < 1) {
             report.errorOnValue(Message.RETRY_MAX_ATTEMPTS, m, a, written(a, "maxAttempts"), r.maxAttempts(), method);
         }
@@ -72,6 +95,29 @@ public final class PolicyRules {
                     r.initialIntervalMillis(),
                     r.initialIntervalMillis());
         }
+    }
+
+    /** Whether code in the graph's package (the generated graph) can name {@code type}. */
+    private static boolean visibleFrom(TypeElement type, TypeElement graph) {
+        String graphPackage = packageOf(graph);
+        for (Element e = type; e instanceof TypeElement t; e = t.getEnclosingElement()) {
+            Set<Modifier> mods = t.getModifiers();
+            if (mods.contains(Modifier.PRIVATE)) {
+                return false;
+            }
+            if (!mods.contains(Modifier.PUBLIC) && !packageOf(t).equals(graphPackage)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String packageOf(Element e) {
+        Element p = e;
+        while (!(p instanceof PackageElement)) {
+            p = p.getEnclosingElement();
+        }
+        return ((PackageElement) p).getQualifiedName().toString();
     }
 
     private static boolean negative(ExecutableElement m, AnnotationMirror a, String member, long value, Report report) {

@@ -15,6 +15,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /** Checks the graph class and the signatures of its node and route methods. */
@@ -52,6 +53,28 @@ public final class SignatureRules {
         if (!m.getTypeParameters().isEmpty()) {
             report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName());
         }
+        for (TypeMirror thrown : m.getThrownTypes()) {
+            if (!extendsExceptionOrError(thrown)) {
+                report.error(Message.THROWS_THROWABLE, m, kind, m.getSimpleName(), Strings.type(thrown), generated);
+            }
+        }
+    }
+
+    /** Whether a declared thrown type is an Exception or an Error (a type variable counts by its bound). */
+    private static boolean extendsExceptionOrError(TypeMirror type) {
+        TypeMirror t = type;
+        if (t instanceof javax.lang.model.type.TypeVariable v) {
+            t = v.getUpperBound();
+        }
+        while (t instanceof DeclaredType d) {
+            TypeElement e = (TypeElement) d.asElement();
+            String name = e.getQualifiedName().toString();
+            if (name.equals("java.lang.Exception") || name.equals("java.lang.Error")) {
+                return true;
+            }
+            t = e.getSuperclass();
+        }
+        return t.getKind() == TypeKind.ERROR; // unresolved: javac reports it itself
     }
 
     private void checkNodeParams(NodeModel n, GraphModel g, Report report) {

@@ -135,7 +135,8 @@ final class TaskRunner {
                 String cacheKey = cacheKey(t, name);
                 if (cacheKey == null || !fromCache(t, cacheKey)) {
                     runNode(t, name);
-                    if (cacheKey != null) {
+                    if (cacheKey != null && !t.handled) {
+                        // Only what the node itself produced is cached, never an error handler's fallback.
                         policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
                     }
                 }
@@ -202,6 +203,7 @@ final class TaskRunner {
                 if (!t.nodeFailed || !spec.errorHandler[t.node]) {
                     throw e;
                 }
+                t.handled = true;
                 TaskContext handlerCtx = new TaskContext(loop, t, name, loop.step);
                 writeAll(t, handleError(t, cause, handlerCtx), handlerCtx, name);
                 return;
