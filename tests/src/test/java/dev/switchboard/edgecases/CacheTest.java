@@ -1,4 +1,4 @@
-package dev.switchboard.review;
+package dev.switchboard.edgecases;
 
 import static dev.switchboard.annotation.Graph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,7 +9,7 @@ import dev.switchboard.annotation.Cache;
 import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Untracked;
-import dev.switchboard.review.alpha.PipelineGraph;
+import dev.switchboard.edgecases.alpha.PipelineGraph;
 import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,8 +61,8 @@ class Scoring {
     }
 }
 
-/** Review of the node cache: keys, and what it stores. */
-class CacheReviewTest {
+/** The node cache: keys, and what it stores. */
+class CacheTest {
 
     /**
      * Two unrelated graphs that happen to share a simple class name, node name and input shape
@@ -72,20 +72,21 @@ class CacheReviewTest {
     @Test
     void graphsWithTheSameSimpleNameDoNotShareEntries() {
         InMemoryNodeCache shared = new InMemoryNodeCache();
-        dev.switchboard.review.alpha.Pipeline alphaNodes = new dev.switchboard.review.alpha.Pipeline();
-        dev.switchboard.review.beta.Pipeline betaNodes = new dev.switchboard.review.beta.Pipeline();
+        dev.switchboard.edgecases.alpha.Pipeline alphaNodes = new dev.switchboard.edgecases.alpha.Pipeline();
+        dev.switchboard.edgecases.beta.Pipeline betaNodes = new dev.switchboard.edgecases.beta.Pipeline();
         PipelineGraph alpha = PipelineGraph.builder(alphaNodes).cache(shared).build();
-        dev.switchboard.review.beta.PipelineGraph beta = dev.switchboard.review.beta.PipelineGraph.builder(betaNodes)
+        dev.switchboard.edgecases.beta.PipelineGraph beta = dev.switchboard.edgecases.beta.PipelineGraph.builder(
+                        betaNodes)
                 .cache(shared)
                 .build();
 
         assertEquals(
                 "alpha answers why",
-                alpha.invoke(dev.switchboard.review.alpha.QueryUpdate.of().question("why"))
+                alpha.invoke(dev.switchboard.edgecases.alpha.QueryUpdate.of().question("why"))
                         .value()
                         .answer());
         String betaAnswer = beta.invoke(
-                        dev.switchboard.review.beta.QueryUpdate.of().question("why"))
+                        dev.switchboard.edgecases.beta.QueryUpdate.of().question("why"))
                 .value()
                 .answer();
         assertEquals("beta answers why", betaAnswer, "beta got alpha's cached writes");

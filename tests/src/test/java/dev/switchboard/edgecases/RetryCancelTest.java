@@ -1,4 +1,4 @@
-package dev.switchboard.review;
+package dev.switchboard.edgecases;
 
 import static dev.switchboard.annotation.Graph.END;
 import static dev.switchboard.annotation.Graph.START;
@@ -101,12 +101,12 @@ class Looping {
     }
 }
 
-/** Review of retries under cancellation, and of invokeAsync's future. */
-class RetryCancelReviewTest {
+/** Retries under cancellation, and of invokeAsync's future. */
+class RetryCancelTest {
 
     private static ExecutorService daemonRunner() {
         return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "review-runner");
+            Thread t = new Thread(r, "edgecase-runner");
             t.setDaemon(true);
             return t;
         });

@@ -1,4 +1,4 @@
-package dev.switchboard.review.beta;
+package dev.switchboard.edgecases.alpha;
 
 import static dev.switchboard.annotation.Graph.START;
 
@@ -16,6 +16,6 @@ public class Pipeline {
     @Cache
     public QueryUpdate lookup(Query s) {
         runs.incrementAndGet();
-        return QueryUpdate.of().answer("beta answers " + s.question());
+        return QueryUpdate.of().answer("alpha answers " + s.question());
     }
 }

@@ -1,4 +1,4 @@
-package dev.switchboard.review;
+package dev.switchboard.edgecases;
 
 import static dev.switchboard.annotation.Graph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -95,8 +95,8 @@ class Recording implements Flow.Subscriber<StreamPart<Tally>> {
     }
 }
 
-/** Review of streamAsync's Flow.Publisher against the reactive-streams rules. */
-class PublisherReviewTest {
+/** streamAsync's Flow.Publisher against the reactive-streams rules. */
+class PublisherTest {
 
     /**
      * Rule 1.3: onSubscribe, onNext, ... are signalled serially. A subscriber may request inside

@@ -1,4 +1,4 @@
-package dev.switchboard.review;
+package dev.switchboard.edgecases;
 
 import static dev.switchboard.annotation.Graph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,8 +75,8 @@ class TimedAsker {
     }
 }
 
-/** Review: what an abandoned (timed-out) attempt can still do. */
-class AbandonedAttemptReviewTest {
+/** What an abandoned (timed-out) attempt can still do. */
+class AbandonedAttemptTest {
     /**
      * TaskContext.abandon() mutes emit/emitMessage/interrupt of a timed-out attempt, but not
      * invoke(): the abandoned attempt still runs a subgraph, whose own (fresh) contexts stream

@@ -1,4 +1,4 @@
-package dev.switchboard.review;
+package dev.switchboard.edgecases;
 
 import static dev.switchboard.annotation.Graph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,8 +37,8 @@ class Patient {
     }
 }
 
-/** Review of node timeouts. */
-class TimeoutReviewTest {
+/** Node timeouts at their limits. */
+class TimeoutTest {
     /**
      * When a node that returned a CompletableFuture times out, the future it returned must be
      * cancelled (as LangGraph cancels a timed-out coroutine); callNodeWithin only interrupts the

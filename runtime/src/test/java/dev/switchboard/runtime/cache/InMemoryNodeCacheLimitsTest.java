@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** Review: time-to-live values the builder and @Cache accept must not break the store. */
-class InMemoryNodeCacheReviewTest {
+class InMemoryNodeCacheLimitsTest {
     /**
      * GraphSpec.Builder.cache and @Cache accept any non-negative ttl, e.g. ttlSeconds =
      * Long.MAX_VALUE / 1000 for "practically forever"; put() then throws ArithmeticException from
