@@ -45,8 +45,8 @@ public @interface Retry {
     long maxIntervalMillis() default 128_000;
 
     /**
-     * Whether to add random jitter to each wait (up to the wait itself), so that retries of many
-     * runs spread out.
+     * Whether to add random jitter to each wait (up to one second, as LangGraph), so that retries
+     * of many runs spread out.
      *
      * @return {@code true} to add jitter
      */

@@ -55,7 +55,11 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             RuntimeNames.EDGES,
             RuntimeNames.JOIN,
             RuntimeNames.ROUTE,
-            RuntimeNames.GRAPH);
+            RuntimeNames.GRAPH,
+            RuntimeNames.RETRY,
+            RuntimeNames.TIMEOUT,
+            RuntimeNames.CACHE,
+            RuntimeNames.ON_ERROR);
     private static final String GENERATED = "javax.annotation.processing.Generated";
 
     private final Set<String> deferred = new LinkedHashSet<>();

@@ -72,6 +72,24 @@ class SignatureDiagnosticsTest {
     }
 
     @Test
+    void nodesAndRoutesThrowExceptionsOrErrorsOnly() {
+        JavaFileObject g = support("""
+                @Node
+                @Edge(from = "classify")
+                ChatUpdate billing(Chat s) throws Throwable { return ChatUpdate.of(); }
+
+                @Route(from = "billing", to = {"classify", END})
+                String again(Chat s) throws java.io.IOException, StackOverflowError { return END; }
+                """);
+        Compilation c = failsWith(1, CHAT, g);
+        assertError(
+                c,
+                Message.THROWS_THROWABLE.format("node", "billing", "Throwable", "SupportGraph"),
+                g,
+                "ChatUpdate billing(Chat s) throws Throwable");
+    }
+
+    @Test
     void privateNodeAndRoute() {
         JavaFileObject g = support("""
                 @Node

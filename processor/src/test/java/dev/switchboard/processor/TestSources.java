@@ -111,6 +111,11 @@ final class TestSources {
         return at + 1;
     }
 
+    /** The text of a generated source file. */
+    static String generated(Compilation c, String qualifiedName) {
+        return text(c.generatedSourceFile(qualifiedName).orElseThrow());
+    }
+
     static String text(JavaFileObject source) {
         try {
             return source.getCharContent(true).toString();

@@ -70,6 +70,13 @@ public record RetryPolicy(
         Objects.requireNonNull(initialInterval, "initialInterval");
         Objects.requireNonNull(maxInterval, "maxInterval");
         Objects.requireNonNull(retryOn, "retryOn");
+        if (initialInterval.isNegative()) {
+            throw new IllegalArgumentException("initialInterval must not be negative, was " + initialInterval);
+        }
+        if (maxInterval.compareTo(initialInterval) < 0) {
+            throw new IllegalArgumentException(
+                    "maxInterval " + maxInterval + " is shorter than initialInterval " + initialInterval);
+        }
     }
 
     /**

@@ -12,6 +12,7 @@ final class ClassNames {
     static final ClassName OVERWRITE = ClassName.get(RUNTIME, "Overwrite");
     static final ClassName NODE_CONTEXT = ClassName.get(RUNTIME, "NodeContext");
     static final ClassName GRAPH_BUILDER = ClassName.get(RUNTIME, "GraphBuilder");
+    static final ClassName RETRY_POLICY = ClassName.get(RUNTIME, "RetryPolicy");
 
     static final ClassName STATE_SCHEMA = ClassName.get(INTERNAL, "StateSchema");
     static final ClassName COMPONENT_SPEC = ClassName.get(INTERNAL, "ComponentSpec");
@@ -27,6 +28,8 @@ final class ClassNames {
     static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
     static final ClassName LIST = ClassName.get("java.util", "List");
     static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
+    static final ClassName DURATION = ClassName.get("java.time", "Duration");
+    static final ClassName EXECUTION_EXCEPTION = ClassName.get("java.util.concurrent", "ExecutionException");
 
     private ClassNames() {}
 }

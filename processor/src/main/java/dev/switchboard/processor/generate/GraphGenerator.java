@@ -11,6 +11,7 @@ import com.palantir.javapoet.TypeSpec;
 import dev.switchboard.processor.model.EdgeModel;
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.HandlerModel;
 import dev.switchboard.processor.model.JoinModel;
 import dev.switchboard.processor.model.NameRef;
 import dev.switchboard.processor.model.NodeInput;
@@ -26,9 +27,9 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
 /**
- * Generates {@code XGraph} for graph class {@code X}: the {@code GraphSpec} (node table, edges,
- * joins, routes), a {@code switch}-based dispatcher that calls node and route methods without
- * reflection, a builder, and the Mermaid diagram and JSON Schemas as constants.
+ * Generates {@code XGraph} for graph class {@code X}: the {@code GraphSpec} (node table, policies,
+ * edges, joins, routes), a {@code switch}-based dispatcher that calls node, route and error handler
+ * methods without reflection, a builder, and the Mermaid diagram and JSON Schemas as constants.
  */
 public final class GraphGenerator {
     private final JsonSchemas schemas;
@@ -138,6 +139,10 @@ public final class GraphGenerator {
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 b.add("\n.subgraph($S)", n.name());
             }
+            b.add(Policies.of(n));
+            if (handlerOf(g, n) != null) {
+                b.add("\n.onError($S)", n.name());
+            }
         }
         for (EdgeModel e : g.edges()) {
             b.add("\n.edge($S, $S)", e.from().name(), e.to());
@@ -232,7 +237,7 @@ public final class GraphGenerator {
         AnnotationSpec unchecked = AnnotationSpec.builder(SuppressWarnings.class)
                 .addMember("value", "$S", "unchecked")
                 .build();
-        return TypeSpec.classBuilder("Dispatcher")
+        TypeSpec.Builder dispatcher = TypeSpec.classBuilder("Dispatcher")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(ClassNames.NODE_DISPATCHER)
                 .addField(nodes, "nodes", Modifier.PRIVATE, Modifier.FINAL)
@@ -261,8 +266,87 @@ public final class GraphGenerator {
                         .addException(Exception.class)
                         .returns(Object.class)
                         .addCode(routeCases.build())
-                        .build())
+                        .build());
+        if (!g.handlers().isEmpty()) {
+            dispatcher.addMethod(MethodSpec.methodBuilder("onError")
+                    .addAnnotation(Override.class)
+                    .addAnnotation(unchecked)
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(int.class, "node")
+                    .addParameter(Object.class, "input")
+                    .addParameter(Throwable.class, "error")
+                    .addParameter(ClassNames.NODE_CONTEXT, "context")
+                    .addException(Exception.class)
+                    .returns(Object.class)
+                    .addCode(handlerCases(g, nodes))
+                    .build());
+        }
+        return dispatcher.build();
+    }
+
+    private static HandlerModel handlerOf(GraphModel g, NodeModel n) {
+        return g.handlers().stream()
+                .filter(h -> h.node().name().equals(n.name()))
+                .findFirst()
+                .orElse(null);
+    }
+
+    private static CodeBlock handlerCases(GraphModel g, ClassName nodes) {
+        CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("switch (node)");
+        for (int i = 0; i < g.nodes().size(); i++) {
+            NodeModel n = g.nodes().get(i);
+            HandlerModel h = handlerOf(g, n);
+            if (h != null) {
+                b.add("case $L:\n", i + 1)
+                        .indent()
+                        .add(handlerCall(h, n, nodes))
+                        .unindent();
+            }
+        }
+        return b.add("default:\n")
+                .indent()
+                .addStatement("throw new $T($S + node)", IllegalArgumentException.class, "no error handler for node #")
+                .unindent()
+                .endControlFlow()
                 .build();
+    }
+
+    /**
+     * Calls a handler with the node's input and the failure. A failure the handler does not take is
+     * rethrown unchanged, so the run fails as it would have without the handler: an {@code Exception}
+     * as itself, anything else wrapped in the {@code ExecutionException} that the runtime unwraps.
+     */
+    private static CodeBlock handlerCall(HandlerModel h, NodeModel n, ClassName nodes) {
+        ExecutableElement m = h.method();
+        boolean hasInput = n.input().kind() != NodeInput.Kind.MISSING;
+        int errorAt = hasInput ? 1 : 0;
+        TypeName errorType = TypeName.get(h.params().get(errorAt).asType());
+        CodeBlock.Builder b = CodeBlock.builder();
+        CodeBlock.Builder args = CodeBlock.builder();
+        if (hasInput) {
+            args.add("$L, ", castInput("input", n.input().type()));
+        }
+        if (errorType.equals(TypeName.get(Throwable.class))) {
+            args.add("error");
+        } else {
+            b.beginControlFlow("if (!(error instanceof $T))", errorType);
+            if (errorType.equals(TypeName.get(Exception.class))) {
+                b.addStatement("throw new $T(error)", ClassNames.EXECUTION_EXCEPTION);
+            } else {
+                b.addStatement(
+                        "throw error instanceof $T ? ($T) error : new $T(error)",
+                        Exception.class,
+                        Exception.class,
+                        ClassNames.EXECUTION_EXCEPTION);
+            }
+            b.endControlFlow();
+            args.add("($T) error", errorType);
+        }
+        if (h.params().size() > errorAt + 1) {
+            args.add(", context");
+        }
+        CodeBlock call = CodeBlock.of("$L.$N($L)", target(m, nodes), m.getSimpleName(), args.build());
+        return b.add(returning(call, h.returns())).build();
     }
 
     private CodeBlock nodeCall(NodeModel n, ClassName nodes) {
@@ -277,7 +361,11 @@ public final class GraphGenerator {
                         n.input().kind() == NodeInput.Kind.MISSING
                                 ? null
                                 : n.input().type()));
-        Returns r = n.returns();
+        return returning(call, n.returns());
+    }
+
+    /** Returns what a node or handler call returned, with {@code NO_WRITES} for {@code void}. */
+    private static CodeBlock returning(CodeBlock call, Returns r) {
         if (r.kind() == Returns.Kind.VOID && !r.async()) {
             return CodeBlock.builder()
                     .addStatement("$L", call)
@@ -299,15 +387,17 @@ public final class GraphGenerator {
     private static CodeBlock args(ExecutableElement m, String input, TypeMirror inputType) {
         CodeBlock.Builder b = CodeBlock.builder();
         if (inputType != null) {
-            if (inputType.toString().equals("java.lang.Object")) {
-                b.add("$N", input);
-            } else {
-                b.add("($T) $N", TypeName.get(inputType).box(), input);
-            }
+            b.add(castInput(input, inputType));
         }
         if (m.getParameters().size() > 1) {
             b.add(", context");
         }
         return b.build();
+    }
+
+    private static CodeBlock castInput(String input, TypeMirror inputType) {
+        return inputType.toString().equals("java.lang.Object")
+                ? CodeBlock.of("$N", input)
+                : CodeBlock.of("($T) $N", TypeName.get(inputType).box(), input);
     }
 }

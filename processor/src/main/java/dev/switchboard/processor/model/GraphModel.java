@@ -7,7 +7,8 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 
 /**
- * A graph class: its nodes, edges, joins and routes, and the records that form its state.
+ * A graph class: its nodes, edges, joins, routes and error handlers, and the records that form its
+ * state.
  *
  * @param element the graph class
  * @param name the graph name
@@ -23,6 +24,7 @@ import javax.lang.model.element.TypeElement;
  * @param joins the joins
  * @param routes the routes in declaration order
  * @param strays misplaced annotations
+ * @param handlers the {@code @OnError} methods in declaration order
  */
 public record GraphModel(
         TypeElement element,
@@ -38,7 +40,8 @@ public record GraphModel(
         List<EdgeModel> edges,
         List<JoinModel> joins,
         List<RouteModel> routes,
-        List<Stray> strays) {
+        List<Stray> strays,
+        List<HandlerModel> handlers) {
 
     public Optional<NodeModel> node(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();

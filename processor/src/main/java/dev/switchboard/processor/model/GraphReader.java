@@ -27,18 +27,21 @@ public final class GraphReader {
     private final ProcessingEnvironment env;
     private final Types types;
     private final StateReader states;
+    private final PolicyReader policies;
 
     public GraphReader(ProcessingEnvironment env) {
         this.env = env;
         this.types = env.getTypeUtils();
         this.states = new StateReader(env);
+        this.policies = new PolicyReader(env);
     }
 
     /** The types a graph's signatures mention that javac has not resolved (yet). */
     public List<String> unresolvedTypes(TypeElement graph) {
         List<String> out = new ArrayList<>();
         for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
-            if (!isGraphMethod(m)) {
+            // Handlers return the update types generated in this compilation, as nodes do.
+            if (!isGraphMethod(m) && Mirrors.find(m, RuntimeNames.ON_ERROR).isEmpty()) {
                 continue;
             }
             collectErrors(m.getReturnType(), out);
@@ -98,8 +101,10 @@ public final class GraphReader {
         List<ExecutableElement> nodeMethods = new ArrayList<>();
         List<RouteModel> routes = new ArrayList<>();
         List<Stray> strays = new ArrayList<>();
+        List<HandlerModel> handlers = new ArrayList<>();
         for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
             readMethod(m, nodeMethods, routes, strays);
+            policies.handler(m).ifPresent(handlers::add);
         }
         List<EdgeModel> edges = new ArrayList<>();
         List<JoinModel> joins = new ArrayList<>();
@@ -143,7 +148,8 @@ public final class GraphReader {
                 List.copyOf(edges),
                 List.copyOf(joins),
                 List.copyOf(routes),
-                List.copyOf(strays));
+                List.copyOf(strays),
+                List.copyOf(handlers));
     }
 
     private void readMethod(
@@ -159,6 +165,7 @@ public final class GraphReader {
             strays.add(new Stray(m, e));
         }
         Mirrors.find(m, RuntimeNames.JOIN).ifPresent(j -> strays.add(new Stray(m, j)));
+        PolicyReader.policyAnnotations(m).forEach(p -> strays.add(new Stray(m, p)));
         route.ifPresent(r -> routes.add(route(m, r)));
     }
 
@@ -266,7 +273,8 @@ public final class GraphReader {
                 m.getParameters(),
                 input(m, state, pull),
                 new ReturnReader(env).read(m.getReturnType()),
-                pull);
+                pull,
+                policies.policies(m));
     }
 
     private NodeInput input(ExecutableElement m, StateModel state, boolean pull) {

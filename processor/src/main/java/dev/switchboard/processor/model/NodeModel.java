@@ -18,6 +18,7 @@ import javax.lang.model.element.VariableElement;
  * @param input what its first parameter is, resolved against the graph's state
  * @param returns what it returns
  * @param pull whether edges, joins or name-returning routes lead to it (so it reads channels)
+ * @param policies its {@code @Retry}, {@code @Timeout} and {@code @Cache}
  */
 public record NodeModel(
         ExecutableElement method,
@@ -29,4 +30,5 @@ public record NodeModel(
         List<? extends VariableElement> params,
         NodeInput input,
         Returns returns,
-        boolean pull) {}
+        boolean pull,
+        PolicyModel policies) {}

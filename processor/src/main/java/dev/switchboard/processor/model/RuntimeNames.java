@@ -25,6 +25,10 @@ public final class RuntimeNames {
     public static final String MANAGED = ANNOTATION + ".Managed";
     public static final String UNTRACKED = ANNOTATION + ".Untracked";
     public static final String CHANNEL = ANNOTATION + ".Channel";
+    public static final String RETRY = ANNOTATION + ".Retry";
+    public static final String TIMEOUT = ANNOTATION + ".Timeout";
+    public static final String CACHE = ANNOTATION + ".Cache";
+    public static final String ON_ERROR = ANNOTATION + ".OnError";
 
     public static final String START = "__start__";
     public static final String END = "__end__";

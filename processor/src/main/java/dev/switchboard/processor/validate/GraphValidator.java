@@ -7,10 +7,13 @@ public final class GraphValidator {
     private final StructureRules structure = new StructureRules();
     private final SignatureRules signatures;
     private final FamilyRules family;
+    private final PolicyRules policies = new PolicyRules();
+    private final HandlerRules handlers;
 
     public GraphValidator(TypeCheck check) {
         this.signatures = new SignatureRules(check);
         this.family = new FamilyRules(check);
+        this.handlers = new HandlerRules(check);
     }
 
     public Report validate(GraphModel graph) {
@@ -18,6 +21,8 @@ public final class GraphValidator {
         family.check(graph, report);
         signatures.check(graph, report);
         structure.check(graph, report);
+        policies.check(graph, report);
+        handlers.check(graph, report);
         return report;
     }
 }

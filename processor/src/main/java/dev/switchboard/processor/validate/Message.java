@@ -54,6 +54,8 @@ public enum Message {
     GENERIC_GRAPH("graph class %s has type parameters; a graph class must not be generic"),
     PRIVATE_METHOD("%s %s() is private; the generated %s calls it, so make it package-private or public"),
     GENERIC_METHOD("%s %s() has type parameters; node and route methods must not be generic"),
+    THROWS_THROWABLE("%s %s() declares throws %s, which the generated %s cannot pass on (it passes on Exceptions and"
+            + " Errors); declare throws Exception or a narrower exception instead"),
     NODE_WITHOUT_PARAMETER("node %s() takes no parameter; take the state record%s, optionally followed by NodeContext"),
     NODE_EXTRA_PARAMETER("node %s(): parameter %s is %s; a node takes its input (the state record or a Send payload),"
             + " optionally followed by NodeContext"),
@@ -85,6 +87,40 @@ public enum Message {
     ROUTE_RETURN("route %s() returns %s; return a node name (String), an enum, a Send, or a collection of these"),
     NO_STATE("graph %s has no state record: take a record as the first parameter of its nodes"),
     GRAPH_MEMBER_NOT_RECORD("@Graph(%s): %s is not a record; name a record whose components are channels of %s"),
+
+    // ---- node policies
+    RETRY_ON_INACCESSIBLE("@Retry(retryOn = %s.class) on %s(): %s cannot be seen from %s, which tests failures"
+            + " against it; make it public, or package-private in the graph's package"),
+    POLICY_WITHOUT_NODE("@%s on %s(), which is not a @Node; a policy applies to a node: add @Node to the method, or"
+            + " remove @%s"),
+    RETRY_MAX_ATTEMPTS("@Retry(maxAttempts = %d) on %s(): the first attempt counts, so maxAttempts must be at least 1;"
+            + " use 1 for no retries"),
+    RETRY_BACKOFF_FACTOR(
+            "@Retry(backoffFactor = %s) on %s(): each wait is the previous one times the factor, so it must"
+                    + " be a finite number of at least 1; use 1 to wait the same each time"),
+    RETRY_NEGATIVE_INTERVAL("@Retry(%s = %d) on %s(): a wait cannot be negative; use 0 or more milliseconds"),
+    RETRY_MAX_BELOW_INITIAL("@Retry on %s(): maxIntervalMillis = %d is shorter than initialIntervalMillis = %d;"
+            + " raise maxIntervalMillis to at least %d, or lower initialIntervalMillis"),
+    TIMEOUT_NOT_POSITIVE("@Timeout(millis = %d) on %s(): a timeout must be at least 1 millisecond; remove @Timeout to"
+            + " let the node run without a limit"),
+    CACHE_NEGATIVE_TTL("@Cache(ttlSeconds = %d) on %s(): a time to live cannot be negative; use 0 to keep entries"
+            + " forever, or a number of seconds"),
+    POLICY_ON_SUBGRAPH("@%s on subgraph node %s(): a node that runs a subgraph can be neither timed out nor cached;"
+            + " put @%s on the subgraph's own nodes"),
+
+    // ---- error handlers
+    ON_ERROR_NOT_SEPARATE("%s() is both an @OnError handler and a @%s; an error handler is a separate method, called"
+            + " only when its node fails"),
+    ON_ERROR_DUPLICATE("@OnError(\"%s\") on %s(): %s() already handles the failures of node %s; a node has one error"
+            + " handler, so merge them into one method"),
+    ON_ERROR_FOR_SUBGRAPH("@OnError(\"%s\") on %s(): node %s runs a subgraph, whose failures this graph cannot"
+            + " handle; put @OnError handlers in the subgraph, on its own nodes"),
+    ON_ERROR_PARAMETERS("@OnError handler %s() takes (%s), but a handler of node %s takes %sthe failure (Throwable or a"
+            + " subclass), optionally followed by NodeContext; declare %s(%s)"),
+    ON_ERROR_RETURN("@OnError handler %s() returns %s; a handler returns what its node could: %s, Command<%s>, void,"
+            + " or a CompletableFuture of one of these"),
+    ON_ERROR_UPDATE_NOT_IN_GRAPH(
+            "@OnError handler %s() returns %s, which is not the update of a record of graph %s; return one of: %s"),
 
     // ---- processor failures
     UNRESOLVED_TYPES("Switchboard could not process %s: these types could not be resolved: %s"),

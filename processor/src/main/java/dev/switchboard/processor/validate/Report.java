@@ -4,6 +4,7 @@ import dev.switchboard.processor.model.NameRef;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 
 /** Collects the diagnostics of one validation; generation runs only when it has none. */
@@ -16,6 +17,12 @@ public final class Report {
 
     public void error(Message message, Element element, AnnotationMirror annotation, Object... args) {
         diagnostics.add(new Diagnostic(message, message.format(args), element, annotation, null));
+    }
+
+    /** An error on an annotation value, or on the annotation when the value was not written. */
+    public void errorOnValue(
+            Message message, Element element, AnnotationMirror annotation, AnnotationValue value, Object... args) {
+        diagnostics.add(new Diagnostic(message, message.format(args), element, annotation, value));
     }
 
     /** An error on the annotation value where a name was written (or its annotation). */

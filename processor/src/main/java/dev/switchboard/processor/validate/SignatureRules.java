@@ -15,6 +15,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /** Checks the graph class and the signatures of its node and route methods. */
@@ -45,13 +46,35 @@ public final class SignatureRules {
         }
     }
 
-    private static void checkMethod(ExecutableElement m, String kind, String generated, Report report) {
+    static void checkMethod(ExecutableElement m, String kind, String generated, Report report) {
         if (m.getModifiers().contains(Modifier.PRIVATE)) {
             report.error(Message.PRIVATE_METHOD, m, kind, m.getSimpleName(), generated);
         }
         if (!m.getTypeParameters().isEmpty()) {
             report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName());
         }
+        for (TypeMirror thrown : m.getThrownTypes()) {
+            if (!extendsExceptionOrError(thrown)) {
+                report.error(Message.THROWS_THROWABLE, m, kind, m.getSimpleName(), Strings.type(thrown), generated);
+            }
+        }
+    }
+
+    /** Whether a declared thrown type is an Exception or an Error (a type variable counts by its bound). */
+    private static boolean extendsExceptionOrError(TypeMirror type) {
+        TypeMirror t = type;
+        if (t instanceof javax.lang.model.type.TypeVariable v) {
+            t = v.getUpperBound();
+        }
+        while (t instanceof DeclaredType d) {
+            TypeElement e = (TypeElement) d.asElement();
+            String name = e.getQualifiedName().toString();
+            if (name.equals("java.lang.Exception") || name.equals("java.lang.Error")) {
+                return true;
+            }
+            t = e.getSuperclass();
+        }
+        return t.getKind() == TypeKind.ERROR; // unresolved: javac reports it itself
     }
 
     private void checkNodeParams(NodeModel n, GraphModel g, Report report) {
@@ -88,8 +111,8 @@ public final class SignatureRules {
 
     private void checkNodeReturn(NodeModel n, GraphModel g, Report report) {
         Returns r = n.returns();
-        Set<String> updates = g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
-        String stateUpdate = g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+        Set<String> updates = updates(g);
+        String stateUpdate = stateUpdate(g);
         switch (r.kind()) {
             case UNSUPPORTED ->
                 report.error(
@@ -115,8 +138,22 @@ public final class SignatureRules {
                     n.method().getSimpleName(),
                     Strings.type(update),
                     g.name(),
-                    Strings.list(updates.stream().map(SignatureRules::simple).toList()));
+                    simpleList(updates));
         }
+    }
+
+    /** The qualified names of the updates a node of the graph may return: those of its records. */
+    static Set<String> updates(GraphModel g) {
+        return g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
+    }
+
+    /** The state's update type as messages name it. */
+    static String stateUpdate(GraphModel g) {
+        return g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+    }
+
+    static String simpleList(Set<String> updates) {
+        return Strings.list(updates.stream().map(SignatureRules::simple).toList());
     }
 
     private void checkRoute(RouteModel r, GraphModel g, Report report) {
@@ -139,7 +176,7 @@ public final class SignatureRules {
         }
     }
 
-    private static boolean isNodeContext(TypeMirror t) {
+    static boolean isNodeContext(TypeMirror t) {
         return t instanceof DeclaredType && qualified(t).equals(RuntimeNames.NODE_CONTEXT);
     }
 

@@ -24,6 +24,7 @@ import java.util.Set;
 public final class StructureRules {
     private static final String START = RuntimeNames.START;
     private static final String END = RuntimeNames.END;
+    private static final Set<String> POLICIES = Set.of("Retry", "Timeout", "Cache");
 
     public void check(GraphModel g, Report report) {
         checkNames(g, report);
@@ -57,6 +58,8 @@ public final class StructureRules {
             String method = s.element().getSimpleName().toString();
             if (what.equals("Route")) {
                 report.error(Message.ROUTE_ON_NODE, s.element(), s.annotation(), method);
+            } else if (POLICIES.contains(what)) {
+                report.error(Message.POLICY_WITHOUT_NODE, s.element(), s.annotation(), what, method, what);
             } else {
                 report.error(Message.EDGE_WITHOUT_NODE, s.element(), s.annotation(), what, method);
             }
@@ -143,7 +146,7 @@ public final class StructureRules {
         }
     }
 
-    private static void checkKnown(NameRef ref, String where, Set<String> nodes, Report report) {
+    static void checkKnown(NameRef ref, String where, Set<String> nodes, Report report) {
         if (!nodes.contains(ref.name())) {
             report.error(
                     Message.UNKNOWN_NODE,

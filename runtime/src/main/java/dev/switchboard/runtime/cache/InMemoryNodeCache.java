@@ -42,7 +42,9 @@ public final class InMemoryNodeCache implements NodeCache {
 
     @Override
     public void put(String key, byte[] value, Duration ttl) {
-        long expires = ttl.isZero() ? Long.MAX_VALUE : clock.getAsLong() + ttl.toNanos();
+        long now = clock.getAsLong();
+        long nanos = ttl.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : ttl.toNanos();
+        long expires = ttl.isZero() || nanos >= Long.MAX_VALUE - Math.max(0, now) ? Long.MAX_VALUE : now + nanos;
         entries.put(key, new Entry(value.clone(), expires));
     }
 

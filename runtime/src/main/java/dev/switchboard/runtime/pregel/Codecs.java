@@ -12,10 +12,14 @@ import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -170,13 +174,34 @@ final class Codecs {
 
     /** A digest of a node's input in its stored form: the node cache's key. */
     String inputDigest(int node, Object input) {
-        byte[] json = serde.encodeTree(serde.toTree(spec.payloadType[node], input));
+        byte[] json = serde.encodeTree(canonical(serde.toTree(spec.payloadType[node], input)));
         try {
-            byte[] hash = java.security.MessageDigest.getInstance("SHA-256").digest(json);
-            return java.util.HexFormat.of().formatHex(hash);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(json);
+            return HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no SHA-256", e);
         }
+    }
+
+    /** Object properties sorted by name, recursively: equal maps in any order digest the same. */
+    private JsonNode canonical(JsonNode n) {
+        if (n.isObject()) {
+            TreeMap<String, JsonNode> sorted = new TreeMap<>();
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
+                sorted.put(e.getKey(), canonical(e.getValue()));
+            }
+            ObjectNode o = serde.nodes().objectNode();
+            sorted.forEach(o::set);
+            return o;
+        }
+        if (n.isArray()) {
+            ArrayNode a = serde.nodes().arrayNode();
+            for (JsonNode e : n) {
+                a.add(canonical(e));
+            }
+            return a;
+        }
+        return n;
     }
 
     private SerdeException rename(int channel, SerdeException e) {

@@ -26,9 +26,15 @@ final class NodePolicies {
 
     /** Encodes cache keys and cached writes. */
     final Codecs codecs;
+    /**
+     * Starts every cache key: the generated class as well as the graph name, since graphs in
+     * different packages may share a name and a cache store.
+     */
+    final String keyPrefix;
 
-    NodePolicies(GraphSpec spec, GraphBuilder<?, ?> settings, Codecs codecs) {
+    NodePolicies(GraphSpec spec, GraphBuilder<?, ?> settings, Codecs codecs, String graphClass) {
         this.codecs = codecs;
+        this.keyPrefix = graphClass + ":" + spec.name;
         int n = spec.nodeNames.length;
         this.retry = spec.retry.clone();
         this.timeout = spec.timeout.clone();

@@ -71,7 +71,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.interruptBefore = settings.interruptBefore();
         this.interruptAfter = settings.interruptAfter();
         Breakpoints.of(spec, interruptBefore, interruptAfter); // validates the names now
-        this.policies = new NodePolicies(spec, settings, codecs);
+        this.policies = new NodePolicies(spec, settings, codecs, getClass().getName());
         if (saver == null && !(interruptBefore.isEmpty() && interruptAfter.isEmpty())) {
             throw new IllegalStateException("graph '" + spec.name() + "' has breakpoints but no checkpointer;"
                     + " a paused run can only be resumed from a checkpoint, so add .checkpointer(...)");
@@ -126,6 +126,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 return super.cancel(mayInterruptIfRunning);
             }
         };
+        future.whenComplete((r, e) -> cancellation.cancel()); // orTimeout, completeExceptionally, ...
         try {
             runOn.execute(() -> {
                 if (future.isDone()) {

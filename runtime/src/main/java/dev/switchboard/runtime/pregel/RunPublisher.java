@@ -2,6 +2,7 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.StreamPart;
 import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -59,8 +60,7 @@ final class RunPublisher<S> implements Flow.Publisher<StreamPart<S>> {
             subscriber.onError(e);
             return;
         }
-        Delivery<S> delivery = new Delivery<>(subscriber, stream, executor);
-        subscriber.onSubscribe(delivery);
+        new Delivery<>(subscriber, stream, executor).start();
     }
 
     private static final class Delivery<S> implements Flow.Subscription {
@@ -71,6 +71,9 @@ final class RunPublisher<S> implements Flow.Publisher<StreamPart<S>> {
         private final AtomicLong demand = new AtomicLong();
         private final AtomicInteger pending = new AtomicInteger();
         private volatile boolean stopped;
+        private final ConcurrentLinkedQueue<StreamPart<S>> buffer = new ConcurrentLinkedQueue<>();
+        private volatile boolean ended;
+        private volatile Throwable failure;
         private volatile Throwable badRequest;
 
         Delivery(Flow.Subscriber<? super StreamPart<S>> subscriber, Stream<StreamPart<S>> stream, Executor executor) {
@@ -78,6 +81,33 @@ final class RunPublisher<S> implements Flow.Publisher<StreamPart<S>> {
             this.stream = stream;
             this.events = stream.iterator();
             this.executor = executor;
+        }
+
+        /**
+         * onSubscribe runs on the subscribing thread while this holds the drain (pending = 1), so
+         * requests made inside it only count and no signal can overlap it (rule 1.3).
+         */
+        void start() {
+            pending.set(1);
+            subscriber.onSubscribe(this);
+            executor.execute(this::pump);
+            if (pending.decrementAndGet() != 0) {
+                executor.execute(this::drain);
+            }
+        }
+
+        /** Reads the blocking stream ahead of demand, so its end or failure is seen without demand. */
+        private void pump() {
+            try {
+                while (!stopped && events.hasNext()) {
+                    buffer.add(events.next());
+                    drainLater();
+                }
+            } catch (Throwable e) {
+                failure = e;
+            }
+            ended = true;
+            drainLater();
         }
 
         @Override
@@ -120,27 +150,22 @@ final class RunPublisher<S> implements Flow.Publisher<StreamPart<S>> {
                     subscriber.onError(badRequest);
                     return;
                 }
+                boolean done = ended;
+                if (buffer.isEmpty()) {
+                    if (done) {
+                        stopped = true;
+                        if (failure != null) {
+                            subscriber.onError(failure);
+                        } else {
+                            subscriber.onComplete();
+                        }
+                    }
+                    return;
+                }
                 if (demand.get() == 0) {
                     return;
                 }
-                StreamPart<S> next;
-                try {
-                    if (!events.hasNext()) {
-                        stopped = true;
-                        subscriber.onComplete();
-                        return;
-                    }
-                    next = events.next();
-                } catch (Throwable e) {
-                    if (!stopped) {
-                        stopped = true;
-                        subscriber.onError(e);
-                    }
-                    return;
-                }
-                if (stopped) {
-                    return;
-                }
+                StreamPart<S> next = buffer.poll();
                 demand.decrementAndGet();
                 try {
                     subscriber.onNext(next);

@@ -42,6 +42,8 @@ final class Task implements WriteSink {
     int attempt = 1;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
+    /** Whether the task's writes came from its node's error handler. */
+    boolean handled;
     /** Whether the task's writes came from the node cache. */
     boolean cached;
 

@@ -109,6 +109,9 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (task == null) {
             throw new IllegalStateException("invoke() can only be called while a node runs");
         }
+        if (abandoned) {
+            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run subgraphs");
+        }
         return Subgraphs.invoke(loop, task, graph, input);
     }
 

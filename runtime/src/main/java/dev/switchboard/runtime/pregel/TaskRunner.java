@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -32,6 +33,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the tasks of one superstep and turns what each node returns into channel writes: its update,
@@ -100,7 +102,8 @@ final class TaskRunner {
                 String cacheKey = cacheKey(t, name);
                 if (cacheKey == null || !fromCache(t, cacheKey)) {
                     runNode(t, name);
-                    if (cacheKey != null) {
+                    if (cacheKey != null && !t.handled && !writesUntracked(t)) {
+                        // Only what the node itself produced is cached, never an error handler's fallback.
                         policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
                     }
                 }
@@ -159,14 +162,21 @@ final class TaskRunner {
                 Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
                 if (policy != null
                         && t.attempt < policy.maxAttempts()
-                        && policy.retryOn().test(cause)
-                        && waitBeforeRetry(policy.delayBefore(t.attempt + 1))) {
+                        && policy.retryOn().test(cause)) {
+                    if (!waitBeforeRetry(policy.delayBefore(t.attempt + 1))) {
+                        // Not "attempts spent": no error handler, no fallback committed.
+                        throw loop.cancellation().cancelled()
+                                ? new CancellationException(
+                                        "the run was cancelled while node '" + name + "' waited to retry")
+                                : e;
+                    }
                     t.attempt++;
                     continue;
                 }
                 if (!t.nodeFailed || !spec.errorHandler[t.node]) {
                     throw e;
                 }
+                t.handled = true;
                 TaskContext handlerCtx = new TaskContext(loop, t, name, loop.step);
                 writeAll(t, handleError(t, cause, handlerCtx), handlerCtx, name);
                 return;
@@ -186,7 +196,9 @@ final class TaskRunner {
             return false;
         }
         try {
-            Thread.sleep(delay.toMillis());
+            if (loop.cancellation().await(delay)) {
+                return false;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -212,14 +224,28 @@ final class TaskRunner {
         if (policies.cacheTtl[t.node] == null) {
             return null;
         }
-        return spec.name + "/" + name + "/" + policies.codecs.inputDigest(t.node, t.input);
+        return policies.keyPrefix + "/" + name + "/" + policies.codecs.inputDigest(t.node, t.input);
+    }
+
+    private boolean writesUntracked(Task t) {
+        for (int i = 0; i < t.writeCount; i++) {
+            if (!spec.channels[t.writeChannels[i]].tracked()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Takes a cached task's writes; false on a miss. */
     private boolean fromCache(Task t, String key) {
-        Optional<byte[]> hit = policies.cache.get(key);
-        if (hit.isEmpty() || !policies.codecs.decodeTaskWrites(hit.get(), t)) {
-            return false;
+        try {
+            Optional<byte[]> hit = policies.cache.get(key);
+            if (hit.isEmpty() || !policies.codecs.decodeTaskWrites(hit.get(), t)) {
+                return false;
+            }
+        } catch (RuntimeException unreadable) {
+            t.discardWrites();
+            return false; // a store or format problem is a miss, never the task's failure
         }
         t.cached = true;
         return true;
@@ -270,12 +296,24 @@ final class TaskRunner {
      * thread cannot be taken back from a node that ignores interrupts, so the node never runs on it.
      */
     private Object callNodeWithin(Duration limit, Task t, Object input, TaskContext ctx) {
-        Future<Object> future = NodePolicies.TIMED.submit(() -> unwrap(dispatcher.node(t.node, input, ctx)));
+        long nanos = limit.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : limit.toNanos();
+        AtomicReference<CompletableFuture<?>> returned = new AtomicReference<>();
+        Future<Object> future = NodePolicies.TIMED.submit(() -> {
+            Object r = dispatcher.node(t.node, input, ctx);
+            if (r instanceof CompletableFuture<?> f) {
+                returned.set(f);
+            }
+            return unwrap(r);
+        });
         try {
-            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+            return future.get(nanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             ctx.abandon();
             future.cancel(true);
+            CompletableFuture<?> pendingCall = returned.get();
+            if (pendingCall != null) {
+                pendingCall.cancel(true);
+            }
             t.nodeFailed = true;
             throw new NodeTimeoutException(spec.nodeNames[t.node], loop.step, limit);
         } catch (ExecutionException e) {
