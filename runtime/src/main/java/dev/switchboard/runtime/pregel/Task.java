@@ -24,6 +24,8 @@ final class Task implements WriteSink {
     String id;
     /** Whether the task has run, or its writes were recovered from the checkpointer. */
     boolean done;
+    /** The context the node's input was read with, reused by its first attempt. */
+    TaskContext context;
     /** The node's input, read before the superstep's tasks start. */
     Object input;
     /** Whether the node paused (for input, or because a subgraph it ran paused). */

@@ -65,7 +65,8 @@ final class TaskRunner {
             if (t.done || t.node == 0) {
                 continue;
             }
-            t.input = loop.input(t, new TaskContext(loop, t, spec.nodeNames[t.node], loop.step));
+            t.context = new TaskContext(loop, t, spec.nodeNames[t.node], loop.step);
+            t.input = loop.input(t, t.context);
             emitStart(t, t.input);
         }
     }
@@ -139,7 +140,10 @@ final class TaskRunner {
     private void runNode(Task t, String name) {
         RetryPolicy policy = policies.retry[t.node];
         while (true) {
-            TaskContext ctx = new TaskContext(loop, t, name, loop.step);
+            // The first attempt reuses the context its input was read with; a retry gets a fresh
+            // one, since a timed-out attempt's context is cut off.
+            TaskContext ctx =
+                    t.attempt == 1 && t.context != null ? t.context : new TaskContext(loop, t, name, loop.step);
             t.nodeFailed = false;
             try {
                 Object result;

@@ -125,13 +125,14 @@ class ApprovalSampleTest {
 
     /** Runs the program in a new JVM on this test's class path. */
     private static Run java(Path db, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                ApprovalSample.class.getName(),
-                "--db",
-                db.toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 22) {
+            // The SQLite driver loads its native library; newer JDKs warn on stderr unless allowed.
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
+        command.addAll(List.of(
+                "-cp", System.getProperty("java.class.path"), ApprovalSample.class.getName(), "--db", db.toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).start();
         process.getOutputStream().close();
