@@ -74,6 +74,10 @@ public final class JsonSerde {
      * @throws SerdeException if the value cannot be written
      */
     public byte[] encode(ValueType type, Object value) {
+        byte[] plain = PlainJson.tryEncode(value);
+        if (plain != null) {
+            return plain;
+        }
         try {
             return writer(javaType(type)).writeValueAsBytes(value);
         } catch (JacksonException e) {
