@@ -231,7 +231,7 @@ public final class JsonSerde {
         }
         JavaType built;
         if (t.arguments().isEmpty()) {
-            // Not constructType(Class): that overload takes a java.lang.reflect.Type.
+            // Not constructType(Class): that overload takes a reflection Type, which NoReflectionTest bans.
             built = types.constructParametricType(t.raw(), TypeBindings.emptyBindings());
         } else {
             JavaType[] args = t.arguments().stream().map(this::javaType).toArray(JavaType[]::new);
