@@ -3,6 +3,7 @@ package dev.switchboard.checkpoint.jdbc;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
@@ -18,6 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class SqliteConnections implements Connections {
     static final int BUSY_TIMEOUT_MILLIS = 10_000;
+    /** SQLite's result code for a file another connection has locked. */
+    private static final int SQLITE_BUSY = 5;
 
     private final Path file;
     private final ReentrantLock writeLock = new ReentrantLock();
@@ -29,7 +32,6 @@ final class SqliteConnections implements Connections {
     SqliteConnections(Path file) throws SQLException {
         this.file = file.toAbsolutePath();
         Properties props = new Properties();
-        props.setProperty("journal_mode", "WAL");
         props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
         props.setProperty("foreign_keys", "true");
         // In WAL mode NORMAL syncs at WAL checkpoints rather than at every commit: a crash of the
@@ -40,10 +42,40 @@ final class SqliteConnections implements Connections {
         String url = "jdbc:sqlite:" + this.file;
         this.writer = DriverManager.getConnection(url, props);
         try {
+            enableWal(writer);
             this.reader = DriverManager.getConnection(url, props);
         } catch (SQLException e) {
             writer.close();
             throw e;
+        }
+    }
+
+    /**
+     * Switches the file to WAL (it stays so). Not a connection property: the driver applies those
+     * before the busy timeout, and switching needs an exclusive lock, so several first opens at
+     * once got SQLITE_BUSY at once. Here a busy file is tried again until the busy timeout.
+     */
+    private static void enableWal(Connection c) throws SQLException {
+        long deadline = System.nanoTime() + BUSY_TIMEOUT_MILLIS * 1_000_000L;
+        while (true) {
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("PRAGMA journal_mode=WAL")) {
+                String mode = r.next() ? r.getString(1) : null;
+                if (!"wal".equalsIgnoreCase(mode)) {
+                    throw new SQLException("SQLite kept journal mode " + mode + " instead of WAL");
+                }
+                return;
+            } catch (SQLException e) {
+                if (e.getErrorCode() != SQLITE_BUSY || System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for the SQLite file to switch to WAL", e);
+            }
         }
     }
 
