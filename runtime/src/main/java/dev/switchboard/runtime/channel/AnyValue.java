@@ -6,8 +6,7 @@ import java.util.List;
  * Keeps the last value written; several writes in one superstep are allowed (they are assumed to
  * be equal). A superstep without writes clears it.
  */
-public final class AnyValue extends Channel {
-    private Object value = MISSING;
+public final class AnyValue extends SingleValueChannel {
 
     /**
      * Creates an empty channel.
@@ -32,32 +31,7 @@ public final class AnyValue extends Channel {
     }
 
     @Override
-    public Object get() {
-        if (value == MISSING) {
-            throw empty();
-        }
-        return value;
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return value != MISSING;
-    }
-
-    @Override
-    public Object checkpoint() {
-        return value;
-    }
-
-    @Override
-    public void restore(Object stored) {
-        value = stored;
-    }
-
-    @Override
-    public Channel copy() {
-        AnyValue c = new AnyValue(name());
-        c.value = value;
-        return c;
+    SingleValueChannel emptyCopy() {
+        return new AnyValue(name());
     }
 }

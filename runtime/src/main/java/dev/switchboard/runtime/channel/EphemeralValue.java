@@ -7,9 +7,8 @@ import java.util.List;
  * Holds a value for the superstep after it was written, then clears itself. With the guard, two
  * writes in one superstep are an error; without it the last one (in task order) wins.
  */
-public final class EphemeralValue extends Channel {
+public final class EphemeralValue extends SingleValueChannel {
     private final boolean guard;
-    private Object value = MISSING;
 
     /**
      * Creates an empty channel.
@@ -42,32 +41,7 @@ public final class EphemeralValue extends Channel {
     }
 
     @Override
-    public Object get() {
-        if (value == MISSING) {
-            throw empty();
-        }
-        return value;
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return value != MISSING;
-    }
-
-    @Override
-    public Object checkpoint() {
-        return value;
-    }
-
-    @Override
-    public void restore(Object stored) {
-        value = stored;
-    }
-
-    @Override
-    public Channel copy() {
-        EphemeralValue c = new EphemeralValue(name(), guard);
-        c.value = value;
-        return c;
+    SingleValueChannel emptyCopy() {
+        return new EphemeralValue(name(), guard);
     }
 }

@@ -5,8 +5,7 @@ import dev.switchboard.runtime.InvalidUpdateException;
 import java.util.List;
 
 /** Keeps the last value written; a second write in the same superstep is an error. */
-public final class LastValue extends Channel {
-    private Object value = MISSING;
+public final class LastValue extends SingleValueChannel {
 
     /**
      * Creates an empty channel.
@@ -34,32 +33,7 @@ public final class LastValue extends Channel {
     }
 
     @Override
-    public Object get() {
-        if (value == MISSING) {
-            throw empty();
-        }
-        return value;
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return value != MISSING;
-    }
-
-    @Override
-    public Object checkpoint() {
-        return value;
-    }
-
-    @Override
-    public void restore(Object stored) {
-        value = stored;
-    }
-
-    @Override
-    public Channel copy() {
-        LastValue c = new LastValue(name());
-        c.value = value;
-        return c;
+    SingleValueChannel emptyCopy() {
+        return new LastValue(name());
     }
 }

@@ -11,9 +11,8 @@ import java.util.List;
  * and later ones are reduced into it. An {@link Overwrite} replaces the value: same-step writes
  * before it are discarded, writes after it are ignored, and a second one is an error.
  */
-public final class ReducerChannel extends Channel {
+public final class ReducerChannel extends SingleValueChannel {
     private final Reducer<Object> reducer;
-    private Object value;
 
     /**
      * Creates a channel at its initial value.
@@ -55,31 +54,7 @@ public final class ReducerChannel extends Channel {
     }
 
     @Override
-    public Object get() {
-        if (value == MISSING) {
-            throw empty();
-        }
-        return value;
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return value != MISSING;
-    }
-
-    @Override
-    public Object checkpoint() {
-        return value;
-    }
-
-    @Override
-    public void restore(Object stored) {
-        value = stored;
-    }
-
-    @Override
-    public Channel copy() {
-        ReducerChannel c = new ReducerChannel(name(), reducer, value);
-        return c;
+    SingleValueChannel emptyCopy() {
+        return new ReducerChannel(name(), reducer, MISSING);
     }
 }

@@ -8,9 +8,8 @@ import java.util.List;
  * Keeps the last value like a plain channel but is never stored in a checkpoint, so a resumed run
  * starts without it. With the guard, two writes in one superstep are an error.
  */
-public final class UntrackedValue extends Channel {
+public final class UntrackedValue extends SingleValueChannel {
     private final boolean guard;
-    private Object value = MISSING;
 
     /**
      * Creates an empty channel.
@@ -40,19 +39,6 @@ public final class UntrackedValue extends Channel {
     }
 
     @Override
-    public Object get() {
-        if (value == MISSING) {
-            throw empty();
-        }
-        return value;
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return value != MISSING;
-    }
-
-    @Override
     public Object checkpoint() {
         return MISSING;
     }
@@ -63,9 +49,7 @@ public final class UntrackedValue extends Channel {
     }
 
     @Override
-    public Channel copy() {
-        UntrackedValue c = new UntrackedValue(name(), guard);
-        c.value = value;
-        return c;
+    SingleValueChannel emptyCopy() {
+        return new UntrackedValue(name(), guard);
     }
 }
