@@ -93,7 +93,22 @@ class Conformance02LastValueConcurrentConflictTest {
                                 ConflictUpdate.of().value("init"), RunConfig.defaults(), StreamMode.UPDATES)
                         .forEach(seen::add));
         assertEquals(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, e.code().orElseThrow());
-        assertEquals(2, seen.size(), "both tasks finished before the barrier failed");
+        // Deviation from the oracle, which has only a's event: both tasks finish before the barrier
+        // fails, and we stream each update as its task completes, so b's event is there too. In
+        // LangGraph.js b's event is produced as well (its `tasks` stream shows both task results
+        // before the error), but it is still queued in the ReadableStream when the loop fails, and
+        // erroring a ReadableStream discards its queue: a consumer that reads slower sees no event
+        // at all. The README lists this partial stream as incidental. What JS delivered is a prefix
+        // of ours.
+        List<Object> events = seen.stream().map(Oracle::chunk).toList();
+        assertEquals(
+                Oracle.json(List.of(Map.of("a", Map.of("value", "from-a")), Map.of("b", Map.of("value", "from-b")))),
+                Oracle.json(events));
+        assertEquals(oracle.at("stream_updates_until_error", "events"), Oracle.json(events.subList(0, 1)));
+        assertEquals(
+                oracle.at("stream_updates_until_error", "error", "lc_error_code")
+                        .asString(),
+                e.code().orElseThrow().name());
     }
 
     @Test
