@@ -1,21 +1,25 @@
 package dev.switchboard.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
@@ -333,19 +337,63 @@ public final class Oracle {
 
     /** {@code values} events as LangGraph shows them: the channels that have values. */
     public static List<Map<String, Object>> values(Stream<? extends StreamPart<?>> parts) {
-        try (parts) {
-            return parts.map(p -> ((StreamPart.Values<?>) p).channels()).toList();
-        }
+        return chunksOf(StreamPart.Values.class, parts);
     }
 
     /** {@code updates} events as LangGraph shows them: {@code {node: {channel: value}}}. */
     public static List<Map<String, Object>> updates(Stream<? extends StreamPart<?>> parts) {
+        return chunksOf(StreamPart.Updates.class, parts);
+    }
+
+    /** Events of one kind, each shaped by {@link #chunk}; another kind of event fails the cast. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> chunksOf(Class<?> kind, Stream<? extends StreamPart<?>> parts) {
         try (parts) {
-            return parts.map(p -> {
-                        StreamPart.Updates<?> u = (StreamPart.Updates<?>) p;
-                        return Map.<String, Object>of(u.node(), u.writes());
-                    })
+            return parts.map(p -> (Map<String, Object>) chunk((StreamPart<?>) kind.cast(p)))
                     .toList();
         }
+    }
+
+    /**
+     * What a stream delivered before it failed, as the JS harness's {@code collectUntilError}
+     * records it.
+     *
+     * @param events the events delivered before the failure
+     * @param error what the stream threw
+     * @param <E> the type of the failure
+     */
+    public record UntilError<E extends Throwable>(List<StreamPart<?>> events, E error) {}
+
+    /** Reads a stream that must fail with {@code expected}, keeping the events delivered before. */
+    public static <E extends Throwable> UntilError<E> untilError(
+            Class<E> expected, Supplier<? extends Stream<? extends StreamPart<?>>> stream) {
+        List<StreamPart<?>> events = new ArrayList<>();
+        E error = assertThrows(expected, () -> {
+            try (Stream<? extends StreamPart<?>> parts = stream.get()) {
+                parts.forEach(events::add);
+            }
+        });
+        return new UntilError<>(List.copyOf(events), error);
+    }
+
+    /**
+     * The value of a stored pending write, as plain JSON values. The special channels ({@code
+     * __error__}, {@code __interrupt__}, ...) hold JSON; a write to a state channel holds one tag
+     * byte ({@code V} for a value, {@code O} for an {@link Overwrite}, given in its wire form)
+     * followed by the JSON. This is the runtime's storage format, not an API: keep it in one place.
+     */
+    public static Object pendingValue(PendingWrite w) {
+        byte[] data = w.value();
+        if (w.channel().startsWith("__")) {
+            return parse(new String(data, StandardCharsets.UTF_8));
+        }
+        Object value = parse(new String(data, 1, data.length - 1, StandardCharsets.UTF_8));
+        return switch (data[0]) {
+            case 'V' -> value;
+            case 'O' -> new Overwrite<>(value).toWire();
+            default ->
+                throw new IllegalArgumentException(
+                        "pending write to '" + w.channel() + "' has an unknown tag " + data[0]);
+        };
     }
 }

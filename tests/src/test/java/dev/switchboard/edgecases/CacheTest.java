@@ -95,8 +95,8 @@ class CacheTest {
 
     /**
      * A cached node that writes an {@code @Untracked} channel (never checkpointed, so it may hold
-     * a live object) must work as it does uncached. The cache stores the untracked write as JSON
-     * and a hit replays it by deserializing, which fails for a live object (or forges one).
+     * a live object) works as it does uncached: a second run with the same input still ends with
+     * the open connection, neither dropped nor forged from JSON by a cache hit.
      */
     @Test
     void aCacheHitOfANodeThatWritesAnUntrackedLiveObject() {

@@ -22,38 +22,55 @@ record Tally(Integer n) {}
 
 /** bump adds one; it can be held until released, or fail. */
 class Bumper {
+    final CountDownLatch entered = new CountDownLatch(1);
     final CountDownLatch held = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
+    final CountDownLatch returned = new CountDownLatch(1);
     volatile boolean hold;
     volatile boolean fail;
 
     @Node
     @Edge(from = START)
     TallyUpdate bump(Tally s) throws InterruptedException {
+        entered.countDown();
         if (fail) {
             throw new IllegalStateException("bump failed");
         }
-        if (hold) {
-            held.countDown();
-            release.await(30, TimeUnit.SECONDS);
+        try {
+            if (hold) {
+                held.countDown();
+                release.await(30, TimeUnit.SECONDS);
+            }
+            return TallyUpdate.of().n(s.n() == null ? 1 : s.n() + 1);
+        } finally {
+            returned.countDown();
         }
-        return TallyUpdate.of().n(s.n() == null ? 1 : s.n() + 1);
     }
 }
 
-/** Records every signal; requests {@code initial} in onSubscribe, then optionally dawdles there. */
+/**
+ * Records every signal; requests {@code initial} in onSubscribe, then optionally stays there until
+ * {@code readyInOnSubscribe} opens and {@code lingerMillis} more have passed.
+ */
 class Recording implements Flow.Subscriber<StreamPart<Tally>> {
     final long initial;
-    final long dawdleMillis;
+    final CountDownLatch readyInOnSubscribe;
+    final long lingerMillis;
     final List<String> signals = new CopyOnWriteArrayList<>();
     final CountDownLatch terminated = new CountDownLatch(1);
     volatile Flow.Subscription subscription;
     volatile boolean inOnSubscribe;
     volatile boolean overlapped;
+    volatile boolean readyInTime = true;
 
-    Recording(long initial, long dawdleMillis) {
+    Recording(long initial) {
+        this(initial, new CountDownLatch(0), 0);
+    }
+
+    Recording(long initial, CountDownLatch readyInOnSubscribe, long lingerMillis) {
         this.initial = initial;
-        this.dawdleMillis = dawdleMillis;
+        this.readyInOnSubscribe = readyInOnSubscribe;
+        this.lingerMillis = lingerMillis;
     }
 
     @Override
@@ -63,12 +80,12 @@ class Recording implements Flow.Subscriber<StreamPart<Tally>> {
         if (initial > 0) {
             s.request(initial);
         }
-        if (dawdleMillis > 0) {
-            try {
-                Thread.sleep(dawdleMillis); // e.g. finishing its own set-up after requesting
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try {
+            // e.g. finishing its own set-up after requesting
+            readyInTime = readyInOnSubscribe.await(30, TimeUnit.SECONDS);
+            Thread.sleep(lingerMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         signals.add("onSubscribe");
         inOnSubscribe = false;
@@ -99,26 +116,29 @@ class Recording implements Flow.Subscriber<StreamPart<Tally>> {
 class PublisherTest {
 
     /**
-     * Rule 1.3: onSubscribe, onNext, ... are signalled serially. A subscriber may request inside
-     * onSubscribe; RunPublisher calls onSubscribe on the subscribing thread but drains on the
-     * executor, so onNext runs concurrently with the rest of onSubscribe.
+     * Rule 1.3: onSubscribe, onNext, ... are signalled serially. A subscriber that requests inside
+     * onSubscribe gets no onNext before onSubscribe has returned, although the run (started on
+     * subscription) already has events for it: onSubscribe waits until bump runs, by which time
+     * the input's values event is out, and lingers a little for a drain on another thread.
      */
     @Test
     void onNextDoesNotOverlapOnSubscribe() throws Exception {
-        Recording subscriber = new Recording(Long.MAX_VALUE, 300);
-        BumperGraph.builder(new Bumper())
+        Bumper nodes = new Bumper();
+        Recording subscriber = new Recording(Long.MAX_VALUE, nodes.entered, 200);
+        BumperGraph.builder(nodes)
                 .build()
                 .streamAsync(TallyUpdate.of().n(0), RunConfig.defaults(), StreamMode.VALUES)
                 .subscribe(subscriber);
         assertTrue(subscriber.terminated.await(30, TimeUnit.SECONDS));
+        assertTrue(subscriber.readyInTime, "bump did not run while the subscriber was in onSubscribe");
         assertFalse(subscriber.overlapped, "signalled while onSubscribe was running: " + subscriber.signals);
-        assertEquals("onSubscribe", subscriber.signals.get(0));
+        assertEquals(List.of("onSubscribe", "onNext", "onNext", "onComplete"), subscriber.signals);
     }
 
     /**
-     * Nothing is signalled after cancel (the class's own contract; rule 3.5/1.8's intent): the
-     * drain blocked in the stream's hasNext() when cancel() came wakes up on the end of a run that
-     * stopped by itself (here: a breakpoint) and calls onComplete without checking {@code stopped}.
+     * Nothing is signalled after cancel (the class's own contract; rule 3.5/1.8's intent), also
+     * when the run then ends by itself (here: a breakpoint after bump) while the subscriber still
+     * has outstanding demand: no onComplete follows the cancel.
      */
     @Test
     void nothingIsSignalledAfterCancelWhenTheRunEndsByItself() throws Exception {
@@ -128,32 +148,33 @@ class PublisherTest {
                 .checkpointer(new MemorySaver())
                 .interruptAfter("bump")
                 .build();
-        Recording subscriber = new Recording(1, 0);
+        Recording subscriber = new Recording(1);
         graph.streamAsync(TallyUpdate.of().n(0), RunConfig.thread("cancel-then-end"), StreamMode.CUSTOM)
                 .subscribe(subscriber);
         assertTrue(nodes.held.await(30, TimeUnit.SECONDS));
-        Thread.sleep(100); // the drain is waiting in hasNext() for demand 1
+        Thread.sleep(100); // lets the drain settle into waiting for an event for demand 1
         subscriber.subscription.cancel();
         nodes.release.countDown();
-        Thread.sleep(1_000);
+        assertTrue(nodes.returned.await(30, TimeUnit.SECONDS));
+        // The run ends right after bump returns; a signal after cancel would come within this wait.
+        assertFalse(subscriber.terminated.await(1, TimeUnit.SECONDS), "signalled after cancel");
         assertEquals(List.of("onSubscribe"), subscriber.signals, "signalled after cancel");
     }
 
     /**
      * Rule 1.4: a failed publisher MUST signal onError, demand or not (the TCK checks it without a
-     * request). The drain only looks at the stream while demand is positive, so a run that fails
-     * while the subscriber has nothing outstanding never reports its failure.
+     * request): a run that fails while the subscriber has nothing outstanding reports its failure.
      */
     @Test
     void aFailureIsSignalledWithoutDemand() throws Exception {
         Bumper nodes = new Bumper();
         nodes.fail = true;
-        Recording subscriber = new Recording(0, 0);
+        Recording subscriber = new Recording(0);
         BumperGraph.builder(nodes)
                 .build()
                 .streamAsync(TallyUpdate.of().n(0), RunConfig.defaults(), StreamMode.UPDATES)
                 .subscribe(subscriber);
-        assertTrue(subscriber.terminated.await(5, TimeUnit.SECONDS), "no onError: " + subscriber.signals);
+        assertTrue(subscriber.terminated.await(30, TimeUnit.SECONDS), "no onError: " + subscriber.signals);
         assertEquals(List.of("onSubscribe", "onError:NodeException"), subscriber.signals);
     }
 }

@@ -25,21 +25,31 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 record Job(String task, String result) {}
 
-/** work fails its first attempt with a transient error, then succeeds; a handler has a fallback. */
+/**
+ * work's first call fails with a transient error and waits 120 s to retry; later calls succeed. A
+ * handler has a fallback.
+ */
 class SlowBackoff {
     final CountDownLatch failedOnce = new CountDownLatch(1);
     final AtomicInteger calls = new AtomicInteger();
+    volatile Thread firstCaller;
 
     @Node
     @Edge(from = START)
-    @Retry(maxAttempts = 3, initialIntervalMillis = 3_000, jitter = false, retryOn = IOException.class)
+    @Retry(
+            maxAttempts = 3,
+            initialIntervalMillis = 120_000,
+            maxIntervalMillis = 120_000,
+            jitter = false,
+            retryOn = IOException.class)
     JobUpdate work(Job s, NodeContext ctx) throws IOException {
-        calls.incrementAndGet();
-        if (ctx.attempt() == 1) {
+        if (calls.incrementAndGet() == 1) {
+            firstCaller = Thread.currentThread();
             failedOnce.countDown();
             throw new IOException("transient");
         }
@@ -52,20 +62,22 @@ class SlowBackoff {
     }
 }
 
-/** As SlowBackoff, with a 20 s backoff and no handler. */
+/** work's first attempt fails and waits 120 s to retry; no handler. */
 class LongBackoff {
     final CountDownLatch failedOnce = new CountDownLatch(1);
+    volatile Thread firstCaller;
 
     @Node
     @Edge(from = START)
     @Retry(
             maxAttempts = 3,
-            initialIntervalMillis = 20_000,
-            maxIntervalMillis = 20_000,
+            initialIntervalMillis = 120_000,
+            maxIntervalMillis = 120_000,
             jitter = false,
             retryOn = IOException.class)
     JobUpdate work(Job s, NodeContext ctx) throws IOException {
         if (ctx.attempt() == 1) {
+            firstCaller = Thread.currentThread();
             failedOnce.countDown();
             throw new IOException("transient");
         }
@@ -112,11 +124,21 @@ class RetryCancelTest {
         });
     }
 
+    /** Waits until the thread that ran a node's failed first attempt sleeps out its retry backoff. */
+    private static void awaitBackoff(CountDownLatch failedOnce, Supplier<Thread> caller) throws InterruptedException {
+        assertTrue(failedOnce.await(30, TimeUnit.SECONDS));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        // After the failed attempt the only timed wait of that thread is the backoff.
+        while (caller.get().getState() != Thread.State.TIMED_WAITING) {
+            assertTrue(System.nanoTime() < deadline, "the node's thread never started its backoff");
+            Thread.sleep(1);
+        }
+    }
+
     /**
-     * Cancelling a run while a node waits to retry must not turn the pending retry into the
-     * node's final result: here waitBeforeRetry returns false on cancellation, runNode treats
-     * that as "attempts spent", calls the @OnError handler, and the fallback is applied and
-     * checkpointed. Resuming the thread later never retries the node.
+     * Cancelling a run while a node waits to retry does not turn the pending retry into the node's
+     * final result: the error handler is not called, its fallback is neither applied nor
+     * checkpointed, and resuming the thread runs the node again.
      */
     @Test
     void cancellingDuringBackoffDoesNotCommitTheErrorHandlersFallback() throws Exception {
@@ -127,20 +149,19 @@ class RetryCancelTest {
         ExecutorService runner = daemonRunner();
         CompletableFuture<GraphOutput<Job>> future =
                 graph.invokeAsync(JobUpdate.of().task("t"), thread, runner);
-        assertTrue(nodes.failedOnce.await(30, TimeUnit.SECONDS));
-        Thread.sleep(100); // now in the 3 s backoff
+        awaitBackoff(nodes.failedOnce, () -> nodes.firstCaller);
         assertTrue(future.cancel(true));
         runner.shutdown();
         assertTrue(runner.awaitTermination(30, TimeUnit.SECONDS));
 
         String resumed = graph.resume(thread).value().result();
-        assertEquals("done on attempt 2", resumed, "the fallback of a cancelled retry was committed");
+        assertEquals("done on attempt 1", resumed, "the fallback of a cancelled retry was committed");
+        assertEquals(2, nodes.calls.get(), "the cancelled run retried, or the resumed one did not run work");
     }
 
     /**
-     * Cancellation must not wait out a retry backoff (up to maxInterval, 128 s by default, plus
-     * jitter): the backoff is a plain Thread.sleep that the cancellation flag cannot cut short,
-     * so the run's thread stays busy long after the future was cancelled.
+     * Cancellation cuts a retry backoff short (it can be up to maxInterval, 128 s by default, plus
+     * jitter): the run's thread ends well within the 120 s it would otherwise wait.
      */
     @Test
     void cancellingDuringBackoffStopsTheRunPromptly() throws Exception {
@@ -149,26 +170,26 @@ class RetryCancelTest {
         ExecutorService runner = daemonRunner();
         CompletableFuture<GraphOutput<Job>> future =
                 graph.invokeAsync(JobUpdate.of().task("t"), RunConfig.defaults(), runner);
-        assertTrue(nodes.failedOnce.await(30, TimeUnit.SECONDS));
-        Thread.sleep(100);
+        awaitBackoff(nodes.failedOnce, () -> nodes.firstCaller);
         assertTrue(future.cancel(true));
         runner.shutdown();
-        assertTrue(runner.awaitTermination(3, TimeUnit.SECONDS), "the run slept out its 20 s backoff");
+        assertTrue(runner.awaitTermination(30, TimeUnit.SECONDS), "the run slept out its 120 s backoff");
     }
 
     /**
-     * invokeAsync(...).orTimeout(...) completes the future with a TimeoutException, but the run
-     * goes on to the end in the background: only cancel() reaches the loop's Cancellation.
+     * A future of invokeAsync completed from outside, here by orTimeout, stops the run as cancel()
+     * does: it does not go on to the end in the background. The timeout is set once the run is
+     * known to be held, so it cannot fire before the run started.
      */
     @Test
     void aFutureCompletedByOrTimeoutStopsTheRun() throws Exception {
         Looping nodes = new Looping();
         LoopingGraph graph = LoopingGraph.builder(nodes).build();
         ExecutorService runner = daemonRunner();
-        CompletableFuture<GraphOutput<Counter>> future = graph.invokeAsync(
-                        CounterUpdate.of().n(0), RunConfig.defaults(), runner)
-                .orTimeout(100, TimeUnit.MILLISECONDS);
+        CompletableFuture<GraphOutput<Counter>> future =
+                graph.invokeAsync(CounterUpdate.of().n(0), RunConfig.defaults(), runner);
         assertTrue(nodes.held.await(30, TimeUnit.SECONDS));
+        future.orTimeout(100, TimeUnit.MILLISECONDS);
         ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(30, TimeUnit.SECONDS));
         assertInstanceOf(TimeoutException.class, e.getCause());
         nodes.release.countDown();

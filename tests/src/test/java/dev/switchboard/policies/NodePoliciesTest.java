@@ -106,14 +106,17 @@ class Slow {
     }
 }
 
-/** A node whose first attempt hangs past its timeout; the timeout is retried by default. */
+/**
+ * A node whose first attempt hangs (30 s) past its timeout; the timeout is retried by default. The
+ * limit is generous so that the quick second attempt finishes within it on a slow machine too.
+ */
 class Hanging {
     final List<Integer> attempts = new CopyOnWriteArrayList<>();
 
     @Node
     @Edge(from = START)
     @Retry(maxAttempts = 2, initialIntervalMillis = 1, jitter = false)
-    @Timeout(millis = 100)
+    @Timeout(millis = 2_000)
     LogUpdate hang(Log s, NodeContext ctx) throws InterruptedException {
         attempts.add(ctx.attempt());
         if (ctx.attempt() == 1) {

@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,14 +135,22 @@ class ApprovalSampleTest {
         command.addAll(List.of(
                 "-cp", System.getProperty("java.class.path"), ApprovalSample.class.getName(), "--db", db.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).start();
+        // Both outputs go to files: reading one pipe to its end while the child fills the other
+        // can block both processes, and a hung child fails the wait below instead of a read.
+        Path out = Files.createTempFile(db.getParent(), "stdout", ".txt");
+        Path err = Files.createTempFile(db.getParent(), "stderr", ".txt");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the sample did not end within 60 s: " + Files.readString(err));
+        }
         return new Run(
                 process.exitValue(),
-                new String(out, StandardCharsets.UTF_8).lines().toList(),
-                new String(err, StandardCharsets.UTF_8));
+                Files.readString(out, StandardCharsets.UTF_8).lines().toList(),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

@@ -5,28 +5,15 @@ import static dev.switchboard.annotation.Graph.START;
 import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Join;
 import dev.switchboard.annotation.Node;
-import dev.switchboard.annotation.Reducer;
 import dev.switchboard.conformance.Oracle;
+import dev.switchboard.conformance.Tracing;
+import dev.switchboard.conformance.Trail;
+import dev.switchboard.conformance.TrailUpdate;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
-import dev.switchboard.runtime.reducer.Append;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-
-record Trail(@Reducer(Append.class) List<String> trail) {}
-
-/** Records which node ran in which step and what it saw. */
-abstract class Tracing {
-    final List<Map<String, Object>> executions = new CopyOnWriteArrayList<>();
-
-    TrailUpdate visit(String name, Trail s, NodeContext ctx) {
-        executions.add(Map.of("node", name, "step", ctx.step(), "saw", s.trail()));
-        return TrailUpdate.of().trail(List.of(name));
-    }
-}
 
 /** START -> a, START -> b, join(a, b) -> c. */
 class WithJoin extends Tracing {

@@ -9,6 +9,9 @@ import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
 import dev.switchboard.annotation.Route;
 import dev.switchboard.conformance.Oracle;
+import dev.switchboard.conformance.Tracing;
+import dev.switchboard.conformance.Trail;
+import dev.switchboard.conformance.TrailUpdate;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
@@ -21,19 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-record Trail(@Reducer(Append.class) List<String> trail) {}
-
 record Looping(
         @Reducer(Sum.class) int n, @Reducer(Append.class) List<String> trail) {}
-
-abstract class Tracing {
-    final List<Map<String, Object>> executions = new CopyOnWriteArrayList<>();
-
-    TrailUpdate visit(String name, Trail s, NodeContext ctx) {
-        executions.add(Map.of("node", name, "step", ctx.step(), "saw", s.trail()));
-        return TrailUpdate.of().trail(List.of(name));
-    }
-}
 
 /** START -> a1 -> a2 -> a3, START -> b1 -> c (c not deferred). */
 class Plain extends Tracing {

@@ -8,6 +8,7 @@ import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
 import dev.switchboard.conformance.Oracle;
+import dev.switchboard.conformance.Runs;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
@@ -19,35 +20,29 @@ import dev.switchboard.runtime.reducer.Append;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 record Log(@Reducer(Append.class) List<String> log) {}
 
-/** Counts runs across both graphs. */
-final class Runs {
-    static final Map<String, Integer> COUNT = new TreeMap<>();
-
-    private Runs() {}
-
-    static synchronized void hit(String name) {
-        COUNT.merge(name, 1, Integer::sum);
-    }
-}
-
 /** START -> c1 -> c2 (asks for approval). */
 class Child {
+    private final Runs runs;
+
+    Child(Runs runs) {
+        this.runs = runs;
+    }
+
     @Node
     @Edge(from = START)
     LogUpdate c1(Log s) {
-        Runs.hit("c1");
+        runs.hit("c1");
         return LogUpdate.of().log(List.of("c1"));
     }
 
     @Node
     @Edge(from = "c1")
     LogUpdate c2(Log s, NodeContext ctx) {
-        Runs.hit("c2:entered");
+        runs.hit("c2:entered");
         String answer = ctx.interrupt("approve?", String.class);
         return LogUpdate.of().log(List.of("c2:" + answer));
     }
@@ -55,12 +50,18 @@ class Child {
 
 /** START -> p1 -> child -> p2; only the parent has a checkpointer. */
 class Parent {
-    private final ChildGraph child = ChildGraph.builder(new Child()).build();
+    private final Runs runs;
+    private final ChildGraph child;
+
+    Parent(Runs runs) {
+        this.runs = runs;
+        this.child = ChildGraph.builder(new Child(runs)).build();
+    }
 
     @Node
     @Edge(from = START)
     LogUpdate p1(Log s) {
-        Runs.hit("p1");
+        runs.hit("p1");
         return LogUpdate.of().log(List.of("p1"));
     }
 
@@ -73,7 +74,7 @@ class Parent {
     @Node
     @Edge(from = "child")
     LogUpdate p2(Log s) {
-        Runs.hit("p2");
+        runs.hit("p2");
         return LogUpdate.of().log(List.of("p2"));
     }
 }
@@ -83,8 +84,8 @@ class Conformance27SubgraphInterruptResumeTest {
 
     @Test
     void aPauseInsideASubgraphResumesWithoutRerunningFinishedChildNodes() {
-        Runs.COUNT.clear();
-        ParentGraph g = ParentGraph.builder(new Parent())
+        Runs runs = new Runs();
+        ParentGraph g = ParentGraph.builder(new Parent(runs))
                 .checkpointer(new MemorySaver())
                 .build();
         RunConfig cfg = RunConfig.thread("sg").withSubgraphStreaming();
@@ -92,7 +93,7 @@ class Conformance27SubgraphInterruptResumeTest {
         facts.put(
                 "first_stream_updates_subgraphs",
                 Oracle.withNamespaces(g.stream(LogUpdate.of(), cfg, StreamMode.UPDATES)));
-        facts.put("runs_after_first", new TreeMap<>(Runs.COUNT));
+        facts.put("runs_after_first", runs.get());
         StateSnapshot<Log> parent = g.getState(cfg, true);
         Map<String, Object> parentState = new LinkedHashMap<>();
         parentState.put("values", parent.channels());
@@ -112,7 +113,7 @@ class Conformance27SubgraphInterruptResumeTest {
         facts.put(
                 "resume_stream_updates_subgraphs",
                 Oracle.withNamespaces(g.stream(Command.resume("yes"), cfg, StreamMode.UPDATES)));
-        facts.put("runs_after_resume", new TreeMap<>(Runs.COUNT));
+        facts.put("runs_after_resume", runs.get());
         facts.put("final_state", g.getState(cfg).channels());
         oracle.assertFacts(facts);
         assertTrue(parent.tasks().get(0).interrupts().get(0).id().matches("[0-9a-f]{32}"));

@@ -6,6 +6,7 @@ import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
 import dev.switchboard.conformance.Oracle;
+import dev.switchboard.conformance.Runs;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
@@ -13,28 +14,22 @@ import dev.switchboard.runtime.reducer.Append;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 record Trail(@Reducer(Append.class) List<String> trail) {}
 
-/** Counts runs across both graphs. */
-final class Runs {
-    static final Map<String, Integer> COUNT = new TreeMap<>();
-
-    private Runs() {}
-
-    static synchronized void hit(String name) {
-        COUNT.merge(name, 1, Integer::sum);
-    }
-}
-
 /** START -> c1 -> c2; c1 sends a command to the parent, so c2 never runs. */
 class Child {
+    private final Runs runs;
+
+    Child(Runs runs) {
+        this.runs = runs;
+    }
+
     @Node
     @Edge(from = START)
     Command<TrailUpdate> c1(Trail s) {
-        Runs.hit("c1");
+        runs.hit("c1");
         return Command.update(TrailUpdate.of().trail(List.of("c1->parent")))
                 .andGoTo("other")
                 .toParent();
@@ -43,14 +38,20 @@ class Child {
     @Node
     @Edge(from = "c1")
     TrailUpdate c2(Trail s) {
-        Runs.hit("c2");
+        runs.hit("c2");
         return TrailUpdate.of().trail(List.of("c2"));
     }
 }
 
 /** START -> sub (the child) -> after; other is reachable through sub's destinations. */
 class Parent {
-    private final ChildGraph child = ChildGraph.builder(new Child()).build();
+    private final Runs runs;
+    private final ChildGraph child;
+
+    Parent(Runs runs) {
+        this.runs = runs;
+        this.child = ChildGraph.builder(new Child(runs)).build();
+    }
 
     @Node(destinations = "other")
     @Edge(from = START)
@@ -61,13 +62,13 @@ class Parent {
     @Node
     @Edge(from = "sub")
     TrailUpdate after(Trail s) {
-        Runs.hit("after");
+        runs.hit("after");
         return TrailUpdate.of().trail(List.of("after"));
     }
 
     @Node
     TrailUpdate other(Trail s) {
-        Runs.hit("other");
+        runs.hit("other");
         return TrailUpdate.of().trail(List.of("other"));
     }
 }
@@ -77,14 +78,14 @@ class Conformance33CommandParentFromSubgraphTest {
 
     @Test
     void theParentAppliesTheCommandAndItsStaticEdgeStillFires() {
-        Runs.COUNT.clear();
+        Runs runs = new Runs();
         ParentGraph g =
-                ParentGraph.builder(new Parent()).executor(Runnable::run).build();
+                ParentGraph.builder(new Parent(runs)).executor(Runnable::run).build();
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put(
                 "invoke",
                 Oracle.state(g.invoke(TrailUpdate.of().trail(List.of("in"))).value()));
-        facts.put("runs", new TreeMap<>(Runs.COUNT));
+        facts.put("runs", runs.get());
         facts.put(
                 "stream_updates_subgraphs",
                 Oracle.withNamespaces(g.stream(
