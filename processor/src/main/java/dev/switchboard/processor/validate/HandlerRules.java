@@ -64,7 +64,7 @@ public final class HandlerRules {
                 report.error(Message.ON_ERROR_FOR_SUBGRAPH, h.node(), name, method, name);
             } else {
                 checkParams(h, node.get(), report);
-                checkReturn(h, g, report);
+                SignatureRules.checkReturn(h.method(), h.returns(), SignatureRules.ReturnRule.ERROR_HANDLER, g, report);
             }
         }
     }
@@ -110,32 +110,6 @@ public final class HandlerRules {
         return check.element("java.lang.Throwable")
                 .map(x -> check.types().isSubtype(t, x.asType()))
                 .orElse(false);
-    }
-
-    private static void checkReturn(HandlerModel h, GraphModel g, Report report) {
-        Returns r = h.returns();
-        String method = h.method().getSimpleName().toString();
-        Set<String> updates = SignatureRules.updates(g);
-        switch (r.kind()) {
-            // A compiled graph would run as a subgraph node, which is no handler's result.
-            case UNSUPPORTED, SUBGRAPH -> {
-                String stateUpdate = SignatureRules.stateUpdate(g);
-                report.error(
-                        Message.ON_ERROR_RETURN, h.method(), method, Strings.type(r.type()), stateUpdate, stateUpdate);
-            }
-            case UPDATE -> {
-                if (!updates.contains(SignatureRules.qualified(r.update()))) {
-                    report.error(
-                            Message.ON_ERROR_UPDATE_NOT_IN_GRAPH,
-                            h.method(),
-                            method,
-                            Strings.type(r.update()),
-                            g.name(),
-                            SignatureRules.simpleList(updates));
-                }
-            }
-            default -> {}
-        }
     }
 
     /** A type as a declaration in a message would write it: simple names for plain classes. */

@@ -38,7 +38,7 @@ public final class SignatureRules {
         for (NodeModel n : g.nodes()) {
             checkMethod(n.method(), "node", generated, report);
             checkNodeParams(n, g, report);
-            checkNodeReturn(n, g, report);
+            checkReturn(n.method(), n.returns(), ReturnRule.NODE, g, report);
         }
         for (RouteModel r : g.routes()) {
             checkMethod(r.method(), "route", generated, report);
@@ -109,50 +109,54 @@ public final class SignatureRules {
         }
     }
 
-    private void checkNodeReturn(NodeModel n, GraphModel g, Report report) {
-        Returns r = n.returns();
-        Set<String> updates = updates(g);
-        String stateUpdate = stateUpdate(g);
-        switch (r.kind()) {
-            case UNSUPPORTED ->
-                report.error(
-                        Message.NODE_RETURN,
-                        n.method(),
-                        n.method().getSimpleName(),
-                        Strings.type(r.type()),
-                        stateUpdate,
-                        stateUpdate);
-            case UPDATE -> checkUpdateType(n, r.update(), updates, g, report);
-            // A Command's update may be the parent graph's (Command.toParent()), so it is checked
-            // when the command is applied.
-            default -> {}
+    /**
+     * What a node or an error handler may return, and the messages that say otherwise. A handler
+     * returns what its node could, except a subgraph to run, which is no handler's result.
+     */
+    enum ReturnRule {
+        NODE(Message.NODE_RETURN, Message.NODE_UPDATE_NOT_IN_GRAPH, true),
+        ERROR_HANDLER(Message.ON_ERROR_RETURN, Message.ON_ERROR_UPDATE_NOT_IN_GRAPH, false);
+
+        private final Message unsupported;
+        private final Message notInGraph;
+        private final boolean subgraph;
+
+        ReturnRule(Message unsupported, Message notInGraph, boolean subgraph) {
+            this.unsupported = unsupported;
+            this.notInGraph = notInGraph;
+            this.subgraph = subgraph;
         }
     }
 
-    private static void checkUpdateType(
-            NodeModel n, TypeMirror update, Set<String> updates, GraphModel g, Report report) {
-        if (!updates.contains(qualified(update))) {
-            report.error(
-                    Message.NODE_UPDATE_NOT_IN_GRAPH,
-                    n.method(),
-                    n.method().getSimpleName(),
-                    Strings.type(update),
-                    g.name(),
-                    simpleList(updates));
+    /**
+     * Checks the return type of a node or an error handler. A {@code Command}'s update is not
+     * checked here: it may be the parent graph's ({@code Command.toParent()}), so it is checked when
+     * the command is applied.
+     */
+    static void checkReturn(ExecutableElement m, Returns r, ReturnRule rule, GraphModel g, Report report) {
+        if (r.kind() == Returns.Kind.UNSUPPORTED || (r.kind() == Returns.Kind.SUBGRAPH && !rule.subgraph)) {
+            String stateUpdate = stateUpdate(g);
+            report.error(rule.unsupported, m, m.getSimpleName(), Strings.type(r.type()), stateUpdate, stateUpdate);
+        } else if (r.kind() == Returns.Kind.UPDATE) {
+            Set<String> updates = updates(g);
+            if (!updates.contains(qualified(r.update()))) {
+                report.error(
+                        rule.notInGraph, m, m.getSimpleName(), Strings.type(r.update()), g.name(), simpleList(updates));
+            }
         }
     }
 
     /** The qualified names of the updates a node of the graph may return: those of its records. */
-    static Set<String> updates(GraphModel g) {
+    private static Set<String> updates(GraphModel g) {
         return g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
     }
 
     /** The state's update type as messages name it. */
-    static String stateUpdate(GraphModel g) {
+    private static String stateUpdate(GraphModel g) {
         return g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
     }
 
-    static String simpleList(Set<String> updates) {
+    private static String simpleList(Set<String> updates) {
         return Strings.list(updates.stream().map(SignatureRules::simple).toList());
     }
 
@@ -180,7 +184,7 @@ public final class SignatureRules {
         return t instanceof DeclaredType && qualified(t).equals(RuntimeNames.NODE_CONTEXT);
     }
 
-    static String qualified(TypeMirror t) {
+    private static String qualified(TypeMirror t) {
         return t instanceof DeclaredType d
                 ? ((TypeElement) d.asElement()).getQualifiedName().toString()
                 : t.toString();
