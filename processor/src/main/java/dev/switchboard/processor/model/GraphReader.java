@@ -260,9 +260,7 @@ public final class GraphReader {
 
     private NodeModel node(ExecutableElement m, StateModel state, boolean pull) {
         AnnotationMirror a = Mirrors.find(m, RuntimeNames.NODE).orElseThrow();
-        NameRef nameRef = Mirrors.explicit(a, "name")
-                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                .orElse(new NameRef(m.getSimpleName().toString(), m, a, null));
+        NameRef nameRef = Mirrors.name(m, a, "name", m.getSimpleName().toString());
         return new NodeModel(
                 m,
                 nodeName(m),
@@ -303,9 +301,7 @@ public final class GraphReader {
         }
         RouteModel.Kind kind = routeKind(element);
         List<String> constants = kind == RouteModel.Kind.ENUM ? enumConstants(element) : List.of();
-        NameRef from = Mirrors.explicit(a, "from")
-                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                .orElse(new NameRef("", m, a, null));
+        NameRef from = Mirrors.name(m, a, "from", "");
         return new RouteModel(
                 m, from, Mirrors.names(m, a, "to"), a, m.getParameters(), kind, ret, element, many, constants);
     }

@@ -84,10 +84,7 @@ final class PolicyReader {
                 .map(a -> new HandlerModel(
                         m,
                         a,
-                        Mirrors.explicit(a, "value")
-                                .filter(v -> v.getValue() instanceof String)
-                                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                                .orElse(new NameRef("", m, a, null)),
+                        Mirrors.name(m, a, "value", ""),
                         m.getParameters(),
                         returns.read(m.getReturnType()),
                         alsoAnnotated(m)));
