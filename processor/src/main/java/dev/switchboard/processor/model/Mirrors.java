@@ -1,6 +1,7 @@
 package dev.switchboard.processor.model;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +29,16 @@ public final class Mirrors {
         return ((TypeElement) mirror.getAnnotationType().asElement())
                 .getQualifiedName()
                 .contentEquals(annotation);
+    }
+
+    /** Whether the annotation is one of the named ones. */
+    public static boolean isAny(AnnotationMirror mirror, Collection<String> annotations) {
+        return annotations.stream().anyMatch(a -> is(mirror, a));
+    }
+
+    /** The annotation's simple name, as messages write it after {@code @}. */
+    public static String simpleName(AnnotationMirror mirror) {
+        return mirror.getAnnotationType().asElement().getSimpleName().toString();
     }
 
     /** All {@code @Edge}s of a method, unwrapping the {@code @Edges} container of repeated ones. */

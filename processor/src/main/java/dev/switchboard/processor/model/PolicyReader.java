@@ -17,8 +17,6 @@ import javax.lang.model.util.Elements;
  * live in one place: the annotation.
  */
 final class PolicyReader {
-    private static final List<String> POLICIES = List.of(RuntimeNames.RETRY, RuntimeNames.TIMEOUT, RuntimeNames.CACHE);
-
     private final Elements elements;
     private final ReturnReader returns;
 
@@ -31,7 +29,7 @@ final class PolicyReader {
     static List<AnnotationMirror> policyAnnotations(Element m) {
         List<AnnotationMirror> out = new ArrayList<>();
         for (AnnotationMirror a : m.getAnnotationMirrors()) {
-            if (POLICIES.stream().anyMatch(p -> Mirrors.is(a, p))) {
+            if (Mirrors.isAny(a, RuntimeNames.POLICIES)) {
                 out.add(a);
             }
         }

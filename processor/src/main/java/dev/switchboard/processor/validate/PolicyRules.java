@@ -48,8 +48,7 @@ public final class PolicyRules {
             }
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 for (AnnotationMirror a : n.policies().notForSubgraphs()) {
-                    String what =
-                            a.getAnnotationType().asElement().getSimpleName().toString();
+                    String what = Mirrors.simpleName(a);
                     report.error(Message.POLICY_ON_SUBGRAPH, m, a, what, method, what);
                 }
             }

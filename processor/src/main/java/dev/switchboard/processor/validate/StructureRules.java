@@ -4,6 +4,7 @@ import dev.switchboard.processor.model.ComponentModel;
 import dev.switchboard.processor.model.EdgeModel;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.JoinModel;
+import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.NameRef;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.RouteModel;
@@ -24,7 +25,6 @@ import java.util.Set;
 public final class StructureRules {
     private static final String START = RuntimeNames.START;
     private static final String END = RuntimeNames.END;
-    private static final Set<String> POLICIES = Set.of("Retry", "Timeout", "Cache");
 
     public void check(GraphModel g, Report report) {
         checkNames(g, report);
@@ -50,15 +50,11 @@ public final class StructureRules {
             checkRoute(r, nodes, report);
         }
         for (Stray s : g.strays()) {
-            String what = s.annotation()
-                    .getAnnotationType()
-                    .asElement()
-                    .getSimpleName()
-                    .toString();
+            String what = Mirrors.simpleName(s.annotation());
             String method = s.element().getSimpleName().toString();
-            if (what.equals("Route")) {
+            if (Mirrors.is(s.annotation(), RuntimeNames.ROUTE)) {
                 report.error(Message.ROUTE_ON_NODE, s.element(), s.annotation(), method);
-            } else if (POLICIES.contains(what)) {
+            } else if (Mirrors.isAny(s.annotation(), RuntimeNames.POLICIES)) {
                 report.error(Message.POLICY_WITHOUT_NODE, s.element(), s.annotation(), what, method, what);
             } else {
                 report.error(Message.EDGE_WITHOUT_NODE, s.element(), s.annotation(), what, method);
