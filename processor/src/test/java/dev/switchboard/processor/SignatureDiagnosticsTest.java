@@ -113,7 +113,7 @@ class SignatureDiagnosticsTest {
                 <T> ChatUpdate billing(Chat s) { return ChatUpdate.of(); }
                 """);
         Compilation c = failsWith(1, CHAT, g);
-        assertError(c, Message.GENERIC_METHOD.format("node", "billing"), g, "<T> ChatUpdate billing");
+        assertError(c, Message.GENERIC_METHOD.format("node", "billing", "node"), g, "<T> ChatUpdate billing");
     }
 
     @Test

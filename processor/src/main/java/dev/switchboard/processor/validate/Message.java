@@ -53,7 +53,7 @@ public enum Message {
     PRIVATE_GRAPH("graph class %s is private; make it package-private or public so the generated %s can use it"),
     GENERIC_GRAPH("graph class %s has type parameters; a graph class must not be generic"),
     PRIVATE_METHOD("%s %s() is private; the generated %s calls it, so make it package-private or public"),
-    GENERIC_METHOD("%s %s() has type parameters; node and route methods must not be generic"),
+    GENERIC_METHOD("%s %s() has type parameters; %s methods must not be generic"),
     THROWS_THROWABLE("%s %s() declares throws %s, which the generated %s cannot pass on (it passes on Exceptions and"
             + " Errors); declare throws Exception or a narrower exception instead"),
     NODE_WITHOUT_PARAMETER("node %s() takes no parameter; take the state record%s, optionally followed by NodeContext"),

@@ -18,7 +18,11 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
-/** Checks the graph class and the signatures of its node and route methods. */
+/**
+ * Checks the graph class and the signatures of its node and route methods, and what every method
+ * the generated graph calls (node, route, error handler) must be: visible to it, not generic,
+ * throwing only Exceptions and Errors.
+ */
 public final class SignatureRules {
     private final TypeCheck check;
 
@@ -51,7 +55,7 @@ public final class SignatureRules {
             report.error(Message.PRIVATE_METHOD, m, kind, m.getSimpleName(), generated);
         }
         if (!m.getTypeParameters().isEmpty()) {
-            report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName());
+            report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName(), kind);
         }
         for (TypeMirror thrown : m.getThrownTypes()) {
             if (!extendsExceptionOrError(thrown)) {
