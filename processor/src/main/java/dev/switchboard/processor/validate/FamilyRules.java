@@ -171,15 +171,17 @@ public final class FamilyRules {
                 if (addsChannels) {
                     channels.put(c.name(), c);
                 } else {
+                    Strings.Candidates candidates = Strings.candidates(c.name(), channels.keySet());
                     report.error(
                             Message.PROJECTION_UNKNOWN_COMPONENT,
                             at,
                             who,
                             r.simpleName(),
                             c.name(),
-                            Strings.list(channels.keySet()),
                             state.simpleName(),
-                            r.simpleName());
+                            r.simpleName(),
+                            candidates.list(),
+                            candidates.didYouMean());
                 }
             } else if (!sameType(existing, c.type())) {
                 report.error(

@@ -65,8 +65,8 @@ public enum Message {
     STATE_MISMATCH(
             "node %s() takes %s, but the graph's state is %s (from %s); nodes of one graph share one state record."
                     + " Take %s, or declare @Graph(state = %s.class) to let nodes read records of their own"),
-    PROJECTION_UNKNOWN_COMPONENT("%s reads %s, whose component %s is not a channel of the graph; channels are: %s."
-            + " Add it to %s or list %s in @Graph(privateState)"),
+    PROJECTION_UNKNOWN_COMPONENT("%s reads %s, whose component %s is not a channel of the graph; add it to %s or list"
+            + " %s in @Graph(privateState). Channels are: %s%s"),
     PROJECTION_TYPE_MISMATCH("%s reads %s, whose component %s is %s, but channel %s is %s; use the same type"),
     PROJECTION_KIND_MISMATCH(
             "component %s of %s declares a different channel kind than the same channel in %s; declare it once,"

@@ -18,8 +18,21 @@ public final class Strings {
         return names.stream().sorted().collect(Collectors.joining(", "));
     }
 
+    /**
+     * What a message about an unknown {@code name} lists: the {@code names} it could have been,
+     * sorted, and a "did you mean" when one is close.
+     *
+     * @param list the names sorted and comma-separated, or "(none)"
+     * @param didYouMean {@code "; did you mean \"x\"?"}, or empty
+     */
+    record Candidates(String list, String didYouMean) {}
+
+    static Candidates candidates(String name, Collection<String> names) {
+        return new Candidates(list(names), didYouMean(name, names));
+    }
+
     /** {@code "; did you mean \"x\"?"} when a candidate is close enough, else empty. */
-    public static String didYouMean(String name, Collection<String> candidates) {
+    private static String didYouMean(String name, Collection<String> candidates) {
         return closest(name, candidates)
                 .map(c -> "; did you mean \"" + c + "\"?")
                 .orElse("");

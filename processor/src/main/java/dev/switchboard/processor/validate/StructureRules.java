@@ -110,6 +110,7 @@ public final class StructureRules {
         for (String constant : r.enumConstants()) {
             String target = RouteModel.enumTarget(constant);
             if (!target.equals(END) && !nodes.contains(target)) {
+                Strings.Candidates candidates = Strings.candidates(constant, nodes);
                 report.error(
                         Message.ENUM_CONSTANT_UNKNOWN,
                         r.method(),
@@ -117,8 +118,8 @@ public final class StructureRules {
                         method,
                         constant,
                         enumName,
-                        Strings.list(nodes),
-                        Strings.didYouMean(constant, nodes));
+                        candidates.list(),
+                        candidates.didYouMean());
             } else if (!to.isEmpty() && !to.contains(target)) {
                 report.error(
                         Message.ENUM_CONSTANT_NOT_IN_TO, r.method(), r.annotation(), method, constant, enumName, to);
@@ -144,13 +145,8 @@ public final class StructureRules {
 
     static void checkKnown(NameRef ref, String where, Set<String> nodes, Report report) {
         if (!nodes.contains(ref.name())) {
-            report.error(
-                    Message.UNKNOWN_NODE,
-                    ref,
-                    where,
-                    ref.name(),
-                    Strings.list(nodes),
-                    Strings.didYouMean(ref.name(), nodes));
+            Strings.Candidates candidates = Strings.candidates(ref.name(), nodes);
+            report.error(Message.UNKNOWN_NODE, ref, where, ref.name(), candidates.list(), candidates.didYouMean());
         }
     }
 
