@@ -14,9 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -81,11 +79,11 @@ public final class HandlerRules {
         String takes = input == null ? "" : "its input, " + Strings.type(input) + ", then ";
         String error = h.params().stream()
                 .map(VariableElement::asType)
-                .filter(this::isThrowable)
+                .filter(TypeCheck::isThrowable)
                 .findFirst()
-                .map(HandlerRules::simple)
+                .map(Strings::simple)
                 .orElse("Exception");
-        String declare = (input == null ? "" : simple(input) + " input, ") + error + " error";
+        String declare = (input == null ? "" : Strings.simple(input) + " input, ") + error + " error";
         report.error(Message.ON_ERROR_PARAMETERS, wrong.get(), method, actual, n.name(), takes, method, declare);
     }
 
@@ -98,24 +96,11 @@ public final class HandlerRules {
             TypeMirror t = params.get(i).asType();
             boolean fits = i < errorAt
                     ? check.types().isSameType(t, input)
-                    : i == errorAt ? isThrowable(t) : i == errorAt + 1 && SignatureRules.isNodeContext(t);
+                    : i == errorAt ? TypeCheck.isThrowable(t) : i == errorAt + 1 && SignatureRules.isNodeContext(t);
             if (!fits) {
                 return Optional.of(params.get(i));
             }
         }
         return params.size() > errorAt ? Optional.empty() : Optional.of(method);
-    }
-
-    private boolean isThrowable(TypeMirror t) {
-        return check.element("java.lang.Throwable")
-                .map(x -> check.types().isSubtype(t, x.asType()))
-                .orElse(false);
-    }
-
-    /** A type as a declaration in a message would write it: simple names for plain classes. */
-    private static String simple(TypeMirror t) {
-        return t instanceof DeclaredType d && d.getTypeArguments().isEmpty()
-                ? ((TypeElement) d.asElement()).getSimpleName().toString()
-                : Strings.type(t);
     }
 }

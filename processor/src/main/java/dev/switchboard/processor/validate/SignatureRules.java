@@ -15,7 +15,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -58,27 +57,10 @@ public final class SignatureRules {
             report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName(), kind);
         }
         for (TypeMirror thrown : m.getThrownTypes()) {
-            if (!extendsExceptionOrError(thrown)) {
+            if (!TypeCheck.isExceptionOrError(thrown)) {
                 report.error(Message.THROWS_THROWABLE, m, kind, m.getSimpleName(), Strings.type(thrown), generated);
             }
         }
-    }
-
-    /** Whether a declared thrown type is an Exception or an Error (a type variable counts by its bound). */
-    private static boolean extendsExceptionOrError(TypeMirror type) {
-        TypeMirror t = type;
-        if (t instanceof javax.lang.model.type.TypeVariable v) {
-            t = v.getUpperBound();
-        }
-        while (t instanceof DeclaredType d) {
-            TypeElement e = (TypeElement) d.asElement();
-            String name = e.getQualifiedName().toString();
-            if (name.equals("java.lang.Exception") || name.equals("java.lang.Error")) {
-                return true;
-            }
-            t = e.getSuperclass();
-        }
-        return t.getKind() == TypeKind.ERROR; // unresolved: javac reports it itself
     }
 
     private void checkNodeParams(NodeModel n, GraphModel g, Report report) {
@@ -157,11 +139,11 @@ public final class SignatureRules {
 
     /** The state's update type as messages name it. */
     private static String stateUpdate(GraphModel g) {
-        return g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+        return g.state() == null ? "XxxUpdate" : Strings.simple(g.state().updateName());
     }
 
     private static String simpleList(Set<String> updates) {
-        return Strings.list(updates.stream().map(SignatureRules::simple).toList());
+        return Strings.list(updates.stream().map(Strings::simple).toList());
     }
 
     private void checkRoute(RouteModel r, GraphModel g, Report report) {
@@ -192,9 +174,5 @@ public final class SignatureRules {
         return t instanceof DeclaredType d
                 ? ((TypeElement) d.asElement()).getQualifiedName().toString()
                 : t.toString();
-    }
-
-    private static String simple(String qualified) {
-        return qualified.substring(qualified.lastIndexOf('.') + 1);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /** Text helpers for messages: sorted candidate lists, "did you mean", readable type names. */
@@ -69,6 +70,18 @@ public final class Strings {
             cur = t;
         }
         return prev[b.length()];
+    }
+
+    /** The simple name of a qualified class name. */
+    static String simple(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+
+    /** A type as a declaration in a message would write it: simple names for plain classes. */
+    static String simple(TypeMirror t) {
+        return t instanceof DeclaredType d && d.getTypeArguments().isEmpty()
+                ? d.asElement().getSimpleName().toString()
+                : type(t);
     }
 
     /** A type as a reader would write it: without {@code java.lang.}/{@code java.util.} prefixes. */
