@@ -20,6 +20,7 @@ import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.StateModel;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -140,7 +141,7 @@ public final class GraphGenerator {
                 b.add("\n.subgraph($S)", n.name());
             }
             b.add(Policies.of(n));
-            if (handlerOf(g, n) != null) {
+            if (g.handler(n.name()).isPresent()) {
                 b.add("\n.onError($S)", n.name());
             }
         }
@@ -284,22 +285,15 @@ public final class GraphGenerator {
         return dispatcher.build();
     }
 
-    private static HandlerModel handlerOf(GraphModel g, NodeModel n) {
-        return g.handlers().stream()
-                .filter(h -> h.node().name().equals(n.name()))
-                .findFirst()
-                .orElse(null);
-    }
-
     private static CodeBlock handlerCases(GraphModel g, ClassName nodes) {
         CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("switch (node)");
         for (int i = 0; i < g.nodes().size(); i++) {
             NodeModel n = g.nodes().get(i);
-            HandlerModel h = handlerOf(g, n);
-            if (h != null) {
+            Optional<HandlerModel> h = g.handler(n.name());
+            if (h.isPresent()) {
                 b.add("case $L:\n", i + 1)
                         .indent()
-                        .add(handlerCall(h, n, nodes))
+                        .add(handlerCall(h.get(), n, nodes))
                         .unindent();
             }
         }
