@@ -130,13 +130,10 @@ public final class GraphGenerator {
             b.add("\n.privateState($L)", schema(p));
         }
         for (NodeModel n : g.nodes()) {
-            CodeBlock reads = n.input().record() != null
-                    ? schema(n.input().record())
-                    : n.returns().kind() == Returns.Kind.SUBGRAPH ? schema(g.state()) : CodeBlock.of("null");
             CodeBlock payload = n.input().type() == null
-                    ? CodeBlock.of("$T.of($T.class)", ValueTypes.VALUE_TYPE, Object.class)
+                    ? ValueTypes.OBJECT
                     : valueTypes.of(n.input().type());
-            b.add("\n.node($S, $L, $L, $L)", n.name(), reads, payload, n.defer());
+            b.add("\n.node($S, $L, $L, $L)", n.name(), reads(n, g), payload, n.defer());
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 b.add("\n.subgraph($S)", n.name());
             }
@@ -167,6 +164,17 @@ public final class GraphGenerator {
             b.add("\n.route($S, new String[] {$L}, $L)", r.from().name(), names(r.destinations(), false), enumTargets);
         }
         return b.add("\n.build()").unindent().build();
+    }
+
+    /** The schema a node reads its input with: its record's, the state's for a subgraph, or none. */
+    private static CodeBlock reads(NodeModel n, GraphModel g) {
+        if (n.input().record() != null) {
+            return schema(n.input().record());
+        }
+        if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
+            return schema(g.state());
+        }
+        return CodeBlock.of("null");
     }
 
     private static CodeBlock names(List<String> names, boolean leadingComma) {
