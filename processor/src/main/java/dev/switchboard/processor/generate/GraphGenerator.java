@@ -36,11 +36,13 @@ public final class GraphGenerator {
     private final JsonSchemas schemas;
     private final ValueTypes valueTypes;
 
+    /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
     }
 
+    /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
     public TypeSpec.Builder generate(GraphModel g) {
         TypeElement cls = g.element();
         String pkg = GeneratedNames.packageOf(cls);

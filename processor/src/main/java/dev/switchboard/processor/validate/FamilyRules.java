@@ -24,14 +24,14 @@ import javax.lang.model.type.TypeMirror;
  * {@code @Graph(state)}, records whose components are its channels), and input, output and private
  * records agree with it on every channel they share.
  */
-public final class FamilyRules {
+final class FamilyRules {
     private final TypeCheck check;
 
-    public FamilyRules(TypeCheck check) {
+    FamilyRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         for (GraphMember m : g.nonRecords()) {
             String state = g.state() == null ? "the state" : g.state().simpleName();
             String type = Strings.type(m.type());

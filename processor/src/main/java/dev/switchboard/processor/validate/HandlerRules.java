@@ -22,14 +22,14 @@ import javax.lang.model.type.TypeMirror;
  * subgraph), no node has two, and a handler's signature is its node's with the failure added — the
  * node's input, the exception, optionally {@code NodeContext} — returning what the node could.
  */
-public final class HandlerRules {
+final class HandlerRules {
     private final TypeCheck check;
 
-    public HandlerRules(TypeCheck check) {
+    HandlerRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         Set<String> nodes = new LinkedHashSet<>(g.nodeNames());
         Map<String, HandlerModel> seen = new HashMap<>();
         String generated = GeneratedNames.graph(g.element());

@@ -22,8 +22,8 @@ import javax.lang.model.type.TypeMirror;
  * values the runtime accepts (it would otherwise fail when the graph class initialises), and nodes
  * that run a subgraph have neither a timeout nor a cache, which the runtime rejects for them.
  */
-public final class PolicyRules {
-    public void check(GraphModel g, Report report) {
+final class PolicyRules {
+    void check(GraphModel g, Report report) {
         for (NodeModel n : g.nodes()) {
             ExecutableElement m = n.method();
             String method = m.getSimpleName().toString();

@@ -22,14 +22,14 @@ import javax.lang.model.type.TypeMirror;
  * the generated graph calls (node, route, error handler) must be: visible to it, not generic,
  * throwing only Exceptions and Errors.
  */
-public final class SignatureRules {
+final class SignatureRules {
     private final TypeCheck check;
 
-    public SignatureRules(TypeCheck check) {
+    SignatureRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         TypeElement cls = g.element();
         String generated = GeneratedNames.graph(cls);
         if (StateRules.isPrivate(cls)) {

@@ -22,11 +22,11 @@ import java.util.Set;
  * Checks a graph's structure: node names, the names edges, joins, routes and destinations refer
  * to, misplaced annotations, the entry point and reachability from {@code START}.
  */
-public final class StructureRules {
+final class StructureRules {
     private static final String START = RuntimeNames.START;
     private static final String END = RuntimeNames.END;
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         checkNames(g, report);
         Set<String> nodes = new LinkedHashSet<>(g.nodeNames());
         for (EdgeModel e : g.edges()) {
