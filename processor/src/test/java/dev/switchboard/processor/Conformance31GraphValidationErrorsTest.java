@@ -7,14 +7,21 @@ import static dev.switchboard.processor.TestSources.graph;
 import static dev.switchboard.processor.TestSources.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import dev.switchboard.processor.validate.Message;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -22,15 +29,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The build-time half of LangGraph conformance scenario 31: each case LangGraph rejects when a
- * graph is built or compiled is a compile error here, named after the oracle's case. The run-time
- * half (input edge cases, bad return values) is {@code tests/.../c31}.
+ * graph is built or compiled is a compile error here, a test named after the oracle's case. The
+ * run-time half (what nodes that write nothing stream, a run without input, breakpoints on unknown
+ * nodes) is {@code tests/.../conformance/c31}; the few cases Java cannot even write are listed
+ * with the reason.
  */
 class Conformance31GraphValidationErrorsTest {
     /** The scenario's state: {@code value} (last value) and {@code items} (a list reducer). */
     private static final JavaFileObject SIMPLE =
             record("Simple", "public record Simple(String value, @Reducer(Append.class) List<String> items) {}");
 
-    /** Cases that are compile errors here. */
+    /** Cases that are compile errors here, each asserted by the test method of its name. */
     private static final Set<String> COMPILE_ERRORS = Set.of(
             "node_named_like_state_key",
             "duplicate_node",
@@ -45,19 +54,29 @@ class Conformance31GraphValidationErrorsTest {
             "no_entry_point_compile",
             "unreachable_node_compile",
             "join_edge_with_unknown_start",
-            "conditional_path_map_unknown_node_compile");
+            "conditional_path_map_unknown_node_compile",
+            "node_returns_string");
 
-    /** Build-time cases the Java DSL cannot express (each explained at its test-less comment below). */
-    private static final Set<String> NOT_EXPRESSIBLE =
-            Set.of("join_edge_to_END", "interruptBefore_unknown_node_compile");
-
-    /** Run-time facts of the scenario, checked by the conformance tests of the runtime. */
+    /** Cases asserted at run time by {@code tests/.../conformance/c31}, which names each. */
     private static final Set<String> RUN_TIME = Set.of(
-            "invoke_with_unknown_input_key",
-            "node_returns_string",
+            "interruptBefore_unknown_node_compile",
             "null_undefined_unknown_key_returns",
             "null_undefined_unknown_key_stream_updates",
             "null_input_no_checkpointer");
+
+    /** Cases Java code cannot write at all, so no test can assert them, with the reason. */
+    private static final Map<String, String> NOT_EXPRESSIBLE = Map.of(
+            "join_edge_to_END",
+            "a @Join sits on the node the barrier leads to, and END has no method to carry it; a node"
+                    + " waiting for a and b that does nothing is the Java spelling",
+            "invoke_with_unknown_input_key",
+            "a graph's input is its typed update (SimpleUpdate), which has a setter per channel and no"
+                    + " other way to set a key, so an unknown key is javac's \"cannot find symbol\" in the"
+                    + " caller; there is no map input to ignore it in");
+
+    /** Where the run-time cases are asserted, relative to this module. */
+    private static final Path RUN_TIME_TESTS =
+            Path.of("..", "tests", "src", "test", "java", "dev", "switchboard", "conformance", "c31");
 
     private static Compilation fails(int errors, JavaFileObject graph) {
         Compilation c = compile(SIMPLE, graph);
@@ -71,25 +90,39 @@ class Conformance31GraphValidationErrorsTest {
     }
 
     @Test
-    void everyCaseOfTheOracleIsAccountedFor() throws IOException {
+    void everyCaseOfTheOracleIsAccountedFor() throws IOException, NoSuchMethodException {
         JsonNode oracle;
         try (InputStream in = getClass().getResourceAsStream("/conformance/31-graph-validation-errors.json")) {
             oracle = JsonMapper.builder().build().readTree(in);
         }
         Set<String> cases = new HashSet<>(oracle.propertyNames());
         cases.remove("scenario");
-        Set<String> mapped = new HashSet<>(COMPILE_ERRORS);
-        mapped.addAll(NOT_EXPRESSIBLE);
+        List<String> mapped = new ArrayList<>(COMPILE_ERRORS);
         mapped.addAll(RUN_TIME);
+        mapped.addAll(NOT_EXPRESSIBLE.keySet());
         mapped.add("valid_minimal_compile");
-        assertEquals(cases, mapped);
+        assertEquals(cases, new HashSet<>(mapped));
+        assertEquals(cases.size(), mapped.size(), "a case is claimed twice: " + mapped);
         for (String name : COMPILE_ERRORS) {
             assertFalse(oracle.get(name).get("ok").asBoolean(), name);
+            assertNotNull(getClass().getDeclaredMethod(name).getAnnotation(Test.class), name);
         }
-        for (String name : NOT_EXPRESSIBLE) {
-            assertFalse(oracle.get(name).get("ok").asBoolean(), name);
-        }
+        assertNotNull(getClass().getDeclaredMethod("valid_minimal_compile").getAnnotation(Test.class));
         assertTrue(oracle.get("valid_minimal_compile").get("ok").asBoolean());
+        String runTimeTests = sources(RUN_TIME_TESTS);
+        for (String name : RUN_TIME) {
+            assertTrue(runTimeTests.contains("\"" + name + "\""), name + " is not asserted in " + RUN_TIME_TESTS);
+        }
+    }
+
+    private static String sources(Path dir) throws IOException {
+        StringBuilder out = new StringBuilder();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                out.append(Files.readString(p));
+            }
+        }
+        return out.toString();
     }
 
     @Test
@@ -253,9 +286,6 @@ class Conformance31GraphValidationErrorsTest {
         assertError(c, Message.UNREACHABLE_NODE.format("b"), g, "void b(", "@Node");
     }
 
-    // join_edge_to_END: not expressible. A @Join sits on the node the barrier leads to, and END has
-    // no method to carry it; a node waiting for a and b that does nothing is the Java spelling.
-
     @Test
     void conditional_path_map_unknown_node_compile() {
         JavaFileObject g = graph("Case", """
@@ -267,6 +297,18 @@ class Conformance31GraphValidationErrorsTest {
         assertError(fails(1, g), unknown("@Route on pick()", "ghost", "a"), g, "String pick(", "\"ghost\"");
     }
 
-    // interruptBefore_unknown_node_compile: not expressible at compile time. Interrupts are chosen
-    // per run in RunConfig, not declared on the graph, so an unknown name there is a run-time check.
+    /**
+     * LangGraph finds out when the node runs; a Java node declares what it returns, so a node that
+     * returns a String does not compile. (Only an unchecked cast could smuggle one past javac.)
+     */
+    @Test
+    void node_returns_string() {
+        JavaFileObject g = graph("Case", """
+                class Case {
+                    @Node @Edge(from = START) String a(Simple s) { return "x"; }
+                }
+                """);
+        assertError(
+                fails(1, g), Message.NODE_RETURN.format("a", "String", "SimpleUpdate", "SimpleUpdate"), g, "String a(");
+    }
 }

@@ -277,4 +277,18 @@ class ErrorHandlerDiagnosticsTest {
                 g,
                 "private ChatUpdate recover(");
     }
+
+    @Test
+    void genericHandler() {
+        JavaFileObject g = support("""
+                @OnError("fetch")
+                <T> ChatUpdate recover(Chat s, Exception e) { return ChatUpdate.of(); }
+                """);
+        Compilation c = failsWith(1, CHAT, g);
+        assertError(
+                c,
+                Message.GENERIC_METHOD.format("error handler", "recover", "error handler"),
+                g,
+                "<T> ChatUpdate recover(");
+    }
 }

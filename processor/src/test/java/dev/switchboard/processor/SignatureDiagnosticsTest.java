@@ -113,7 +113,7 @@ class SignatureDiagnosticsTest {
                 <T> ChatUpdate billing(Chat s) { return ChatUpdate.of(); }
                 """);
         Compilation c = failsWith(1, CHAT, g);
-        assertError(c, Message.GENERIC_METHOD.format("node", "billing"), g, "<T> ChatUpdate billing");
+        assertError(c, Message.GENERIC_METHOD.format("node", "billing", "node"), g, "<T> ChatUpdate billing");
     }
 
     @Test
@@ -186,7 +186,7 @@ class SignatureDiagnosticsTest {
 
     @Test
     void projectionWithAComponentThatIsNoChannel() {
-        JavaFileObject view = record("View", "public record View(String topic, String mood) {}");
+        JavaFileObject view = record("View", "public record View(String topic, String mood, String mesages) {}");
         JavaFileObject g = graph("Support", """
                 @Graph(state = Chat.class)
                 class Support {
@@ -195,11 +195,24 @@ class SignatureDiagnosticsTest {
                     ChatUpdate classify(View s) { return ChatUpdate.of(); }
                 }
                 """);
-        Compilation c = failsWith(1, CHAT, view, g);
+        Compilation c = failsWith(2, CHAT, view, g);
+        // No channel is close enough to "mood" for a suggestion.
         assertError(
                 c,
                 Message.PROJECTION_UNKNOWN_COMPONENT.format(
-                        "node classify()", "View", "mood", "messages, topic", "Chat", "View"),
+                        "node classify()", "View", "mood", "Chat", "View", "messages, topic", ""),
+                g,
+                "classify(View s)");
+        assertError(
+                c,
+                Message.PROJECTION_UNKNOWN_COMPONENT.format(
+                        "node classify()",
+                        "View",
+                        "mesages",
+                        "Chat",
+                        "View",
+                        "messages, topic",
+                        "; did you mean \"messages\"?"),
                 g,
                 "classify(View s)");
     }

@@ -16,6 +16,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
 
 /**
  * Generates {@code XChannels}: the channel map of record {@code X} (one {@code ComponentSpec} per
@@ -24,10 +25,12 @@ import javax.lang.model.type.TypeMirror;
 public final class ChannelsGenerator {
     private final ValueTypes valueTypes;
 
-    public ChannelsGenerator(javax.lang.model.util.Types types) {
+    /** A generator that writes component types as {@code ValueType}s with javac's {@code types}. */
+    public ChannelsGenerator(Types types) {
         this.valueTypes = new ValueTypes(types);
     }
 
+    /** The {@code XChannels} type of a valid state record, to be written by {@link SourceWriter}. */
     public TypeSpec.Builder generate(StateModel state) {
         ClassName self =
                 ClassName.get(GeneratedNames.packageOf(state.element()), GeneratedNames.channels(state.element()));

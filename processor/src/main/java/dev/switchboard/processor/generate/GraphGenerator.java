@@ -20,6 +20,7 @@ import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.StateModel;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -35,11 +36,13 @@ public final class GraphGenerator {
     private final JsonSchemas schemas;
     private final ValueTypes valueTypes;
 
+    /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
     }
 
+    /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
     public TypeSpec.Builder generate(GraphModel g) {
         TypeElement cls = g.element();
         String pkg = GeneratedNames.packageOf(cls);
@@ -129,18 +132,15 @@ public final class GraphGenerator {
             b.add("\n.privateState($L)", schema(p));
         }
         for (NodeModel n : g.nodes()) {
-            CodeBlock reads = n.input().record() != null
-                    ? schema(n.input().record())
-                    : n.returns().kind() == Returns.Kind.SUBGRAPH ? schema(g.state()) : CodeBlock.of("null");
             CodeBlock payload = n.input().type() == null
-                    ? CodeBlock.of("$T.of($T.class)", ValueTypes.VALUE_TYPE, Object.class)
+                    ? ValueTypes.OBJECT
                     : valueTypes.of(n.input().type());
-            b.add("\n.node($S, $L, $L, $L)", n.name(), reads, payload, n.defer());
+            b.add("\n.node($S, $L, $L, $L)", n.name(), reads(n, g), payload, n.defer());
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 b.add("\n.subgraph($S)", n.name());
             }
             b.add(Policies.of(n));
-            if (handlerOf(g, n) != null) {
+            if (g.handler(n.name()).isPresent()) {
                 b.add("\n.onError($S)", n.name());
             }
         }
@@ -166,6 +166,17 @@ public final class GraphGenerator {
             b.add("\n.route($S, new String[] {$L}, $L)", r.from().name(), names(r.destinations(), false), enumTargets);
         }
         return b.add("\n.build()").unindent().build();
+    }
+
+    /** The schema a node reads its input with: its record's, the state's for a subgraph, or none. */
+    private static CodeBlock reads(NodeModel n, GraphModel g) {
+        if (n.input().record() != null) {
+            return schema(n.input().record());
+        }
+        if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
+            return schema(g.state());
+        }
+        return CodeBlock.of("null");
     }
 
     private static CodeBlock names(List<String> names, boolean leadingComma) {
@@ -284,22 +295,15 @@ public final class GraphGenerator {
         return dispatcher.build();
     }
 
-    private static HandlerModel handlerOf(GraphModel g, NodeModel n) {
-        return g.handlers().stream()
-                .filter(h -> h.node().name().equals(n.name()))
-                .findFirst()
-                .orElse(null);
-    }
-
     private static CodeBlock handlerCases(GraphModel g, ClassName nodes) {
         CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("switch (node)");
         for (int i = 0; i < g.nodes().size(); i++) {
             NodeModel n = g.nodes().get(i);
-            HandlerModel h = handlerOf(g, n);
-            if (h != null) {
+            Optional<HandlerModel> h = g.handler(n.name());
+            if (h.isPresent()) {
                 b.add("case $L:\n", i + 1)
                         .indent()
-                        .add(handlerCall(h, n, nodes))
+                        .add(handlerCall(h.get(), n, nodes))
                         .unindent();
             }
         }

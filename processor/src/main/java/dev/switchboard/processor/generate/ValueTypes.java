@@ -1,6 +1,5 @@
 package dev.switchboard.processor.generate;
 
-import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
 import javax.lang.model.type.ArrayType;
@@ -16,7 +15,8 @@ import javax.lang.model.util.Types;
  * is read back with.
  */
 final class ValueTypes {
-    static final ClassName VALUE_TYPE = ClassName.get(ClassNames.RUNTIME + ".serde", "ValueType");
+    /** {@code ValueType.of(Object.class)}, for a value whose type is not known. */
+    static final CodeBlock OBJECT = plain(TypeName.get(Object.class));
 
     private final Types types;
 
@@ -26,22 +26,28 @@ final class ValueTypes {
 
     CodeBlock of(TypeMirror t) {
         if (t.getKind().isPrimitive()) {
-            return CodeBlock.of("$T.of($T.class)", VALUE_TYPE, TypeName.get(t));
+            return plain(TypeName.get(t));
         }
         if (t.getKind() == TypeKind.WILDCARD) {
             TypeMirror bound = ((WildcardType) t).getExtendsBound();
-            return bound == null ? CodeBlock.of("$T.of($T.class)", VALUE_TYPE, Object.class) : of(bound);
+            return bound == null ? OBJECT : of(bound);
         }
         if (t.getKind() == TypeKind.ARRAY) {
-            return CodeBlock.of("$T.of($T.class)", VALUE_TYPE, TypeName.get(types.erasure((ArrayType) t)));
+            return plain(TypeName.get(types.erasure((ArrayType) t)));
         }
         if (t instanceof DeclaredType d) {
-            CodeBlock.Builder b = CodeBlock.builder().add("$T.of($T.class", VALUE_TYPE, TypeName.get(types.erasure(d)));
+            CodeBlock.Builder b =
+                    CodeBlock.builder().add("$T.of($T.class", ClassNames.VALUE_TYPE, TypeName.get(types.erasure(d)));
             for (TypeMirror arg : d.getTypeArguments()) {
                 b.add(", $L", of(arg));
             }
             return b.add(")").build();
         }
-        return CodeBlock.of("$T.of($T.class)", VALUE_TYPE, Object.class);
+        return OBJECT;
+    }
+
+    /** {@code ValueType.of(X.class)} for a type without type arguments. */
+    private static CodeBlock plain(TypeName raw) {
+        return CodeBlock.of("$T.of($T.class)", ClassNames.VALUE_TYPE, raw);
     }
 }

@@ -2,6 +2,7 @@ package dev.switchboard.processor.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
@@ -25,6 +26,7 @@ import javax.lang.model.element.TypeElement;
  * @param routes the routes in declaration order
  * @param strays misplaced annotations
  * @param handlers the {@code @OnError} methods in declaration order
+ * @param handlerByNode the first of {@code handlers} for each node name they name
  */
 public record GraphModel(
         TypeElement element,
@@ -41,10 +43,16 @@ public record GraphModel(
         List<JoinModel> joins,
         List<RouteModel> routes,
         List<Stray> strays,
-        List<HandlerModel> handlers) {
+        List<HandlerModel> handlers,
+        Map<String, HandlerModel> handlerByNode) {
 
     public Optional<NodeModel> node(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
+    }
+
+    /** The error handler of a node, if it has one. */
+    public Optional<HandlerModel> handler(String node) {
+        return Optional.ofNullable(handlerByNode.get(node));
     }
 
     public List<String> nodeNames() {

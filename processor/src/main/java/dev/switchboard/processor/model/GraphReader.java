@@ -1,8 +1,10 @@
 package dev.switchboard.processor.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -24,16 +26,16 @@ import javax.lang.model.util.Types;
  * run first) and what each node's parameter means.
  */
 public final class GraphReader {
-    private final ProcessingEnvironment env;
     private final Types types;
     private final StateReader states;
     private final PolicyReader policies;
+    private final ReturnReader returns;
 
     public GraphReader(ProcessingEnvironment env) {
-        this.env = env;
         this.types = env.getTypeUtils();
         this.states = new StateReader(env);
         this.policies = new PolicyReader(env);
+        this.returns = new ReturnReader(env);
     }
 
     /** The types a graph's signatures mention that javac has not resolved (yet). */
@@ -104,7 +106,7 @@ public final class GraphReader {
         List<HandlerModel> handlers = new ArrayList<>();
         for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
             readMethod(m, nodeMethods, routes, strays);
-            policies.handler(m).ifPresent(handlers::add);
+            handler(m).ifPresent(handlers::add);
         }
         List<EdgeModel> edges = new ArrayList<>();
         List<JoinModel> joins = new ArrayList<>();
@@ -149,7 +151,33 @@ public final class GraphReader {
                 List.copyOf(joins),
                 List.copyOf(routes),
                 List.copyOf(strays),
-                List.copyOf(handlers));
+                List.copyOf(handlers),
+                byNode(handlers));
+    }
+
+    private Optional<HandlerModel> handler(ExecutableElement m) {
+        return Mirrors.find(m, RuntimeNames.ON_ERROR)
+                .map(a -> new HandlerModel(
+                        m,
+                        a,
+                        Mirrors.name(m, a, "value", ""),
+                        m.getParameters(),
+                        returns.read(m.getReturnType()),
+                        alsoAnnotated(m)));
+    }
+
+    private static String alsoAnnotated(ExecutableElement m) {
+        if (Mirrors.find(m, RuntimeNames.NODE).isPresent()) {
+            return "Node";
+        }
+        return Mirrors.find(m, RuntimeNames.ROUTE).isPresent() ? "Route" : null;
+    }
+
+    /** The first handler of each node, by node name. */
+    private static Map<String, HandlerModel> byNode(List<HandlerModel> handlers) {
+        Map<String, HandlerModel> out = new HashMap<>();
+        handlers.forEach(h -> out.putIfAbsent(h.node().name(), h));
+        return Map.copyOf(out);
     }
 
     private void readMethod(
@@ -260,9 +288,7 @@ public final class GraphReader {
 
     private NodeModel node(ExecutableElement m, StateModel state, boolean pull) {
         AnnotationMirror a = Mirrors.find(m, RuntimeNames.NODE).orElseThrow();
-        NameRef nameRef = Mirrors.explicit(a, "name")
-                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                .orElse(new NameRef(m.getSimpleName().toString(), m, a, null));
+        NameRef nameRef = Mirrors.name(m, a, "name", m.getSimpleName().toString());
         return new NodeModel(
                 m,
                 nodeName(m),
@@ -272,7 +298,7 @@ public final class GraphReader {
                 Mirrors.names(m, a, "destinations"),
                 m.getParameters(),
                 input(m, state, pull),
-                new ReturnReader(env).read(m.getReturnType()),
+                returns.read(m.getReturnType()),
                 pull,
                 policies.policies(m));
     }
@@ -296,16 +322,14 @@ public final class GraphReader {
         TypeMirror ret = m.getReturnType();
         boolean many = false;
         TypeMirror element = ret;
-        Optional<TypeMirror> item = new ReturnReader(env).collectionElement(ret);
+        Optional<TypeMirror> item = returns.collectionElement(ret);
         if (item.isPresent()) {
             many = true;
             element = item.get();
         }
         RouteModel.Kind kind = routeKind(element);
         List<String> constants = kind == RouteModel.Kind.ENUM ? enumConstants(element) : List.of();
-        NameRef from = Mirrors.explicit(a, "from")
-                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                .orElse(new NameRef("", m, a, null));
+        NameRef from = Mirrors.name(m, a, "from", "");
         return new RouteModel(
                 m, from, Mirrors.names(m, a, "to"), a, m.getParameters(), kind, ret, element, many, constants);
     }

@@ -1,6 +1,7 @@
 package dev.switchboard.processor.model;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +31,16 @@ public final class Mirrors {
                 .contentEquals(annotation);
     }
 
+    /** Whether the annotation is one of the named ones. */
+    public static boolean isAny(AnnotationMirror mirror, Collection<String> annotations) {
+        return annotations.stream().anyMatch(a -> is(mirror, a));
+    }
+
+    /** The annotation's simple name, as messages write it after {@code @}. */
+    public static String simpleName(AnnotationMirror mirror) {
+        return mirror.getAnnotationType().asElement().getSimpleName().toString();
+    }
+
     /** All {@code @Edge}s of a method, unwrapping the {@code @Edges} container of repeated ones. */
     public static List<AnnotationMirror> repeated(Element element, String annotation, String container) {
         List<AnnotationMirror> out = new ArrayList<>();
@@ -57,7 +68,11 @@ public final class Mirrors {
     }
 
     public static String string(AnnotationMirror mirror, String member, String otherwise) {
-        return explicit(mirror, member).map(v -> (String) v.getValue()).orElse(otherwise);
+        return explicit(mirror, member)
+                .map(AnnotationValue::getValue)
+                .filter(String.class::isInstance)
+                .map(String.class::cast)
+                .orElse(otherwise);
     }
 
     public static boolean bool(AnnotationMirror mirror, String member, boolean otherwise) {
@@ -96,11 +111,24 @@ public final class Mirrors {
                 .orElse(List.of());
     }
 
+    /**
+     * The name a {@code String} member holds, where it was written; {@code otherwise}, placed on the
+     * annotation, when the member was not written or javac could not evaluate it (it reports that).
+     */
+    public static NameRef name(Element element, AnnotationMirror mirror, String member, String otherwise) {
+        return explicit(mirror, member)
+                .filter(v -> v.getValue() instanceof String)
+                .map(v -> new NameRef((String) v.getValue(), element, mirror, v))
+                .orElseGet(() -> new NameRef(otherwise, element, mirror, null));
+    }
+
     /** The names in a {@code String} or {@code String[]} member, each with its own position. */
     public static List<NameRef> names(Element element, AnnotationMirror mirror, String member) {
         List<NameRef> out = new ArrayList<>();
         for (AnnotationValue v : list(mirror, member)) {
-            out.add(new NameRef((String) v.getValue(), element, mirror, v));
+            if (v.getValue() instanceof String name) { // else javac reports the value
+                out.add(new NameRef(name, element, mirror, v));
+            }
         }
         return out;
     }

@@ -3,7 +3,6 @@ package dev.switchboard.processor.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -12,26 +11,21 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Reads the node policy annotations ({@code @Retry}, {@code @Timeout}, {@code @Cache}) and
- * {@code @OnError} handlers. Unwritten members take the annotation's own defaults, so the defaults
- * live in one place: the annotation.
+ * Reads the node policy annotations ({@code @Retry}, {@code @Timeout}, {@code @Cache}). Unwritten
+ * members take the annotation's own defaults, so the defaults live in one place: the annotation.
  */
 final class PolicyReader {
-    private static final List<String> POLICIES = List.of(RuntimeNames.RETRY, RuntimeNames.TIMEOUT, RuntimeNames.CACHE);
-
     private final Elements elements;
-    private final ReturnReader returns;
 
     PolicyReader(ProcessingEnvironment env) {
         this.elements = env.getElementUtils();
-        this.returns = new ReturnReader(env);
     }
 
     /** The policy annotations on a method, in declaration order. */
     static List<AnnotationMirror> policyAnnotations(Element m) {
         List<AnnotationMirror> out = new ArrayList<>();
         for (AnnotationMirror a : m.getAnnotationMirrors()) {
-            if (POLICIES.stream().anyMatch(p -> Mirrors.is(a, p))) {
+            if (Mirrors.isAny(a, RuntimeNames.POLICIES)) {
                 out.add(a);
             }
         }
@@ -77,26 +71,5 @@ final class PolicyReader {
             }
         }
         return null;
-    }
-
-    Optional<HandlerModel> handler(ExecutableElement m) {
-        return Mirrors.find(m, RuntimeNames.ON_ERROR)
-                .map(a -> new HandlerModel(
-                        m,
-                        a,
-                        Mirrors.explicit(a, "value")
-                                .filter(v -> v.getValue() instanceof String)
-                                .map(v -> new NameRef((String) v.getValue(), m, a, v))
-                                .orElse(new NameRef("", m, a, null)),
-                        m.getParameters(),
-                        returns.read(m.getReturnType()),
-                        alsoAnnotated(m)));
-    }
-
-    private static String alsoAnnotated(ExecutableElement m) {
-        if (Mirrors.find(m, RuntimeNames.NODE).isPresent()) {
-            return "Node";
-        }
-        return Mirrors.find(m, RuntimeNames.ROUTE).isPresent() ? "Route" : null;
     }
 }

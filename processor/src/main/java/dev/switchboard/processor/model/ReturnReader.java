@@ -10,7 +10,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
-/** Classifies return types of node and route methods. */
+/** Classifies return types of node, route and error handler methods. */
 final class ReturnReader {
     private final Types types;
     private final Elements elements;

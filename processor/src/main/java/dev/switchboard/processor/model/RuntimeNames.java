@@ -1,5 +1,7 @@
 package dev.switchboard.processor.model;
 
+import java.util.List;
+
 /**
  * Qualified names of the runtime types the processor checks user code against. The processor never
  * has the runtime on its own classpath; it finds these types in the user's compilation.
@@ -29,6 +31,8 @@ public final class RuntimeNames {
     public static final String TIMEOUT = ANNOTATION + ".Timeout";
     public static final String CACHE = ANNOTATION + ".Cache";
     public static final String ON_ERROR = ANNOTATION + ".OnError";
+    /** The node policy annotations. */
+    public static final List<String> POLICIES = List.of(RETRY, TIMEOUT, CACHE);
 
     public static final String START = "__start__";
     public static final String END = "__end__";

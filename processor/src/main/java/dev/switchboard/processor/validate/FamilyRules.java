@@ -24,14 +24,14 @@ import javax.lang.model.type.TypeMirror;
  * {@code @Graph(state)}, records whose components are its channels), and input, output and private
  * records agree with it on every channel they share.
  */
-public final class FamilyRules {
+final class FamilyRules {
     private final TypeCheck check;
 
-    public FamilyRules(TypeCheck check) {
+    FamilyRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         for (GraphMember m : g.nonRecords()) {
             String state = g.state() == null ? "the state" : g.state().simpleName();
             String type = Strings.type(m.type());
@@ -57,21 +57,23 @@ public final class FamilyRules {
         checkRecord(
                 g.output(), "@Graph(output) " + g.output().simpleName(), g.element(), channels, state, report, false);
         boolean declared = g.stateOrigin().equals("@Graph(state)");
+        Optional<TypeElement> compiledGraph = check.element(RuntimeNames.COMPILED_GRAPH);
         for (NodeModel n : g.nodes()) {
             checkNode(n, state, g.stateOrigin(), declared, channels, report);
-            if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
-                checkSubgraph(n, state, channels, report);
+            if (n.returns().kind() == Returns.Kind.SUBGRAPH && compiledGraph.isPresent()) {
+                checkSubgraph(n, compiledGraph.get(), state, channels, report);
             }
         }
     }
 
     /** A subgraph node maps channels by name: they must exist on both sides with one type. */
-    private void checkSubgraph(NodeModel n, StateModel state, Map<String, ComponentModel> channels, Report report) {
-        Optional<TypeElement> graph = check.element(RuntimeNames.COMPILED_GRAPH);
-        if (graph.isEmpty()) {
-            return;
-        }
-        List<? extends TypeMirror> args = check.argumentsOf(n.returns().type(), graph.get());
+    private void checkSubgraph(
+            NodeModel n,
+            TypeElement compiledGraph,
+            StateModel state,
+            Map<String, ComponentModel> channels,
+            Report report) {
+        List<? extends TypeMirror> args = check.argumentsOf(n.returns().type(), compiledGraph);
         TypeMirror childState = args.isEmpty() ? null : args.get(0);
         if (!(childState instanceof DeclaredType d)
                 || !(d.asElement() instanceof TypeElement child)
@@ -85,7 +87,7 @@ public final class FamilyRules {
                 continue;
             }
             shared = true;
-            if (!check.types().isSameType(check.boxed(mine.type()), check.boxed(c.asType()))) {
+            if (!sameType(mine, c.asType())) {
                 report.error(
                         Message.SUBGRAPH_KEY_TYPE_MISMATCH,
                         n.method(),
@@ -169,17 +171,19 @@ public final class FamilyRules {
                 if (addsChannels) {
                     channels.put(c.name(), c);
                 } else {
+                    Strings.Candidates candidates = Strings.candidates(c.name(), channels.keySet());
                     report.error(
                             Message.PROJECTION_UNKNOWN_COMPONENT,
                             at,
                             who,
                             r.simpleName(),
                             c.name(),
-                            Strings.list(channels.keySet()),
                             state.simpleName(),
-                            r.simpleName());
+                            r.simpleName(),
+                            candidates.list(),
+                            candidates.didYouMean());
                 }
-            } else if (!check.types().isSameType(check.boxed(existing.type()), check.boxed(c.type()))) {
+            } else if (!sameType(existing, c.type())) {
                 report.error(
                         Message.PROJECTION_TYPE_MISMATCH,
                         at,
@@ -199,6 +203,11 @@ public final class FamilyRules {
                         state.simpleName());
             }
         }
+    }
+
+    /** Whether a record component of another record has its channel's type; primitives match their boxes. */
+    private boolean sameType(ComponentModel channel, TypeMirror component) {
+        return check.types().isSameType(check.boxed(channel.type()), check.boxed(component));
     }
 
     private static boolean sameKind(ComponentModel a, ComponentModel b) {

@@ -14,9 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -24,14 +22,14 @@ import javax.lang.model.type.TypeMirror;
  * subgraph), no node has two, and a handler's signature is its node's with the failure added — the
  * node's input, the exception, optionally {@code NodeContext} — returning what the node could.
  */
-public final class HandlerRules {
+final class HandlerRules {
     private final TypeCheck check;
 
-    public HandlerRules(TypeCheck check) {
+    HandlerRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         Set<String> nodes = new LinkedHashSet<>(g.nodeNames());
         Map<String, HandlerModel> seen = new HashMap<>();
         String generated = GeneratedNames.graph(g.element());
@@ -64,7 +62,7 @@ public final class HandlerRules {
                 report.error(Message.ON_ERROR_FOR_SUBGRAPH, h.node(), name, method, name);
             } else {
                 checkParams(h, node.get(), report);
-                checkReturn(h, g, report);
+                SignatureRules.checkReturn(h.method(), h.returns(), SignatureRules.ReturnRule.ERROR_HANDLER, g, report);
             }
         }
     }
@@ -81,11 +79,11 @@ public final class HandlerRules {
         String takes = input == null ? "" : "its input, " + Strings.type(input) + ", then ";
         String error = h.params().stream()
                 .map(VariableElement::asType)
-                .filter(this::isThrowable)
+                .filter(TypeCheck::isThrowable)
                 .findFirst()
-                .map(HandlerRules::simple)
+                .map(Strings::simple)
                 .orElse("Exception");
-        String declare = (input == null ? "" : simple(input) + " input, ") + error + " error";
+        String declare = (input == null ? "" : Strings.simple(input) + " input, ") + error + " error";
         report.error(Message.ON_ERROR_PARAMETERS, wrong.get(), method, actual, n.name(), takes, method, declare);
     }
 
@@ -98,50 +96,11 @@ public final class HandlerRules {
             TypeMirror t = params.get(i).asType();
             boolean fits = i < errorAt
                     ? check.types().isSameType(t, input)
-                    : i == errorAt ? isThrowable(t) : i == errorAt + 1 && SignatureRules.isNodeContext(t);
+                    : i == errorAt ? TypeCheck.isThrowable(t) : i == errorAt + 1 && SignatureRules.isNodeContext(t);
             if (!fits) {
                 return Optional.of(params.get(i));
             }
         }
         return params.size() > errorAt ? Optional.empty() : Optional.of(method);
-    }
-
-    private boolean isThrowable(TypeMirror t) {
-        return check.element("java.lang.Throwable")
-                .map(x -> check.types().isSubtype(t, x.asType()))
-                .orElse(false);
-    }
-
-    private static void checkReturn(HandlerModel h, GraphModel g, Report report) {
-        Returns r = h.returns();
-        String method = h.method().getSimpleName().toString();
-        Set<String> updates = SignatureRules.updates(g);
-        switch (r.kind()) {
-            // A compiled graph would run as a subgraph node, which is no handler's result.
-            case UNSUPPORTED, SUBGRAPH -> {
-                String stateUpdate = SignatureRules.stateUpdate(g);
-                report.error(
-                        Message.ON_ERROR_RETURN, h.method(), method, Strings.type(r.type()), stateUpdate, stateUpdate);
-            }
-            case UPDATE -> {
-                if (!updates.contains(SignatureRules.qualified(r.update()))) {
-                    report.error(
-                            Message.ON_ERROR_UPDATE_NOT_IN_GRAPH,
-                            h.method(),
-                            method,
-                            Strings.type(r.update()),
-                            g.name(),
-                            SignatureRules.simpleList(updates));
-                }
-            }
-            default -> {}
-        }
-    }
-
-    /** A type as a declaration in a message would write it: simple names for plain classes. */
-    private static String simple(TypeMirror t) {
-        return t instanceof DeclaredType d && d.getTypeArguments().isEmpty()
-                ? ((TypeElement) d.asElement()).getSimpleName().toString()
-                : Strings.type(t);
     }
 }

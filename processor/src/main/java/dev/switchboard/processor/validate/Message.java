@@ -53,7 +53,7 @@ public enum Message {
     PRIVATE_GRAPH("graph class %s is private; make it package-private or public so the generated %s can use it"),
     GENERIC_GRAPH("graph class %s has type parameters; a graph class must not be generic"),
     PRIVATE_METHOD("%s %s() is private; the generated %s calls it, so make it package-private or public"),
-    GENERIC_METHOD("%s %s() has type parameters; node and route methods must not be generic"),
+    GENERIC_METHOD("%s %s() has type parameters; %s methods must not be generic"),
     THROWS_THROWABLE("%s %s() declares throws %s, which the generated %s cannot pass on (it passes on Exceptions and"
             + " Errors); declare throws Exception or a narrower exception instead"),
     NODE_WITHOUT_PARAMETER("node %s() takes no parameter; take the state record%s, optionally followed by NodeContext"),
@@ -65,8 +65,8 @@ public enum Message {
     STATE_MISMATCH(
             "node %s() takes %s, but the graph's state is %s (from %s); nodes of one graph share one state record."
                     + " Take %s, or declare @Graph(state = %s.class) to let nodes read records of their own"),
-    PROJECTION_UNKNOWN_COMPONENT("%s reads %s, whose component %s is not a channel of the graph; channels are: %s."
-            + " Add it to %s or list %s in @Graph(privateState)"),
+    PROJECTION_UNKNOWN_COMPONENT("%s reads %s, whose component %s is not a channel of the graph; add it to %s or list"
+            + " %s in @Graph(privateState). Channels are: %s%s"),
     PROJECTION_TYPE_MISMATCH("%s reads %s, whose component %s is %s, but channel %s is %s; use the same type"),
     PROJECTION_KIND_MISMATCH(
             "component %s of %s declares a different channel kind than the same channel in %s; declare it once,"

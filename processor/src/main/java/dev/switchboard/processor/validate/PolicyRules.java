@@ -13,7 +13,6 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -23,8 +22,8 @@ import javax.lang.model.type.TypeMirror;
  * values the runtime accepts (it would otherwise fail when the graph class initialises), and nodes
  * that run a subgraph have neither a timeout nor a cache, which the runtime rejects for them.
  */
-public final class PolicyRules {
-    public void check(GraphModel g, Report report) {
+final class PolicyRules {
+    void check(GraphModel g, Report report) {
         for (NodeModel n : g.nodes()) {
             ExecutableElement m = n.method();
             String method = m.getSimpleName().toString();
@@ -48,8 +47,7 @@ public final class PolicyRules {
             }
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 for (AnnotationMirror a : n.policies().notForSubgraphs()) {
-                    String what =
-                            a.getAnnotationType().asElement().getSimpleName().toString();
+                    String what = Mirrors.simpleName(a);
                     report.error(Message.POLICY_ON_SUBGRAPH, m, a, what, method, what);
                 }
             }
@@ -99,25 +97,17 @@ public final class PolicyRules {
 
     /** Whether code in the graph's package (the generated graph) can name {@code type}. */
     private static boolean visibleFrom(TypeElement type, TypeElement graph) {
-        String graphPackage = packageOf(graph);
+        String graphPackage = GeneratedNames.packageOf(graph);
         for (Element e = type; e instanceof TypeElement t; e = t.getEnclosingElement()) {
             Set<Modifier> mods = t.getModifiers();
             if (mods.contains(Modifier.PRIVATE)) {
                 return false;
             }
-            if (!mods.contains(Modifier.PUBLIC) && !packageOf(t).equals(graphPackage)) {
+            if (!mods.contains(Modifier.PUBLIC) && !GeneratedNames.packageOf(t).equals(graphPackage)) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static String packageOf(Element e) {
-        Element p = e;
-        while (!(p instanceof PackageElement)) {
-            p = p.getEnclosingElement();
-        }
-        return ((PackageElement) p).getQualifiedName().toString();
     }
 
     private static boolean negative(ExecutableElement m, AnnotationMirror a, String member, long value, Report report) {

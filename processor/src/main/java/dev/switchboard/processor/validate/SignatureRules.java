@@ -15,18 +15,21 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
-/** Checks the graph class and the signatures of its node and route methods. */
-public final class SignatureRules {
+/**
+ * Checks the graph class and the signatures of its node and route methods, and what every method
+ * the generated graph calls (node, route, error handler) must be: visible to it, not generic,
+ * throwing only Exceptions and Errors.
+ */
+final class SignatureRules {
     private final TypeCheck check;
 
-    public SignatureRules(TypeCheck check) {
+    SignatureRules(TypeCheck check) {
         this.check = check;
     }
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         TypeElement cls = g.element();
         String generated = GeneratedNames.graph(cls);
         if (StateRules.isPrivate(cls)) {
@@ -38,7 +41,7 @@ public final class SignatureRules {
         for (NodeModel n : g.nodes()) {
             checkMethod(n.method(), "node", generated, report);
             checkNodeParams(n, g, report);
-            checkNodeReturn(n, g, report);
+            checkReturn(n.method(), n.returns(), ReturnRule.NODE, g, report);
         }
         for (RouteModel r : g.routes()) {
             checkMethod(r.method(), "route", generated, report);
@@ -51,30 +54,13 @@ public final class SignatureRules {
             report.error(Message.PRIVATE_METHOD, m, kind, m.getSimpleName(), generated);
         }
         if (!m.getTypeParameters().isEmpty()) {
-            report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName());
+            report.error(Message.GENERIC_METHOD, m, kind, m.getSimpleName(), kind);
         }
         for (TypeMirror thrown : m.getThrownTypes()) {
-            if (!extendsExceptionOrError(thrown)) {
+            if (!TypeCheck.isExceptionOrError(thrown)) {
                 report.error(Message.THROWS_THROWABLE, m, kind, m.getSimpleName(), Strings.type(thrown), generated);
             }
         }
-    }
-
-    /** Whether a declared thrown type is an Exception or an Error (a type variable counts by its bound). */
-    private static boolean extendsExceptionOrError(TypeMirror type) {
-        TypeMirror t = type;
-        if (t instanceof javax.lang.model.type.TypeVariable v) {
-            t = v.getUpperBound();
-        }
-        while (t instanceof DeclaredType d) {
-            TypeElement e = (TypeElement) d.asElement();
-            String name = e.getQualifiedName().toString();
-            if (name.equals("java.lang.Exception") || name.equals("java.lang.Error")) {
-                return true;
-            }
-            t = e.getSuperclass();
-        }
-        return t.getKind() == TypeKind.ERROR; // unresolved: javac reports it itself
     }
 
     private void checkNodeParams(NodeModel n, GraphModel g, Report report) {
@@ -109,51 +95,55 @@ public final class SignatureRules {
         }
     }
 
-    private void checkNodeReturn(NodeModel n, GraphModel g, Report report) {
-        Returns r = n.returns();
-        Set<String> updates = updates(g);
-        String stateUpdate = stateUpdate(g);
-        switch (r.kind()) {
-            case UNSUPPORTED ->
-                report.error(
-                        Message.NODE_RETURN,
-                        n.method(),
-                        n.method().getSimpleName(),
-                        Strings.type(r.type()),
-                        stateUpdate,
-                        stateUpdate);
-            case UPDATE -> checkUpdateType(n, r.update(), updates, g, report);
-            // A Command's update may be the parent graph's (Command.toParent()), so it is checked
-            // when the command is applied.
-            default -> {}
+    /**
+     * What a node or an error handler may return, and the messages that say otherwise. A handler
+     * returns what its node could, except a subgraph to run, which is no handler's result.
+     */
+    enum ReturnRule {
+        NODE(Message.NODE_RETURN, Message.NODE_UPDATE_NOT_IN_GRAPH, true),
+        ERROR_HANDLER(Message.ON_ERROR_RETURN, Message.ON_ERROR_UPDATE_NOT_IN_GRAPH, false);
+
+        private final Message unsupported;
+        private final Message notInGraph;
+        private final boolean subgraph;
+
+        ReturnRule(Message unsupported, Message notInGraph, boolean subgraph) {
+            this.unsupported = unsupported;
+            this.notInGraph = notInGraph;
+            this.subgraph = subgraph;
         }
     }
 
-    private static void checkUpdateType(
-            NodeModel n, TypeMirror update, Set<String> updates, GraphModel g, Report report) {
-        if (!updates.contains(qualified(update))) {
-            report.error(
-                    Message.NODE_UPDATE_NOT_IN_GRAPH,
-                    n.method(),
-                    n.method().getSimpleName(),
-                    Strings.type(update),
-                    g.name(),
-                    simpleList(updates));
+    /**
+     * Checks the return type of a node or an error handler. A {@code Command}'s update is not
+     * checked here: it may be the parent graph's ({@code Command.toParent()}), so it is checked when
+     * the command is applied.
+     */
+    static void checkReturn(ExecutableElement m, Returns r, ReturnRule rule, GraphModel g, Report report) {
+        if (r.kind() == Returns.Kind.UNSUPPORTED || (r.kind() == Returns.Kind.SUBGRAPH && !rule.subgraph)) {
+            String stateUpdate = stateUpdate(g);
+            report.error(rule.unsupported, m, m.getSimpleName(), Strings.type(r.type()), stateUpdate, stateUpdate);
+        } else if (r.kind() == Returns.Kind.UPDATE) {
+            Set<String> updates = updates(g);
+            if (!updates.contains(qualified(r.update()))) {
+                report.error(
+                        rule.notInGraph, m, m.getSimpleName(), Strings.type(r.update()), g.name(), simpleList(updates));
+            }
         }
     }
 
     /** The qualified names of the updates a node of the graph may return: those of its records. */
-    static Set<String> updates(GraphModel g) {
+    private static Set<String> updates(GraphModel g) {
         return g.family().stream().map(StateModel::updateName).collect(Collectors.toSet());
     }
 
     /** The state's update type as messages name it. */
-    static String stateUpdate(GraphModel g) {
-        return g.state() == null ? "XxxUpdate" : simple(g.state().updateName());
+    private static String stateUpdate(GraphModel g) {
+        return g.state() == null ? "XxxUpdate" : Strings.simple(g.state().updateName());
     }
 
-    static String simpleList(Set<String> updates) {
-        return Strings.list(updates.stream().map(SignatureRules::simple).toList());
+    private static String simpleList(Set<String> updates) {
+        return Strings.list(updates.stream().map(Strings::simple).toList());
     }
 
     private void checkRoute(RouteModel r, GraphModel g, Report report) {
@@ -180,13 +170,9 @@ public final class SignatureRules {
         return t instanceof DeclaredType && qualified(t).equals(RuntimeNames.NODE_CONTEXT);
     }
 
-    static String qualified(TypeMirror t) {
+    private static String qualified(TypeMirror t) {
         return t instanceof DeclaredType d
                 ? ((TypeElement) d.asElement()).getQualifiedName().toString()
                 : t.toString();
-    }
-
-    private static String simple(String qualified) {
-        return qualified.substring(qualified.lastIndexOf('.') + 1);
     }
 }

@@ -45,9 +45,9 @@ public final class StateRules {
                         Message.CONFLICTING_CHANNEL_ANNOTATIONS,
                         c.element(),
                         conflict,
-                        simpleName(conflict),
+                        Mirrors.simpleName(conflict),
                         c.name(),
-                        simpleName(c.annotation()));
+                        Mirrors.simpleName(c.annotation()));
             }
             switch (c.kind()) {
                 case REDUCER -> checkImpl(state, c, RuntimeNames.REDUCER, true, report);
@@ -124,7 +124,12 @@ public final class StateRules {
         if (named.isEmpty()) {
             String update = GeneratedNames.update(state.element());
             report.error(
-                    Message.IMPL_UNRESOLVED, c.element(), c.annotation(), simpleName(c.annotation()), c.name(), update);
+                    Message.IMPL_UNRESOLVED,
+                    c.element(),
+                    c.annotation(),
+                    Mirrors.simpleName(c.annotation()),
+                    c.name(),
+                    update);
             return;
         }
         String type = Strings.type(named.get());
@@ -177,9 +182,5 @@ public final class StateRules {
             }
         }
         return false;
-    }
-
-    private static String simpleName(AnnotationMirror m) {
-        return m.getAnnotationType().asElement().getSimpleName().toString();
     }
 }

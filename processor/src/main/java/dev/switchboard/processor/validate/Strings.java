@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /** Text helpers for messages: sorted candidate lists, "did you mean", readable type names. */
@@ -18,8 +19,21 @@ public final class Strings {
         return names.stream().sorted().collect(Collectors.joining(", "));
     }
 
+    /**
+     * What a message about an unknown {@code name} lists: the {@code names} it could have been,
+     * sorted, and a "did you mean" when one is close.
+     *
+     * @param list the names sorted and comma-separated, or "(none)"
+     * @param didYouMean {@code "; did you mean \"x\"?"}, or empty
+     */
+    record Candidates(String list, String didYouMean) {}
+
+    static Candidates candidates(String name, Collection<String> names) {
+        return new Candidates(list(names), didYouMean(name, names));
+    }
+
     /** {@code "; did you mean \"x\"?"} when a candidate is close enough, else empty. */
-    public static String didYouMean(String name, Collection<String> candidates) {
+    private static String didYouMean(String name, Collection<String> candidates) {
         return closest(name, candidates)
                 .map(c -> "; did you mean \"" + c + "\"?")
                 .orElse("");
@@ -56,6 +70,18 @@ public final class Strings {
             cur = t;
         }
         return prev[b.length()];
+    }
+
+    /** The simple name of a qualified class name. */
+    static String simple(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+
+    /** A type as a declaration in a message would write it: simple names for plain classes. */
+    static String simple(TypeMirror t) {
+        return t instanceof DeclaredType d && d.getTypeArguments().isEmpty()
+                ? d.asElement().getSimpleName().toString()
+                : type(t);
     }
 
     /** A type as a reader would write it: without {@code java.lang.}/{@code java.util.} prefixes. */

@@ -4,6 +4,7 @@ import dev.switchboard.processor.model.ComponentModel;
 import dev.switchboard.processor.model.EdgeModel;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.JoinModel;
+import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.NameRef;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.RouteModel;
@@ -21,12 +22,11 @@ import java.util.Set;
  * Checks a graph's structure: node names, the names edges, joins, routes and destinations refer
  * to, misplaced annotations, the entry point and reachability from {@code START}.
  */
-public final class StructureRules {
+final class StructureRules {
     private static final String START = RuntimeNames.START;
     private static final String END = RuntimeNames.END;
-    private static final Set<String> POLICIES = Set.of("Retry", "Timeout", "Cache");
 
-    public void check(GraphModel g, Report report) {
+    void check(GraphModel g, Report report) {
         checkNames(g, report);
         Set<String> nodes = new LinkedHashSet<>(g.nodeNames());
         for (EdgeModel e : g.edges()) {
@@ -50,15 +50,11 @@ public final class StructureRules {
             checkRoute(r, nodes, report);
         }
         for (Stray s : g.strays()) {
-            String what = s.annotation()
-                    .getAnnotationType()
-                    .asElement()
-                    .getSimpleName()
-                    .toString();
+            String what = Mirrors.simpleName(s.annotation());
             String method = s.element().getSimpleName().toString();
-            if (what.equals("Route")) {
+            if (Mirrors.is(s.annotation(), RuntimeNames.ROUTE)) {
                 report.error(Message.ROUTE_ON_NODE, s.element(), s.annotation(), method);
-            } else if (POLICIES.contains(what)) {
+            } else if (Mirrors.isAny(s.annotation(), RuntimeNames.POLICIES)) {
                 report.error(Message.POLICY_WITHOUT_NODE, s.element(), s.annotation(), what, method, what);
             } else {
                 report.error(Message.EDGE_WITHOUT_NODE, s.element(), s.annotation(), what, method);
@@ -114,6 +110,7 @@ public final class StructureRules {
         for (String constant : r.enumConstants()) {
             String target = RouteModel.enumTarget(constant);
             if (!target.equals(END) && !nodes.contains(target)) {
+                Strings.Candidates candidates = Strings.candidates(constant, nodes);
                 report.error(
                         Message.ENUM_CONSTANT_UNKNOWN,
                         r.method(),
@@ -121,8 +118,8 @@ public final class StructureRules {
                         method,
                         constant,
                         enumName,
-                        Strings.list(nodes),
-                        Strings.didYouMean(constant, nodes));
+                        candidates.list(),
+                        candidates.didYouMean());
             } else if (!to.isEmpty() && !to.contains(target)) {
                 report.error(
                         Message.ENUM_CONSTANT_NOT_IN_TO, r.method(), r.annotation(), method, constant, enumName, to);
@@ -148,13 +145,8 @@ public final class StructureRules {
 
     static void checkKnown(NameRef ref, String where, Set<String> nodes, Report report) {
         if (!nodes.contains(ref.name())) {
-            report.error(
-                    Message.UNKNOWN_NODE,
-                    ref,
-                    where,
-                    ref.name(),
-                    Strings.list(nodes),
-                    Strings.didYouMean(ref.name(), nodes));
+            Strings.Candidates candidates = Strings.candidates(ref.name(), nodes);
+            report.error(Message.UNKNOWN_NODE, ref, where, ref.name(), candidates.list(), candidates.didYouMean());
         }
     }
 

@@ -6,9 +6,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
@@ -68,6 +70,38 @@ public final class TypeCheck {
     /** Whether {@code pattern} (which may hold type variables) can be instantiated to {@code target}. */
     public boolean fits(TypeMirror pattern, TypeMirror target) {
         return unify(pattern, boxed(target), new HashMap<>());
+    }
+
+    /** Whether {@code t} may be thrown on by generated code: an {@code Exception} or an {@code Error}. */
+    static boolean isExceptionOrError(TypeMirror t) {
+        return extendsAny(t, Set.of("java.lang.Exception", "java.lang.Error"));
+    }
+
+    /** Whether {@code t} is {@code Throwable} or a subclass. */
+    static boolean isThrowable(TypeMirror t) {
+        return extendsAny(t, Set.of("java.lang.Throwable"));
+    }
+
+    /**
+     * Whether {@code type} is one of the named classes or a subclass of one; a type variable counts
+     * by its (class) bound, and an unresolved type as yes, since javac reports it itself.
+     */
+    private static boolean extendsAny(TypeMirror type, Set<String> classes) {
+        TypeMirror t = type;
+        while (t instanceof TypeVariable v) {
+            t = v.getUpperBound();
+        }
+        if (t instanceof IntersectionType i) {
+            t = i.getBounds().get(0); // the class bound, if there is one, comes first
+        }
+        while (t instanceof DeclaredType d) {
+            TypeElement e = (TypeElement) d.asElement();
+            if (classes.contains(e.getQualifiedName().toString())) {
+                return true;
+            }
+            t = e.getSuperclass();
+        }
+        return t.getKind() == TypeKind.ERROR;
     }
 
     public TypeMirror boxed(TypeMirror t) {

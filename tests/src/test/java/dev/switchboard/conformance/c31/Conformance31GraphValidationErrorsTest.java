@@ -79,6 +79,20 @@ class Conformance31GraphValidationErrorsTest {
         assertTrue(e.getMessage().contains("node 'a' returned null"), e.getMessage());
     }
 
+    /**
+     * LangGraph rejects an unknown {@code interruptBefore} node when the graph is compiled; here
+     * breakpoints are set on the builder, and {@code build()} rejects the name with the same words.
+     */
+    @Test
+    void anInterruptBeforeAnUnknownNodeFailsTheBuild() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> QuietGraph.builder(new Quiet()).interruptBefore("ghost").build());
+        String expected = oracle.at("interruptBefore_unknown_node_compile", "error", "message")
+                .asString();
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
     @Test
     void noInputWithoutACheckpointerIsAnEmptyInputError() {
         QuietGraph g = QuietGraph.builder(new Quiet()).build();
