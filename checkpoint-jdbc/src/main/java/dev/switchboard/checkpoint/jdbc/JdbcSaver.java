@@ -41,8 +41,11 @@ import java.util.Set;
  * as {@link CheckpointStoreException}.
  */
 public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
-    /** The schema version this code creates and reads. */
-    static final int SCHEMA_VERSION = 1;
+    /**
+     * The schema version this code creates and reads: where the migrations lead. The same for every
+     * dialect, since one method writes the migrations of all of them.
+     */
+    static final int SCHEMA_VERSION = Dialect.SQLITE.migrations().size();
 
     /**
      * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
@@ -87,20 +90,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     current = r.getInt(1);
                 }
             }
-            if (current > migrations.size()) {
+            if (current > SCHEMA_VERSION) {
                 throw new CheckpointStoreException(
                         "the checkpoint database (" + connections.describe() + ") has Switchboard schema version "
-                                + current + ", newer than the versions up to " + migrations.size()
+                                + current + ", newer than the versions up to " + SCHEMA_VERSION
                                 + " that this switchboard-checkpoint-jdbc knows; it was written by a newer"
                                 + " Switchboard. Upgrade Switchboard to open it (refusing, so as not to"
                                 + " misread or damage its data).",
                         null);
             }
-            if (current == migrations.size()) {
+            if (current == SCHEMA_VERSION) {
                 return; // the lease rolls back the empty transaction
             }
             try (Statement s = c.createStatement()) {
-                for (int v = current; v < migrations.size(); v++) {
+                for (int v = current; v < SCHEMA_VERSION; v++) {
                     for (String ddl : migrations.get(v)) {
                         s.execute(ddl);
                     }
@@ -108,7 +111,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 s.execute("DELETE FROM switchboard_schema");
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
-                p.setInt(1, migrations.size());
+                p.setInt(1, SCHEMA_VERSION);
                 p.executeUpdate();
             }
             lease.commit();
@@ -556,10 +559,5 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return new CheckpointStoreException(
                 "could not " + what + " in " + connections.describe() + ": " + e.getMessage() + dialect.driverHint(e),
                 e);
-    }
-
-    /** For tests: the dialect of this saver. */
-    Dialect dialect() {
-        return dialect;
     }
 }
