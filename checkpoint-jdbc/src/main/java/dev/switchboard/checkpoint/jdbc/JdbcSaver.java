@@ -76,20 +76,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     // ---------------------------------------------------------------- schema
 
     private void migrate() {
-        List<List<String>> migrations = dialect.migrations();
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "create or migrate the checkpoint tables", c -> {
             dialect.lockSchema(c);
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
-            }
-            int current = 0;
-            try (Statement s = c.createStatement();
-                    ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
-                if (r.next()) {
-                    current = r.getInt(1);
-                }
-            }
+            int current = storedSchemaVersion(c);
             if (current > SCHEMA_VERSION) {
                 throw new CheckpointStoreException(
                         "the checkpoint database (" + connections.describe() + ") has Switchboard schema version "
@@ -99,24 +88,36 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                                 + " misread or damage its data).",
                         null);
             }
-            if (current == SCHEMA_VERSION) {
-                return; // the lease rolls back the empty transaction
+            if (current < SCHEMA_VERSION) {
+                upgrade(c, current);
             }
-            try (Statement s = c.createStatement()) {
-                for (int v = current; v < SCHEMA_VERSION; v++) {
-                    for (String ddl : migrations.get(v)) {
-                        s.execute(ddl);
-                    }
+            return null;
+        });
+    }
+
+    /** The version the database's schema has, creating the version table if needed; 0 when new. */
+    private static int storedSchemaVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
+            try (ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
+                return r.next() ? r.getInt(1) : 0;
+            }
+        }
+    }
+
+    private void upgrade(Connection c, int current) throws SQLException {
+        List<List<String>> migrations = dialect.migrations();
+        try (Statement s = c.createStatement()) {
+            for (int v = current; v < SCHEMA_VERSION; v++) {
+                for (String ddl : migrations.get(v)) {
+                    s.execute(ddl);
                 }
-                s.execute("DELETE FROM switchboard_schema");
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
-                p.setInt(1, SCHEMA_VERSION);
-                p.executeUpdate();
-            }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("create or migrate the checkpoint tables", e);
+            s.execute("DELETE FROM switchboard_schema");
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
+            p.setInt(1, SCHEMA_VERSION);
+            p.executeUpdate();
         }
     }
 
@@ -138,16 +139,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(newBlobs, "newBlobs");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", c -> {
             if (!moveHead(c, threadId, namespace, expectedHead, checkpoint.id())) {
                 throw new ConcurrentRunException(threadId, expectedHead, head(c, threadId, namespace, ""));
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_checkpoints"
                     + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
+                bindThread(p, 1, threadId, namespace);
                 p.setString(3, checkpoint.id());
                 p.setString(4, parentId);
                 p.setString(5, checkpoint.timestamp().toString());
@@ -160,26 +159,28 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 }
             }
             if (!newBlobs.isEmpty()) {
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_blobs"
-                        + " (thread_id, namespace, channel, version, base, previous, kind, data)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                    for (Blob b : newBlobs) {
-                        p.setString(1, threadId);
-                        p.setString(2, namespace);
-                        p.setString(3, b.channel());
-                        p.setString(4, b.version());
-                        p.setString(5, b.base());
-                        p.setString(6, b.previous());
-                        p.setString(7, b.kind().name());
-                        p.setBytes(8, b.data());
-                        p.addBatch();
-                    }
-                    p.executeBatch();
-                }
+                insertBlobs(c, threadId, namespace, newBlobs);
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", e);
+            return null;
+        });
+    }
+
+    private static void insertBlobs(Connection c, String threadId, String namespace, List<Blob> blobs)
+            throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_blobs"
+                + " (thread_id, namespace, channel, version, base, previous, kind, data)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            for (Blob b : blobs) {
+                bindThread(p, 1, threadId, namespace);
+                p.setString(3, b.channel());
+                p.setString(4, b.version());
+                p.setString(5, b.base());
+                p.setString(6, b.previous());
+                p.setString(7, b.kind().name());
+                p.setBytes(8, b.data());
+                p.addBatch();
+            }
+            p.executeBatch();
         }
     }
 
@@ -191,8 +192,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
                             + " ON CONFLICT DO NOTHING")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
+                bindThread(p, 1, threadId, namespace);
                 p.setString(3, next);
                 return p.executeUpdate() == 1;
             }
@@ -200,8 +200,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_heads SET checkpoint_id = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?")) {
             p.setString(1, next);
-            p.setString(2, threadId);
-            p.setString(3, namespace);
+            bindThread(p, 2, threadId, namespace);
             p.setString(4, expected);
             return p.executeUpdate() == 1;
         }
@@ -210,8 +209,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     private static String head(Connection c, String threadId, String namespace, String lock) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
                 "SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock)) {
-            p.setString(1, threadId);
-            p.setString(2, namespace);
+            bindThread(p, 1, threadId, namespace);
             try (ResultSet r = p.executeQuery()) {
                 return r.next() ? r.getString(1) : null;
             }
@@ -223,45 +221,46 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(threadId, "threadId");
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(writes, "writes");
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "store pending writes of thread '" + threadId + "'", c -> {
             // Locks the head row until commit, so a put cannot move the head under these writes.
             String head = head(c, threadId, namespace, dialect.lockHeadForShare);
             if (head == null || !head.equals(checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
             }
             if (!writes.isEmpty()) {
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
-                        + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                        // A retried write is stored once; a task's latest error, pause or resume
-                        // values (negative indices) replace the previous ones.
-                        + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
-                        + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
-                    for (PendingWrite w : writes) {
-                        p.setString(1, threadId);
-                        p.setString(2, namespace);
-                        p.setString(3, checkpointId);
-                        p.setString(4, w.taskId());
-                        p.setInt(5, w.index());
-                        p.setString(6, w.channel());
-                        p.setBytes(7, w.value());
-                        p.addBatch();
-                    }
-                    p.executeBatch();
-                }
+                insertWrites(c, threadId, namespace, checkpointId, writes);
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("store pending writes of thread '" + threadId + "'", e);
+            return null;
+        });
+    }
+
+    private static void insertWrites(
+            Connection c, String threadId, String namespace, String checkpointId, List<PendingWrite> writes)
+            throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
+                + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                // A retried write is stored once; a task's latest error, pause or resume
+                // values (negative indices) replace the previous ones.
+                + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
+                + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
+            for (PendingWrite w : writes) {
+                bindThread(p, 1, threadId, namespace);
+                p.setString(3, checkpointId);
+                p.setString(4, w.taskId());
+                p.setInt(5, w.index());
+                p.setString(6, w.channel());
+                p.setBytes(7, w.value());
+                p.addBatch();
+            }
+            p.executeBatch();
         }
     }
 
     @Override
     public void deleteThread(String threadId) {
         Objects.requireNonNull(threadId, "threadId");
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "delete thread '" + threadId + "'", c -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
                     "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
@@ -270,10 +269,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     p.executeUpdate();
                 }
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("delete thread '" + threadId + "'", e);
-        }
+            return null;
+        });
     }
 
     // ---------------------------------------------------------------- reads
@@ -292,12 +289,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
                 : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        try (Connections.Lease lease = connections.lease(false)) {
-            Connection c = lease.connection();
+        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", c -> {
             Row row = null;
             try (PreparedStatement p = c.prepareStatement(sql)) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
+                bindThread(p, 1, threadId, namespace);
                 if (checkpointId != null) {
                     p.setString(3, checkpointId);
                 }
@@ -307,15 +302,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     }
                 }
             }
-            if (row == null) {
-                return Optional.empty();
-            }
-            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, List.of(row));
-            lease.commit();
-            return Optional.of(tuples.get(0));
-        } catch (SQLException e) {
-            throw failure("read a checkpoint of thread '" + threadId + "'", e);
-        }
+            return row == null
+                    ? Optional.<CheckpointTuple>empty()
+                    : Optional.of(assemble(c, threadId, namespace, List.of(row)).get(0));
+        });
     }
 
     @Override
@@ -351,13 +341,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (sqlLimit) {
             sql.append(" LIMIT ?");
         }
-        try (Connections.Lease lease = connections.lease(false)) {
-            Connection c = lease.connection();
+        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", c -> {
             List<Row> rows = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                p.setString(i++, threadId);
-                p.setString(i++, namespace);
+                int i = bindThread(p, 1, threadId, namespace);
                 if (sourceInSql) {
                     p.setString(i++, (String) source);
                 }
@@ -365,8 +352,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     p.setInt(i++, (int) ((Number) step).longValue());
                 }
                 if (options.before() != null) {
-                    p.setString(i++, threadId);
-                    p.setString(i++, namespace);
+                    i = bindThread(p, i, threadId, namespace);
                     p.setString(i++, options.before());
                 }
                 if (sqlLimit) {
@@ -385,12 +371,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     }
                 }
             }
-            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, rows);
-            lease.commit();
-            return tuples;
-        } catch (SQLException e) {
-            throw failure("list the checkpoints of thread '" + threadId + "'", e);
-        }
+            return assemble(c, threadId, namespace, rows);
+        });
     }
 
     private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
@@ -457,8 +439,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
         if (chains.size() > ALL_BLOBS_ABOVE) {
             try (PreparedStatement p = c.prepareStatement(BLOB_COLUMNS + " ORDER BY channel, base, version")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
+                bindThread(p, 1, threadId, namespace);
                 readBlobs(p, chains, out);
             }
             return out;
@@ -476,8 +457,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             try (PreparedStatement p = c.prepareStatement(sql.toString())) {
                 int i = 1;
                 for (Chain chain : part) {
-                    p.setString(i++, threadId);
-                    p.setString(i++, namespace);
+                    i = bindThread(p, i, threadId, namespace);
                     p.setString(i++, chain.channel());
                     p.setString(i++, chain.base());
                 }
@@ -524,9 +504,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     + String.join(", ", Collections.nCopies(part.size(), "?"))
                     + ") ORDER BY " + dialect.writesOrder;
             try (PreparedStatement p = c.prepareStatement(sql)) {
-                int i = 1;
-                p.setString(i++, threadId);
-                p.setString(i++, namespace);
+                int i = bindThread(p, 1, threadId, namespace);
                 for (String id : part) {
                     p.setString(i++, id);
                 }
@@ -553,6 +531,35 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     @Override
     public String toString() {
         return "JdbcSaver[" + connections.describe() + "]";
+    }
+
+    /** Work for one transaction, on its connection. */
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction and commits it. Whatever it throws rolls the transaction
+     * back; a database failure surfaces as a {@link CheckpointStoreException} saying what could not
+     * be done.
+     */
+    private <T> T inTransaction(boolean write, String what, SqlWork<T> work) {
+        try (Connections.Lease lease = connections.lease(write)) {
+            T result = work.run(lease.connection());
+            lease.commit();
+            return result;
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    /** Binds a thread and namespace at {@code from} and {@code from + 1}; returns the next index. */
+    private static int bindThread(PreparedStatement p, int from, String threadId, String namespace)
+            throws SQLException {
+        p.setString(from, threadId);
+        p.setString(from + 1, namespace);
+        return from + 2;
     }
 
     private CheckpointStoreException failure(String what, SQLException e) {
