@@ -316,63 +316,34 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        // source and step are columns: filter them in SQL when the filter's value has the type
-        // they compare with; everything (those included) is matched again in Java, exactly.
-        Object source = options.filter().get("source");
-        Object step = options.filter().get("step");
-        boolean sourceInSql = source instanceof String;
-        boolean stepInSql = step instanceof Number n && n.longValue() == (int) n.longValue();
-        boolean allInSql = options.filter().size() == (sourceInSql ? 1 : 0) + (stepInSql ? 1 : 0);
-        StringBuilder sql = new StringBuilder("SELECT " + CHECKPOINT_COLUMNS
-                + " FROM switchboard_checkpoints c WHERE c.thread_id = ? AND c.namespace = ?");
-        if (sourceInSql) {
-            sql.append(" AND c.source = ?");
-        }
-        if (stepInSql) {
-            sql.append(" AND c.step = ?");
-        }
-        if (options.before() != null) {
-            // An unknown bound gives NULL, and no row is older than NULL: nothing, as MemorySaver.
-            sql.append(" AND c.seq < (SELECT b.seq FROM switchboard_checkpoints b"
-                    + " WHERE b.thread_id = ? AND b.namespace = ? AND b.checkpoint_id = ?)");
-        }
-        sql.append(" ORDER BY c.seq DESC");
-        boolean sqlLimit = allInSql && options.limit() > 0;
-        if (sqlLimit) {
-            sql.append(" LIMIT ?");
-        }
+        HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
         return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", c -> {
-            List<Row> rows = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = bindThread(p, 1, threadId, namespace);
-                if (sourceInSql) {
-                    p.setString(i++, (String) source);
-                }
-                if (stepInSql) {
-                    p.setInt(i++, (int) ((Number) step).longValue());
-                }
-                if (options.before() != null) {
-                    i = bindThread(p, i, threadId, namespace);
-                    p.setString(i++, options.before());
-                }
-                if (sqlLimit) {
-                    p.setInt(i, options.limit());
-                }
-                p.setFetchSize(100);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
-                        if (metadata.matches(options.filter())) {
-                            rows.add(row(r, metadata));
-                            if (options.limit() > 0 && rows.size() == options.limit()) {
-                                break;
-                            }
+            List<Row> rows = history(c, query, threadId, namespace, options);
+            return assemble(c, threadId, namespace, rows);
+        });
+    }
+
+    /** The rows of the query that match the whole filter, newest first, up to the limit. */
+    private static List<Row> history(
+            Connection c, HistoryQuery query, String threadId, String namespace, ListOptions options)
+            throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement(query.sql())) {
+            query.bind(p, threadId, namespace);
+            p.setFetchSize(100);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                    if (metadata.matches(options.filter())) {
+                        rows.add(row(r, metadata));
+                        if (options.limit() > 0 && rows.size() == options.limit()) {
+                            break;
                         }
                     }
                 }
             }
-            return assemble(c, threadId, namespace, rows);
-        });
+        }
+        return rows;
     }
 
     private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
@@ -555,8 +526,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     /** Binds a thread and namespace at {@code from} and {@code from + 1}; returns the next index. */
-    private static int bindThread(PreparedStatement p, int from, String threadId, String namespace)
-            throws SQLException {
+    static int bindThread(PreparedStatement p, int from, String threadId, String namespace) throws SQLException {
         p.setString(from, threadId);
         p.setString(from + 1, namespace);
         return from + 2;
