@@ -21,6 +21,20 @@ interface Connections extends AutoCloseable {
     @Override
     void close();
 
+    /** The failure of a lease asked for after {@link #close}. */
+    static IllegalStateException closed(String description) {
+        return new IllegalStateException("this saver is closed: " + description);
+    }
+
+    /** Closes a connection that is given up; a failure to close it leaves nothing to save. */
+    static void quietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException e) {
+            // Closing: nothing is left to save.
+        }
+    }
+
     /** One transaction on one connection. */
     interface Lease extends AutoCloseable {
         Connection connection();
@@ -31,5 +45,53 @@ interface Connections extends AutoCloseable {
         /** Rolls back whatever is not committed and gives the connection back. */
         @Override
         void close();
+    }
+
+    /**
+     * A lease that ends its transaction once, by commit or else by rollback, and then gives the
+     * connection back. Stores differ only in how a transaction ends and where the connection goes.
+     */
+    abstract class TransactionLease implements Lease {
+        private final Connection connection;
+        private boolean committed;
+
+        TransactionLease(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public final Connection connection() {
+            return connection;
+        }
+
+        @Override
+        public final void commit() throws SQLException {
+            commitTransaction();
+            committed = true;
+        }
+
+        @Override
+        public final void close() {
+            boolean healthy = true;
+            if (!committed) {
+                try {
+                    rollbackTransaction();
+                } catch (SQLException e) {
+                    healthy = false;
+                }
+            }
+            release(healthy);
+        }
+
+        abstract void commitTransaction() throws SQLException;
+
+        abstract void rollbackTransaction() throws SQLException;
+
+        /**
+         * Gives the connection back.
+         *
+         * @param healthy false when rolling back failed, so the connection may be unusable
+         */
+        abstract void release(boolean healthy);
     }
 }

@@ -85,7 +85,7 @@ final class SqliteConnections implements Connections {
         lock.lock();
         try {
             if (closed) {
-                throw new IllegalStateException("this saver is closed: " + describe());
+                throw Connections.closed(describe());
             }
             Connection c = write ? writer : reader;
             execute(c, write ? "BEGIN IMMEDIATE" : "BEGIN");
@@ -110,19 +110,11 @@ final class SqliteConnections implements Connections {
                 return;
             }
             closed = true;
-            quietly(writer);
-            quietly(reader);
+            Connections.quietly(writer);
+            Connections.quietly(reader);
         } finally {
             readLock.unlock();
             writeLock.unlock();
-        }
-    }
-
-    private static void quietly(Connection c) {
-        try {
-            c.close();
-        } catch (SQLException e) {
-            // Closing: nothing is left to save.
         }
     }
 
@@ -132,39 +124,29 @@ final class SqliteConnections implements Connections {
         }
     }
 
-    private static final class SqliteLease implements Lease {
-        private final Connection connection;
+    private static final class SqliteLease extends TransactionLease {
         private final ReentrantLock lock;
-        private boolean committed;
 
         SqliteLease(Connection connection, ReentrantLock lock) {
-            this.connection = connection;
+            super(connection);
             this.lock = lock;
         }
 
         @Override
-        public Connection connection() {
-            return connection;
+        void commitTransaction() throws SQLException {
+            execute(connection(), "COMMIT");
         }
 
         @Override
-        public void commit() throws SQLException {
-            execute(connection, "COMMIT");
-            committed = true;
+        void rollbackTransaction() throws SQLException {
+            execute(connection(), "ROLLBACK");
         }
 
         @Override
-        public void close() {
-            try {
-                if (!committed) {
-                    execute(connection, "ROLLBACK");
-                }
-            } catch (SQLException e) {
-                // SQLite may already have rolled back (after SQLITE_BUSY or SQLITE_FULL); either way
-                // nothing of this transaction is committed.
-            } finally {
-                lock.unlock();
-            }
+        void release(boolean healthy) {
+            // Kept even when ROLLBACK failed: SQLite may already have rolled back (after SQLITE_BUSY
+            // or SQLITE_FULL); either way nothing of this transaction is committed.
+            lock.unlock();
         }
     }
 }
