@@ -54,6 +54,11 @@ final class PooledConnections implements Connections {
             permits.acquireUninterruptibly();
         }
         try {
+            // Checked again: close() may have run while this caller waited for a permit, and a
+            // closed saver opens no connection.
+            if (closed) {
+                throw Connections.closed(description);
+            }
             Connection c = permits == null ? null : reuse(write);
             if (c == null) {
                 c = opener.open();
