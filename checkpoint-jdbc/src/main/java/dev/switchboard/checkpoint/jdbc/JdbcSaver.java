@@ -222,7 +222,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(writes, "writes");
         inTransaction(true, "store pending writes of thread '" + threadId + "'", c -> {
-            // Locks the head row until commit, so a put cannot move the head under these writes.
+            // On PostgreSQL this locks the head row until commit, so a put cannot move the head
+            // under these writes; on SQLite the write transaction already excludes every put.
             String head = head(c, threadId, namespace, dialect.lockHeadForShare);
             if (head == null || !head.equals(checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
@@ -503,6 +504,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     public String toString() {
         return "JdbcSaver[" + connections.describe() + "]";
     }
+
+    // ---------------------------------------------------------------- transactions
 
     /** Work for one transaction, on its connection. */
     @FunctionalInterface

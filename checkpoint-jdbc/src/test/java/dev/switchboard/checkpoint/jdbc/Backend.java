@@ -1,5 +1,6 @@
 package dev.switchboard.checkpoint.jdbc;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,7 +144,7 @@ final class Backend implements AutoCloseable {
                             }
                             try {
                                 return m.invoke(lease.connection(), args);
-                            } catch (java.lang.reflect.InvocationTargetException e) {
+                            } catch (InvocationTargetException e) {
                                 throw e.getCause();
                             }
                         });
