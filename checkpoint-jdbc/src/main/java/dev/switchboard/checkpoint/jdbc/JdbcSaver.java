@@ -76,7 +76,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     // ---------------------------------------------------------------- schema
 
     private void migrate() {
-        inTransaction(true, "create or migrate the checkpoint tables", c -> {
+        inTransaction(true, "create or migrate the checkpoint tables", tx -> {
+            Connection c = tx.connection();
             dialect.lockSchema(c);
             int current = storedSchemaVersion(c);
             if (current > SCHEMA_VERSION) {
@@ -139,80 +140,76 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(newBlobs, "newBlobs");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
-        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", c -> {
-            if (!moveHead(c, threadId, namespace, expectedHead, checkpoint.id())) {
-                throw new ConcurrentRunException(threadId, expectedHead, head(c, threadId, namespace, ""));
+        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", tx -> {
+            if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+                throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_checkpoints"
+            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
                     + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                bindThread(p, 1, threadId, namespace);
-                p.setString(3, checkpoint.id());
-                p.setString(4, parentId);
-                p.setString(5, checkpoint.timestamp().toString());
-                p.setString(6, metadata.source().wireName());
-                p.setInt(7, metadata.step());
-                p.setString(8, header);
-                p.setString(9, meta);
-                if (p.executeUpdate() == 0) {
-                    throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
-                }
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, checkpoint.id());
+            p.setString(4, parentId);
+            p.setString(5, checkpoint.timestamp().toString());
+            p.setString(6, metadata.source().wireName());
+            p.setInt(7, metadata.step());
+            p.setString(8, header);
+            p.setString(9, meta);
+            if (p.executeUpdate() == 0) {
+                throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
             }
             if (!newBlobs.isEmpty()) {
-                insertBlobs(c, threadId, namespace, newBlobs);
+                insertBlobs(tx, threadId, namespace, newBlobs);
             }
             return null;
         });
     }
 
-    private static void insertBlobs(Connection c, String threadId, String namespace, List<Blob> blobs)
+    private static void insertBlobs(Connections.Lease tx, String threadId, String namespace, List<Blob> blobs)
             throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_blobs"
+        PreparedStatement p = tx.prepare("INSERT INTO switchboard_blobs"
                 + " (thread_id, namespace, channel, version, base, previous, kind, data)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-            for (Blob b : blobs) {
-                bindThread(p, 1, threadId, namespace);
-                p.setString(3, b.channel());
-                p.setString(4, b.version());
-                p.setString(5, b.base());
-                p.setString(6, b.previous());
-                p.setString(7, b.kind().name());
-                p.setBytes(8, b.data());
-                p.addBatch();
-            }
-            p.executeBatch();
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+        for (Blob b : blobs) {
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, b.channel());
+            p.setString(4, b.version());
+            p.setString(5, b.base());
+            p.setString(6, b.previous());
+            p.setString(7, b.kind().name());
+            p.setBytes(8, b.data());
+            p.addBatch();
         }
+        p.executeBatch();
     }
 
     /** The compare-and-set: moves the head from {@code expected} to {@code next}, if it is there. */
-    private static boolean moveHead(Connection c, String threadId, String namespace, String expected, String next)
-            throws SQLException {
+    private static boolean moveHead(
+            Connections.Lease tx, String threadId, String namespace, String expected, String next) throws SQLException {
         if (expected == null) {
             // The first checkpoint of a thread: the primary key lets only one insert win.
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
-                            + " ON CONFLICT DO NOTHING")) {
-                bindThread(p, 1, threadId, namespace);
-                p.setString(3, next);
-                return p.executeUpdate() == 1;
-            }
-        }
-        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?")) {
-            p.setString(1, next);
-            bindThread(p, 2, threadId, namespace);
-            p.setString(4, expected);
+            PreparedStatement p =
+                    tx.prepare("INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
+                            + " ON CONFLICT DO NOTHING");
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, next);
             return p.executeUpdate() == 1;
         }
+        PreparedStatement p = tx.prepare("UPDATE switchboard_heads SET checkpoint_id = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        p.setString(1, next);
+        bindThread(p, 2, threadId, namespace);
+        p.setString(4, expected);
+        return p.executeUpdate() == 1;
     }
 
-    private static String head(Connection c, String threadId, String namespace, String lock) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock)) {
-            bindThread(p, 1, threadId, namespace);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getString(1) : null;
-            }
+    private static String head(Connections.Lease tx, String threadId, String namespace, String lock)
+            throws SQLException {
+        PreparedStatement p =
+                tx.prepare("SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock);
+        bindThread(p, 1, threadId, namespace);
+        try (ResultSet r = p.executeQuery()) {
+            return r.next() ? r.getString(1) : null;
         }
     }
 
@@ -221,54 +218,52 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(threadId, "threadId");
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(writes, "writes");
-        inTransaction(true, "store pending writes of thread '" + threadId + "'", c -> {
+        inTransaction(true, "store pending writes of thread '" + threadId + "'", tx -> {
             // On PostgreSQL this locks the head row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
-            String head = head(c, threadId, namespace, dialect.lockHeadForShare);
+            String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
             if (head == null || !head.equals(checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
             }
             if (!writes.isEmpty()) {
-                insertWrites(c, threadId, namespace, checkpointId, writes);
+                insertWrites(tx, threadId, namespace, checkpointId, writes);
             }
             return null;
         });
     }
 
     private static void insertWrites(
-            Connection c, String threadId, String namespace, String checkpointId, List<PendingWrite> writes)
+            Connections.Lease tx, String threadId, String namespace, String checkpointId, List<PendingWrite> writes)
             throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
+        PreparedStatement p = tx.prepare("INSERT INTO switchboard_writes"
                 + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 // A retried write is stored once; a task's latest error, pause or resume
                 // values (negative indices) replace the previous ones.
                 + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
-                + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
-            for (PendingWrite w : writes) {
-                bindThread(p, 1, threadId, namespace);
-                p.setString(3, checkpointId);
-                p.setString(4, w.taskId());
-                p.setInt(5, w.index());
-                p.setString(6, w.channel());
-                p.setBytes(7, w.value());
-                p.addBatch();
-            }
-            p.executeBatch();
+                + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0");
+        for (PendingWrite w : writes) {
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, checkpointId);
+            p.setString(4, w.taskId());
+            p.setInt(5, w.index());
+            p.setString(6, w.channel());
+            p.setBytes(7, w.value());
+            p.addBatch();
         }
+        p.executeBatch();
     }
 
     @Override
     public void deleteThread(String threadId) {
         Objects.requireNonNull(threadId, "threadId");
-        inTransaction(true, "delete thread '" + threadId + "'", c -> {
+        inTransaction(true, "delete thread '" + threadId + "'", tx -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
                     "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
-                try (PreparedStatement p = c.prepareStatement("DELETE FROM " + table + " WHERE thread_id = ?")) {
-                    p.setString(1, threadId);
-                    p.executeUpdate();
-                }
+                PreparedStatement p = tx.prepare("DELETE FROM " + table + " WHERE thread_id = ?");
+                p.setString(1, threadId);
+                p.executeUpdate();
             }
             return null;
         });
@@ -290,22 +285,22 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
                 : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", c -> {
+        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", tx -> {
             Row row = null;
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                bindThread(p, 1, threadId, namespace);
-                if (checkpointId != null) {
-                    p.setString(3, checkpointId);
-                }
-                try (ResultSet r = p.executeQuery()) {
-                    if (r.next()) {
-                        row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
-                    }
+            PreparedStatement p = tx.prepare(sql);
+            bindThread(p, 1, threadId, namespace);
+            if (checkpointId != null) {
+                p.setString(3, checkpointId);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
                 }
             }
             return row == null
                     ? Optional.<CheckpointTuple>empty()
-                    : Optional.of(assemble(c, threadId, namespace, List.of(row)).get(0));
+                    : Optional.of(
+                            assemble(tx, threadId, namespace, List.of(row)).get(0));
         });
     }
 
@@ -318,28 +313,27 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             return new ArrayList<>();
         }
         HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
-        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", c -> {
-            List<Row> rows = history(c, query, threadId, namespace, options);
-            return assemble(c, threadId, namespace, rows);
+        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", tx -> {
+            List<Row> rows = history(tx, query, threadId, namespace, options);
+            return assemble(tx, threadId, namespace, rows);
         });
     }
 
     /** The rows of the query that match the whole filter, newest first, up to the limit. */
     private static List<Row> history(
-            Connection c, HistoryQuery query, String threadId, String namespace, ListOptions options)
+            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
             throws SQLException {
         List<Row> rows = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement(query.sql())) {
-            query.bind(p, threadId, namespace);
-            p.setFetchSize(100);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
-                    if (metadata.matches(options.filter())) {
-                        rows.add(row(r, metadata));
-                        if (options.limit() > 0 && rows.size() == options.limit()) {
-                            break;
-                        }
+        PreparedStatement p = tx.prepare(query.sql());
+        query.bind(p, threadId, namespace);
+        p.setFetchSize(100);
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                if (metadata.matches(options.filter())) {
+                    rows.add(row(r, metadata));
+                    if (options.limit() > 0 && rows.size() == options.limit()) {
+                        break;
                     }
                 }
             }
@@ -363,7 +357,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      * Loads the blobs of every delta chain the rows' channels point into, and their pending
      * writes: a few queries for the lot, however many blobs there are.
      */
-    private List<CheckpointTuple> assemble(Connection c, String threadId, String namespace, List<Row> rows)
+    private List<CheckpointTuple> assemble(Connections.Lease tx, String threadId, String namespace, List<Row> rows)
             throws SQLException {
         if (rows.isEmpty()) {
             return new ArrayList<>();
@@ -375,8 +369,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 chains.add(new Chain(e.getKey(), e.getValue().base()));
             }
         }
-        Map<Chain, List<Blob>> blobs = blobs(c, threadId, namespace, chains);
-        Map<String, List<PendingWrite>> writes = writes(c, threadId, namespace, rows);
+        Map<Chain, List<Blob>> blobs = blobs(tx, threadId, namespace, chains);
+        Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
         for (Row row : rows) {
             List<Blob> mine = new ArrayList<>();
@@ -403,17 +397,16 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
             + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
 
-    private static Map<Chain, List<Blob>> blobs(Connection c, String threadId, String namespace, Set<Chain> chains)
-            throws SQLException {
+    private static Map<Chain, List<Blob>> blobs(
+            Connections.Lease tx, String threadId, String namespace, Set<Chain> chains) throws SQLException {
         Map<Chain, List<Blob>> out = new HashMap<>();
         if (chains.isEmpty()) {
             return out;
         }
         if (chains.size() > ALL_BLOBS_ABOVE) {
-            try (PreparedStatement p = c.prepareStatement(BLOB_COLUMNS + " ORDER BY channel, base, version")) {
-                bindThread(p, 1, threadId, namespace);
-                readBlobs(p, chains, out);
-            }
+            PreparedStatement p = tx.prepare(BLOB_COLUMNS + " ORDER BY channel, base, version");
+            bindThread(p, 1, threadId, namespace);
+            readBlobs(p, chains, out);
             return out;
         }
         List<Chain> all = new ArrayList<>(chains);
@@ -426,15 +419,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
             }
             sql.append(" ORDER BY channel, base, version");
-            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                for (Chain chain : part) {
-                    i = bindThread(p, i, threadId, namespace);
-                    p.setString(i++, chain.channel());
-                    p.setString(i++, chain.base());
-                }
-                readBlobs(p, chains, out);
+            PreparedStatement p = tx.prepare(sql.toString());
+            int i = 1;
+            for (Chain chain : part) {
+                i = bindThread(p, i, threadId, namespace);
+                p.setString(i++, chain.channel());
+                p.setString(i++, chain.base());
             }
+            readBlobs(p, chains, out);
         }
         return out;
     }
@@ -465,8 +457,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
     }
 
-    private Map<String, List<PendingWrite>> writes(Connection c, String threadId, String namespace, List<Row> rows)
-            throws SQLException {
+    private Map<String, List<PendingWrite>> writes(
+            Connections.Lease tx, String threadId, String namespace, List<Row> rows) throws SQLException {
         Map<String, List<PendingWrite>> out = new HashMap<>();
         List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
         for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
@@ -475,17 +467,16 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
                     + String.join(", ", Collections.nCopies(part.size(), "?"))
                     + ") ORDER BY " + dialect.writesOrder;
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                int i = bindThread(p, 1, threadId, namespace);
-                for (String id : part) {
-                    p.setString(i++, id);
-                }
-                p.setFetchSize(256);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
-                                .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-                    }
+            PreparedStatement p = tx.prepare(sql);
+            int i = bindThread(p, 1, threadId, namespace);
+            for (String id : part) {
+                p.setString(i++, id);
+            }
+            p.setFetchSize(256);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
+                            .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
                 }
             }
         }
@@ -507,10 +498,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- transactions
 
-    /** Work for one transaction, on its connection. */
+    /** Work for one transaction, in its lease. */
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
+        T run(Connections.Lease tx) throws SQLException;
     }
 
     /**
@@ -520,7 +511,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      */
     private <T> T inTransaction(boolean write, String what, SqlWork<T> work) {
         try (Connections.Lease lease = connections.lease(write)) {
-            T result = work.run(lease.connection());
+            T result = work.run(lease);
             lease.commit();
             return result;
         } catch (SQLException e) {
