@@ -41,8 +41,11 @@ import java.util.Set;
  * as {@link CheckpointStoreException}.
  */
 public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
-    /** The schema version this code creates and reads. */
-    static final int SCHEMA_VERSION = 1;
+    /**
+     * The schema version this code creates and reads: where the migrations lead. The same for every
+     * dialect, since one method writes the migrations of all of them.
+     */
+    static final int SCHEMA_VERSION = Dialect.SQLITE.migrations().size();
 
     /**
      * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
@@ -73,47 +76,49 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     // ---------------------------------------------------------------- schema
 
     private void migrate() {
-        List<List<String>> migrations = dialect.migrations();
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "create or migrate the checkpoint tables", tx -> {
+            Connection c = tx.connection();
             dialect.lockSchema(c);
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
-            }
-            int current = 0;
-            try (Statement s = c.createStatement();
-                    ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
-                if (r.next()) {
-                    current = r.getInt(1);
-                }
-            }
-            if (current > migrations.size()) {
+            int current = storedSchemaVersion(c);
+            if (current > SCHEMA_VERSION) {
                 throw new CheckpointStoreException(
                         "the checkpoint database (" + connections.describe() + ") has Switchboard schema version "
-                                + current + ", newer than the versions up to " + migrations.size()
+                                + current + ", newer than the versions up to " + SCHEMA_VERSION
                                 + " that this switchboard-checkpoint-jdbc knows; it was written by a newer"
                                 + " Switchboard. Upgrade Switchboard to open it (refusing, so as not to"
                                 + " misread or damage its data).",
                         null);
             }
-            if (current == migrations.size()) {
-                return; // the lease rolls back the empty transaction
+            if (current < SCHEMA_VERSION) {
+                upgrade(c, current);
             }
-            try (Statement s = c.createStatement()) {
-                for (int v = current; v < migrations.size(); v++) {
-                    for (String ddl : migrations.get(v)) {
-                        s.execute(ddl);
-                    }
+            return null;
+        });
+    }
+
+    /** The version the database's schema has, creating the version table if needed; 0 when new. */
+    private static int storedSchemaVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
+            try (ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
+                return r.next() ? r.getInt(1) : 0;
+            }
+        }
+    }
+
+    private void upgrade(Connection c, int current) throws SQLException {
+        List<List<String>> migrations = dialect.migrations();
+        try (Statement s = c.createStatement()) {
+            for (int v = current; v < SCHEMA_VERSION; v++) {
+                for (String ddl : migrations.get(v)) {
+                    s.execute(ddl);
                 }
-                s.execute("DELETE FROM switchboard_schema");
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
-                p.setInt(1, migrations.size());
-                p.executeUpdate();
-            }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("create or migrate the checkpoint tables", e);
+            s.execute("DELETE FROM switchboard_schema");
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
+            p.setInt(1, SCHEMA_VERSION);
+            p.executeUpdate();
         }
     }
 
@@ -135,83 +140,76 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(newBlobs, "newBlobs");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
-            if (!moveHead(c, threadId, namespace, expectedHead, checkpoint.id())) {
-                throw new ConcurrentRunException(threadId, expectedHead, head(c, threadId, namespace, ""));
+        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", tx -> {
+            if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+                throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_checkpoints"
+            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
                     + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
-                p.setString(3, checkpoint.id());
-                p.setString(4, parentId);
-                p.setString(5, checkpoint.timestamp().toString());
-                p.setString(6, metadata.source().wireName());
-                p.setInt(7, metadata.step());
-                p.setString(8, header);
-                p.setString(9, meta);
-                if (p.executeUpdate() == 0) {
-                    throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
-                }
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, checkpoint.id());
+            p.setString(4, parentId);
+            p.setString(5, checkpoint.timestamp().toString());
+            p.setString(6, metadata.source().wireName());
+            p.setInt(7, metadata.step());
+            p.setString(8, header);
+            p.setString(9, meta);
+            if (p.executeUpdate() == 0) {
+                throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
             }
             if (!newBlobs.isEmpty()) {
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_blobs"
-                        + " (thread_id, namespace, channel, version, base, previous, kind, data)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                    for (Blob b : newBlobs) {
-                        p.setString(1, threadId);
-                        p.setString(2, namespace);
-                        p.setString(3, b.channel());
-                        p.setString(4, b.version());
-                        p.setString(5, b.base());
-                        p.setString(6, b.previous());
-                        p.setString(7, b.kind().name());
-                        p.setBytes(8, b.data());
-                        p.addBatch();
-                    }
-                    p.executeBatch();
-                }
+                insertBlobs(tx, threadId, namespace, newBlobs);
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", e);
+            return null;
+        });
+    }
+
+    private static void insertBlobs(Connections.Lease tx, String threadId, String namespace, List<Blob> blobs)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("INSERT INTO switchboard_blobs"
+                + " (thread_id, namespace, channel, version, base, previous, kind, data)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+        for (Blob b : blobs) {
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, b.channel());
+            p.setString(4, b.version());
+            p.setString(5, b.base());
+            p.setString(6, b.previous());
+            p.setString(7, b.kind().name());
+            p.setBytes(8, b.data());
+            p.addBatch();
         }
+        p.executeBatch();
     }
 
     /** The compare-and-set: moves the head from {@code expected} to {@code next}, if it is there. */
-    private static boolean moveHead(Connection c, String threadId, String namespace, String expected, String next)
-            throws SQLException {
+    private static boolean moveHead(
+            Connections.Lease tx, String threadId, String namespace, String expected, String next) throws SQLException {
         if (expected == null) {
             // The first checkpoint of a thread: the primary key lets only one insert win.
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
-                            + " ON CONFLICT DO NOTHING")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
-                p.setString(3, next);
-                return p.executeUpdate() == 1;
-            }
-        }
-        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?")) {
-            p.setString(1, next);
-            p.setString(2, threadId);
-            p.setString(3, namespace);
-            p.setString(4, expected);
+            PreparedStatement p =
+                    tx.prepare("INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
+                            + " ON CONFLICT DO NOTHING");
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, next);
             return p.executeUpdate() == 1;
         }
+        PreparedStatement p = tx.prepare("UPDATE switchboard_heads SET checkpoint_id = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        p.setString(1, next);
+        bindThread(p, 2, threadId, namespace);
+        p.setString(4, expected);
+        return p.executeUpdate() == 1;
     }
 
-    private static String head(Connection c, String threadId, String namespace, String lock) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock)) {
-            p.setString(1, threadId);
-            p.setString(2, namespace);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getString(1) : null;
-            }
+    private static String head(Connections.Lease tx, String threadId, String namespace, String lock)
+            throws SQLException {
+        PreparedStatement p =
+                tx.prepare("SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock);
+        bindThread(p, 1, threadId, namespace);
+        try (ResultSet r = p.executeQuery()) {
+            return r.next() ? r.getString(1) : null;
         }
     }
 
@@ -220,57 +218,55 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(threadId, "threadId");
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(writes, "writes");
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
-            // Locks the head row until commit, so a put cannot move the head under these writes.
-            String head = head(c, threadId, namespace, dialect.lockHeadForShare);
+        inTransaction(true, "store pending writes of thread '" + threadId + "'", tx -> {
+            // On PostgreSQL this locks the head row until commit, so a put cannot move the head
+            // under these writes; on SQLite the write transaction already excludes every put.
+            String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
             if (head == null || !head.equals(checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
             }
             if (!writes.isEmpty()) {
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_writes"
-                        + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                        // A retried write is stored once; a task's latest error, pause or resume
-                        // values (negative indices) replace the previous ones.
-                        + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
-                        + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0")) {
-                    for (PendingWrite w : writes) {
-                        p.setString(1, threadId);
-                        p.setString(2, namespace);
-                        p.setString(3, checkpointId);
-                        p.setString(4, w.taskId());
-                        p.setInt(5, w.index());
-                        p.setString(6, w.channel());
-                        p.setBytes(7, w.value());
-                        p.addBatch();
-                    }
-                    p.executeBatch();
-                }
+                insertWrites(tx, threadId, namespace, checkpointId, writes);
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("store pending writes of thread '" + threadId + "'", e);
+            return null;
+        });
+    }
+
+    private static void insertWrites(
+            Connections.Lease tx, String threadId, String namespace, String checkpointId, List<PendingWrite> writes)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("INSERT INTO switchboard_writes"
+                + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                // A retried write is stored once; a task's latest error, pause or resume
+                // values (negative indices) replace the previous ones.
+                + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
+                + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0");
+        for (PendingWrite w : writes) {
+            bindThread(p, 1, threadId, namespace);
+            p.setString(3, checkpointId);
+            p.setString(4, w.taskId());
+            p.setInt(5, w.index());
+            p.setString(6, w.channel());
+            p.setBytes(7, w.value());
+            p.addBatch();
         }
+        p.executeBatch();
     }
 
     @Override
     public void deleteThread(String threadId) {
         Objects.requireNonNull(threadId, "threadId");
-        try (Connections.Lease lease = connections.lease(true)) {
-            Connection c = lease.connection();
+        inTransaction(true, "delete thread '" + threadId + "'", tx -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
                     "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
-                try (PreparedStatement p = c.prepareStatement("DELETE FROM " + table + " WHERE thread_id = ?")) {
-                    p.setString(1, threadId);
-                    p.executeUpdate();
-                }
+                PreparedStatement p = tx.prepare("DELETE FROM " + table + " WHERE thread_id = ?");
+                p.setString(1, threadId);
+                p.executeUpdate();
             }
-            lease.commit();
-        } catch (SQLException e) {
-            throw failure("delete thread '" + threadId + "'", e);
-        }
+            return null;
+        });
     }
 
     // ---------------------------------------------------------------- reads
@@ -289,30 +285,23 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
                 : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        try (Connections.Lease lease = connections.lease(false)) {
-            Connection c = lease.connection();
+        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", tx -> {
             Row row = null;
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
-                if (checkpointId != null) {
-                    p.setString(3, checkpointId);
-                }
-                try (ResultSet r = p.executeQuery()) {
-                    if (r.next()) {
-                        row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
-                    }
+            PreparedStatement p = tx.prepare(sql);
+            bindThread(p, 1, threadId, namespace);
+            if (checkpointId != null) {
+                p.setString(3, checkpointId);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
                 }
             }
-            if (row == null) {
-                return Optional.empty();
-            }
-            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, List.of(row));
-            lease.commit();
-            return Optional.of(tuples.get(0));
-        } catch (SQLException e) {
-            throw failure("read a checkpoint of thread '" + threadId + "'", e);
-        }
+            return row == null
+                    ? Optional.<CheckpointTuple>empty()
+                    : Optional.of(
+                            assemble(tx, threadId, namespace, List.of(row)).get(0));
+        });
     }
 
     @Override
@@ -323,71 +312,33 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        // source and step are columns: filter them in SQL when the filter's value has the type
-        // they compare with; everything (those included) is matched again in Java, exactly.
-        Object source = options.filter().get("source");
-        Object step = options.filter().get("step");
-        boolean sourceInSql = source instanceof String;
-        boolean stepInSql = step instanceof Number n && n.longValue() == (int) n.longValue();
-        boolean allInSql = options.filter().size() == (sourceInSql ? 1 : 0) + (stepInSql ? 1 : 0);
-        StringBuilder sql = new StringBuilder("SELECT " + CHECKPOINT_COLUMNS
-                + " FROM switchboard_checkpoints c WHERE c.thread_id = ? AND c.namespace = ?");
-        if (sourceInSql) {
-            sql.append(" AND c.source = ?");
-        }
-        if (stepInSql) {
-            sql.append(" AND c.step = ?");
-        }
-        if (options.before() != null) {
-            // An unknown bound gives NULL, and no row is older than NULL: nothing, as MemorySaver.
-            sql.append(" AND c.seq < (SELECT b.seq FROM switchboard_checkpoints b"
-                    + " WHERE b.thread_id = ? AND b.namespace = ? AND b.checkpoint_id = ?)");
-        }
-        sql.append(" ORDER BY c.seq DESC");
-        boolean sqlLimit = allInSql && options.limit() > 0;
-        if (sqlLimit) {
-            sql.append(" LIMIT ?");
-        }
-        try (Connections.Lease lease = connections.lease(false)) {
-            Connection c = lease.connection();
-            List<Row> rows = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                p.setString(i++, threadId);
-                p.setString(i++, namespace);
-                if (sourceInSql) {
-                    p.setString(i++, (String) source);
-                }
-                if (stepInSql) {
-                    p.setInt(i++, (int) ((Number) step).longValue());
-                }
-                if (options.before() != null) {
-                    p.setString(i++, threadId);
-                    p.setString(i++, namespace);
-                    p.setString(i++, options.before());
-                }
-                if (sqlLimit) {
-                    p.setInt(i, options.limit());
-                }
-                p.setFetchSize(100);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
-                        if (metadata.matches(options.filter())) {
-                            rows.add(row(r, metadata));
-                            if (options.limit() > 0 && rows.size() == options.limit()) {
-                                break;
-                            }
-                        }
+        HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
+        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", tx -> {
+            List<Row> rows = history(tx, query, threadId, namespace, options);
+            return assemble(tx, threadId, namespace, rows);
+        });
+    }
+
+    /** The rows of the query that match the whole filter, newest first, up to the limit. */
+    private static List<Row> history(
+            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
+            throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        PreparedStatement p = tx.prepare(query.sql());
+        query.bind(p, threadId, namespace);
+        p.setFetchSize(100);
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                if (metadata.matches(options.filter())) {
+                    rows.add(row(r, metadata));
+                    if (options.limit() > 0 && rows.size() == options.limit()) {
+                        break;
                     }
                 }
             }
-            List<CheckpointTuple> tuples = assemble(c, threadId, namespace, rows);
-            lease.commit();
-            return tuples;
-        } catch (SQLException e) {
-            throw failure("list the checkpoints of thread '" + threadId + "'", e);
         }
+        return rows;
     }
 
     private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
@@ -406,7 +357,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      * Loads the blobs of every delta chain the rows' channels point into, and their pending
      * writes: a few queries for the lot, however many blobs there are.
      */
-    private List<CheckpointTuple> assemble(Connection c, String threadId, String namespace, List<Row> rows)
+    private List<CheckpointTuple> assemble(Connections.Lease tx, String threadId, String namespace, List<Row> rows)
             throws SQLException {
         if (rows.isEmpty()) {
             return new ArrayList<>();
@@ -418,8 +369,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 chains.add(new Chain(e.getKey(), e.getValue().base()));
             }
         }
-        Map<Chain, List<Blob>> blobs = blobs(c, threadId, namespace, chains);
-        Map<String, List<PendingWrite>> writes = writes(c, threadId, namespace, rows);
+        Map<Chain, List<Blob>> blobs = blobs(tx, threadId, namespace, chains);
+        Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
         for (Row row : rows) {
             List<Blob> mine = new ArrayList<>();
@@ -446,18 +397,16 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
             + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
 
-    private static Map<Chain, List<Blob>> blobs(Connection c, String threadId, String namespace, Set<Chain> chains)
-            throws SQLException {
+    private static Map<Chain, List<Blob>> blobs(
+            Connections.Lease tx, String threadId, String namespace, Set<Chain> chains) throws SQLException {
         Map<Chain, List<Blob>> out = new HashMap<>();
         if (chains.isEmpty()) {
             return out;
         }
         if (chains.size() > ALL_BLOBS_ABOVE) {
-            try (PreparedStatement p = c.prepareStatement(BLOB_COLUMNS + " ORDER BY channel, base, version")) {
-                p.setString(1, threadId);
-                p.setString(2, namespace);
-                readBlobs(p, chains, out);
-            }
+            PreparedStatement p = tx.prepare(BLOB_COLUMNS + " ORDER BY channel, base, version");
+            bindThread(p, 1, threadId, namespace);
+            readBlobs(p, chains, out);
             return out;
         }
         List<Chain> all = new ArrayList<>(chains);
@@ -470,16 +419,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
             }
             sql.append(" ORDER BY channel, base, version");
-            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                for (Chain chain : part) {
-                    p.setString(i++, threadId);
-                    p.setString(i++, namespace);
-                    p.setString(i++, chain.channel());
-                    p.setString(i++, chain.base());
-                }
-                readBlobs(p, chains, out);
+            PreparedStatement p = tx.prepare(sql.toString());
+            int i = 1;
+            for (Chain chain : part) {
+                i = bindThread(p, i, threadId, namespace);
+                p.setString(i++, chain.channel());
+                p.setString(i++, chain.base());
             }
+            readBlobs(p, chains, out);
         }
         return out;
     }
@@ -510,8 +457,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
     }
 
-    private Map<String, List<PendingWrite>> writes(Connection c, String threadId, String namespace, List<Row> rows)
-            throws SQLException {
+    private Map<String, List<PendingWrite>> writes(
+            Connections.Lease tx, String threadId, String namespace, List<Row> rows) throws SQLException {
         Map<String, List<PendingWrite>> out = new HashMap<>();
         List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
         for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
@@ -520,19 +467,16 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
                     + String.join(", ", Collections.nCopies(part.size(), "?"))
                     + ") ORDER BY " + dialect.writesOrder;
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                int i = 1;
-                p.setString(i++, threadId);
-                p.setString(i++, namespace);
-                for (String id : part) {
-                    p.setString(i++, id);
-                }
-                p.setFetchSize(256);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
-                                .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-                    }
+            PreparedStatement p = tx.prepare(sql);
+            int i = bindThread(p, 1, threadId, namespace);
+            for (String id : part) {
+                p.setString(i++, id);
+            }
+            p.setFetchSize(256);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
+                            .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
                 }
             }
         }
@@ -552,14 +496,39 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return "JdbcSaver[" + connections.describe() + "]";
     }
 
+    // ---------------------------------------------------------------- transactions
+
+    /** Work for one transaction, in its lease. */
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run(Connections.Lease tx) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction and commits it. Whatever it throws rolls the transaction
+     * back; a database failure surfaces as a {@link CheckpointStoreException} saying what could not
+     * be done.
+     */
+    private <T> T inTransaction(boolean write, String what, SqlWork<T> work) {
+        try (Connections.Lease lease = connections.lease(write)) {
+            T result = work.run(lease);
+            lease.commit();
+            return result;
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    /** Binds a thread and namespace at {@code from} and {@code from + 1}; returns the next index. */
+    static int bindThread(PreparedStatement p, int from, String threadId, String namespace) throws SQLException {
+        p.setString(from, threadId);
+        p.setString(from + 1, namespace);
+        return from + 2;
+    }
+
     private CheckpointStoreException failure(String what, SQLException e) {
         return new CheckpointStoreException(
                 "could not " + what + " in " + connections.describe() + ": " + e.getMessage() + dialect.driverHint(e),
                 e);
-    }
-
-    /** For tests: the dialect of this saver. */
-    Dialect dialect() {
-        return dialect;
     }
 }

@@ -48,12 +48,17 @@ final class PooledConnections implements Connections {
     @Override
     public Lease lease(boolean write) throws SQLException {
         if (closed) {
-            throw new IllegalStateException("this saver is closed: " + description);
+            throw Connections.closed(description);
         }
         if (permits != null) {
             permits.acquireUninterruptibly();
         }
         try {
+            // Checked again: close() may have run while this caller waited for a permit, and a
+            // closed saver opens no connection.
+            if (closed) {
+                throw Connections.closed(description);
+            }
             Connection c = permits == null ? null : reuse(write);
             if (c == null) {
                 c = opener.open();
@@ -63,7 +68,7 @@ final class PooledConnections implements Connections {
                             write ? Connection.TRANSACTION_READ_COMMITTED : Connection.TRANSACTION_REPEATABLE_READ);
                     c.setReadOnly(!write);
                 } catch (SQLException | RuntimeException e) {
-                    quietly(c);
+                    Connections.quietly(c);
                     throw e;
                 }
             }
@@ -88,7 +93,7 @@ final class PooledConnections implements Connections {
             if (System.nanoTime() - idle.since() < CHECK_AFTER_IDLE_NANOS || valid(idle.connection())) {
                 return idle.connection();
             }
-            quietly(idle.connection());
+            Connections.quietly(idle.connection());
         }
     }
 
@@ -112,7 +117,7 @@ final class PooledConnections implements Connections {
                 }
             }
             if (!kept) {
-                quietly(c);
+                Connections.quietly(c);
             }
         } finally {
             if (permits != null) {
@@ -131,56 +136,37 @@ final class PooledConnections implements Connections {
         synchronized (this) {
             closed = true;
             for (Idle i : idleReads) {
-                quietly(i.connection());
+                Connections.quietly(i.connection());
             }
             for (Idle i : idleWrites) {
-                quietly(i.connection());
+                Connections.quietly(i.connection());
             }
             idleReads.clear();
             idleWrites.clear();
         }
     }
 
-    private static void quietly(Connection c) {
-        try {
-            c.close();
-        } catch (SQLException e) {
-            // Closing: nothing is left to save.
-        }
-    }
-
-    private final class PooledLease implements Lease {
-        private final Connection connection;
+    private final class PooledLease extends TransactionLease {
         private final boolean write;
-        private boolean committed;
 
         PooledLease(Connection connection, boolean write) {
-            this.connection = connection;
+            super(connection);
             this.write = write;
         }
 
         @Override
-        public Connection connection() {
-            return connection;
+        void commitTransaction() throws SQLException {
+            connection().commit();
         }
 
         @Override
-        public void commit() throws SQLException {
-            connection.commit();
-            committed = true;
+        void rollbackTransaction() throws SQLException {
+            connection().rollback();
         }
 
         @Override
-        public void close() {
-            boolean healthy = true;
-            if (!committed) {
-                try {
-                    connection.rollback();
-                } catch (SQLException e) {
-                    healthy = false;
-                }
-            }
-            release(connection, write, healthy);
+        void release(boolean healthy) {
+            PooledConnections.this.release(connection(), write, healthy);
         }
     }
 }

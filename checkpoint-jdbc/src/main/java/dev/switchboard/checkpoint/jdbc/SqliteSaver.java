@@ -9,8 +9,9 @@ import java.util.Objects;
  * SqliteSaver.file(Path.of("chat.db"))}. The file is created if missing and put in WAL journal
  * mode (reads run beside a write) with {@code synchronous=NORMAL} (a crashed process loses no
  * checkpoint; a power loss may lose the last ones, never corrupting the file), with a busy timeout
- * (other processes on the same file wait instead of failing) and foreign keys on. Within the JVM, writes queue on one connection, since
- * SQLite allows one writer at a time. Needs {@code org.xerial:sqlite-jdbc} on the classpath.
+ * (other processes on the same file wait instead of failing) and foreign keys on. Within the JVM,
+ * writes queue on one connection, since SQLite allows one writer at a time. Needs {@code
+ * org.xerial:sqlite-jdbc} on the classpath.
  */
 public final class SqliteSaver {
     private SqliteSaver() {}

@@ -1,9 +1,8 @@
 /**
  * A persistent {@link dev.switchboard.runtime.checkpoint.CheckpointSaver} on JDBC: one
- * implementation, {@link dev.switchboard.checkpoint.jdbc.JdbcSaver}, with a SQLite dialect (a single
- * file, the embedded default; see {@link dev.switchboard.checkpoint.jdbc.SqliteSaver}) and a
- * PostgreSQL dialect (many JVMs sharing threads; see
- * {@link dev.switchboard.checkpoint.jdbc.PostgresSaver}).
+ * implementation, {@link JdbcSaver}, with a SQLite dialect (a single file, the embedded default;
+ * see {@link SqliteSaver}) and a PostgreSQL dialect (many JVMs sharing threads; see {@link
+ * PostgresSaver}).
  *
  * <p>The saver creates and migrates its own tables, all prefixed {@code switchboard_}, and records
  * their version in {@code switchboard_schema}. Each checkpoint is committed in one transaction that

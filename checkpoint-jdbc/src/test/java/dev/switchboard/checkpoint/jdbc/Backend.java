@@ -1,10 +1,10 @@
 package dev.switchboard.checkpoint.jdbc;
 
-import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -76,7 +76,7 @@ final class Backend implements AutoCloseable {
         return postgres() ? PostgresSaver.url(url(store)) : SqliteSaver.file(file(store));
     }
 
-    /** A saver on the store that counts the SQL statements it prepares. */
+    /** A saver on the store that counts the SQL statements it asks its transactions for. */
     JdbcSaver openCounting(String store, AtomicLong statements) throws SQLException {
         Connections inner;
         Dialect dialect;
@@ -135,22 +135,16 @@ final class Backend implements AutoCloseable {
             @Override
             public Lease lease(boolean write) throws SQLException {
                 Lease lease = inner.lease(write);
-                Connection counted = (Connection) Proxy.newProxyInstance(
-                        Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, m, args) -> {
-                            if (m.getName().equals("prepareStatement")
-                                    || m.getName().equals("createStatement")) {
-                                statements.incrementAndGet();
-                            }
-                            try {
-                                return m.invoke(lease.connection(), args);
-                            } catch (java.lang.reflect.InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
                 return new Lease() {
                     @Override
                     public Connection connection() {
-                        return counted;
+                        return lease.connection();
+                    }
+
+                    @Override
+                    public PreparedStatement prepare(String sql) throws SQLException {
+                        statements.incrementAndGet();
+                        return lease.prepare(sql);
                     }
 
                     @Override

@@ -21,6 +21,7 @@ import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -123,7 +124,7 @@ class EncryptedSqliteTest {
         try (Connection c = raw()) {
             c.createStatement().execute("PRAGMA wal_checkpoint(TRUNCATE)");
         }
-        assertFalse(contains(java.nio.file.Files.readAllBytes(file), plain), "the file contains the plaintext");
+        assertFalse(contains(Files.readAllBytes(file), plain), "the file contains the plaintext");
 
         CheckpointTuple back = saver.getTuple("t", "", null).orElseThrow();
         assertEquals(SECRET, text(back.blobs().get(0).data()));

@@ -3,7 +3,9 @@ package dev.switchboard.checkpoint.jdbc;
 import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.checkpoint;
 import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +16,7 @@ import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,6 +134,31 @@ class SqliteSaverTest {
             assertEquals("cp1", t.orElseThrow().checkpoint().id());
             assertNull(t.orElseThrow().parentId());
         }
+    }
+
+    @Test
+    void eachConnectionKeepsItsRecentStatementsAndClosesThemWithTheSaver() throws Exception {
+        PreparedStatement first;
+        PreparedStatement last = null;
+        try (SqliteConnections connections = new SqliteConnections(dir.resolve("statements.db"))) {
+            try (Connections.Lease lease = connections.lease(false)) {
+                first = lease.prepare("SELECT ?");
+                first.setString(1, "a");
+                try (ResultSet r = first.executeQuery()) {
+                    r.next();
+                    assertEquals("a", r.getString(1));
+                }
+            }
+            try (Connections.Lease lease = connections.lease(false)) {
+                assertSame(first, lease.prepare("SELECT ?"));
+                for (int i = 1; i <= SqliteConnections.KEPT_STATEMENTS; i++) {
+                    last = lease.prepare("SELECT " + i);
+                }
+            }
+            assertTrue(first.isClosed(), "the least recently used statement makes room");
+            assertFalse(last.isClosed());
+        }
+        assertTrue(last.isClosed(), "closing the saver closes the statements it kept");
     }
 
     @Test

@@ -1,0 +1,90 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The built-in pool's bookkeeping, on stand-in connections (no database needed). */
+class PooledConnectionsTest {
+    @Test
+    void aCallerWaitingForAConnectionWhenTheSaverClosesGetsNone() throws Exception {
+        List<Connection> opened = new CopyOnWriteArrayList<>();
+        List<Connection> closed = new CopyOnWriteArrayList<>();
+        PooledConnections pool = new PooledConnections(
+                () -> {
+                    Connection c = stub(closed);
+                    opened.add(c);
+                    return c;
+                },
+                "test pool",
+                1);
+        Connections.Lease first = pool.lease(true);
+        CompletableFuture<Connections.Lease> second = new CompletableFuture<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                second.complete(pool.lease(true));
+            } catch (Throwable t) {
+                second.completeExceptionally(t);
+            }
+        });
+        waiter.start();
+        awaitParkedOnPermit(waiter);
+
+        pool.close();
+        first.close();
+
+        ExecutionException e = assertThrows(ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
+        IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
+        assertEquals("this saver is closed: test pool", cause.getMessage());
+        assertEquals(1, opened.size(), "connections opened");
+        assertEquals(opened, closed, "connections closed");
+    }
+
+    /** Waits until the thread blocks on the pool's semaphore. */
+    private static void awaitParkedOnPermit(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!(t.getState() == Thread.State.WAITING
+                && Arrays.stream(t.getStackTrace())
+                        .anyMatch(f -> f.getClassName().startsWith("java.util.concurrent.Semaphore")))) {
+            assertTrue(t.isAlive() && System.nanoTime() < deadline, "the caller never waited for a permit");
+            Thread.sleep(1);
+        }
+    }
+
+    /** A connection that accepts everything and records when it is closed. */
+    private static Connection stub(List<Connection> closed) {
+        Connection[] self = new Connection[1];
+        self[0] = (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, m, args) -> {
+                    switch (m.getName()) {
+                        case "close" -> closed.add(self[0]);
+                        case "isValid" -> {
+                            return true;
+                        }
+                        case "hashCode" -> {
+                            return System.identityHashCode(proxy);
+                        }
+                        case "equals" -> {
+                            return proxy == args[0];
+                        }
+                        case "toString" -> {
+                            return "stub connection";
+                        }
+                        default -> {}
+                    }
+                    return null;
+                });
+        return self[0];
+    }
+}
