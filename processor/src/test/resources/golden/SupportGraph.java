@@ -71,9 +71,9 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
         .edge("summarize", "wrapUp")
         .edge("research", "wrapUp")
         .join("summarize", "billing", "general")
-        .route("classify", new String[] {"billing", "general"}, new String[] {"billing", "general"})
-        .route("general", new String[] {"wrapUp", "__end__"}, null)
-        .route("escalate", new String[] {"research"}, null)
+        .route("byTopic", "classify", new String[] {"billing", "general"}, new String[] {"billing", "general"})
+        .route("afterGeneral", "general", new String[] {"wrapUp", "__end__"}, null)
+        .route("research", "escalate", new String[] {"research"}, null)
         .build();
 
     private SupportGraph(Builder builder) {

@@ -163,7 +163,12 @@ public final class GraphGenerator {
                                             .toList(),
                                     false))
                     : CodeBlock.of("null");
-            b.add("\n.route($S, new String[] {$L}, $L)", r.from().name(), names(r.destinations(), false), enumTargets);
+            b.add(
+                    "\n.route($S, $S, new String[] {$L}, $L)",
+                    r.method().getSimpleName().toString(),
+                    r.from().name(),
+                    names(r.destinations(), false),
+                    enumTargets);
         }
         return b.add("\n.build()").unindent().build();
     }

@@ -194,7 +194,7 @@ public final class GraphSpec {
         }
         for (int r = 0; r < routes.length; r++) {
             RouteDecl d = b.routes.get(r);
-            routes[r] = new RouteSpec(r, node(d.from), d.to, d.enumTargets, this);
+            routes[r] = new RouteSpec(r, d.name, node(d.from), d.to, d.enumTargets, this);
             routesByNode.get(routes[r].from).add(r);
         }
         this.routesOf = toArrays(routesByNode);
@@ -519,14 +519,19 @@ public final class GraphSpec {
         /**
          * Adds a route; its index is its position among {@code route} calls.
          *
+         * @param name the route method's name, which failures of the route name
          * @param from the source node or {@code __start__}
          * @param to the allowed destinations (may include {@code __end__})
          * @param enumTargets for enum routes, the destination of each constant by ordinal; else
          *     {@code null}
          * @return this builder
          */
-        public Builder route(String from, String[] to, String[] enumTargets) {
-            routes.add(new RouteDecl(from, List.of(to), enumTargets == null ? null : List.of(enumTargets)));
+        public Builder route(String name, String from, String[] to, String[] enumTargets) {
+            routes.add(new RouteDecl(
+                    Objects.requireNonNull(name, "name"),
+                    from,
+                    List.of(to),
+                    enumTargets == null ? null : List.of(enumTargets)));
             return this;
         }
 
@@ -544,19 +549,23 @@ public final class GraphSpec {
 
     private record JoinDecl(String to, List<String> from) {}
 
-    private record RouteDecl(String from, List<String> to, List<String> enumTargets) {}
+    private record RouteDecl(String name, String from, List<String> to, List<String> enumTargets) {}
 
     /** A route resolved to indices. */
     static final class RouteSpec {
         final int index;
+        /** The route method's name. */
+        final String name;
+
         final int from;
         final String fromName;
         final Set<String> allowed;
         final int[] enumTargets;
         final List<String> allowedList;
 
-        RouteSpec(int index, int from, List<String> to, List<String> enumTargets, GraphSpec spec) {
+        RouteSpec(int index, String name, int from, List<String> to, List<String> enumTargets, GraphSpec spec) {
             this.index = index;
+            this.name = name;
             this.from = from;
             this.fromName = spec.nodeNames[from];
             this.allowed = new LinkedHashSet<>(to);

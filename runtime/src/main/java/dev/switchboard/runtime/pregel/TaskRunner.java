@@ -352,6 +352,12 @@ final class TaskRunner {
         return e;
     }
 
+    /** Like {@link #userFailure}, naming the route method: the node itself finished. */
+    private RuntimeException routeFailure(int node, RouteSpec route, Exception cause) {
+        RuntimeException e = userFailure(node, cause);
+        return e instanceof NodeException ? new NodeException(spec.nodeNames[node], route.name, loop.step, cause) : e;
+    }
+
     private RuntimeException userFailure(int node, Throwable cause) {
         if (cause instanceof GraphException g) {
             return g;
@@ -498,7 +504,7 @@ final class TaskRunner {
             try {
                 result = dispatcher.route(r, state, ctx);
             } catch (Exception e) {
-                throw userFailure(t.node, e);
+                throw routeFailure(t.node, spec.routes[r], e);
             }
             writeRouteResult(t, spec.routes[r], result, name);
         }
