@@ -41,7 +41,8 @@ public final class Command<U extends StateUpdate> {
     /**
      * A command that resumes a run paused by {@link NodeContext#interrupt}: the interrupted node runs
      * again from its top, and this time {@code interrupt} returns {@code value}. Use
-     * {@link #resumeAll(Map)} when several interrupts are pending.
+     * {@link #resumeAll(Map)} when several interrupts are pending. A resume needs a paused run: on a
+     * thread whose last run finished, it fails with an {@link EmptyInputException}.
      *
      * @param value what the pending {@code interrupt} call returns
      * @param <U> the update type
@@ -53,6 +54,8 @@ public final class Command<U extends StateUpdate> {
 
     /**
      * A command that resumes several pending interrupts at once, each by its {@link Interrupt#id()}.
+     * Each {@code interrupt} call of a node has its own id; as in LangGraph, the id of a node's first
+     * call also answers its later call when the map has no entry for that call's id.
      *
      * @param valuesByInterruptId what each pending {@code interrupt} call returns
      * @param <U> the update type

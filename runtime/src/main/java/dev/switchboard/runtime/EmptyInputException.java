@@ -2,8 +2,8 @@ package dev.switchboard.runtime;
 
 /**
  * A run was started without input where there is nothing to resume: {@code resume} on a graph
- * without a checkpointer, or on a thread that has no checkpoint yet. LangGraph's
- * {@code EmptyInputError}.
+ * without a checkpointer, on a thread that has no checkpoint yet, or a {@code Command.resume} on a
+ * thread whose last run finished. LangGraph's {@code EmptyInputError}.
  */
 public final class EmptyInputException extends GraphException {
     private static final long serialVersionUID = 1L;

@@ -50,9 +50,13 @@ public interface NodeContext {
      * superstep's other tasks finish and returns the value in {@link GraphOutput#interrupts()}.
      * When the caller resumes with {@link Command#resume(Object)}, this node runs again from its top
      * and this call returns the resume value. A node may call it several times; each call is
-     * resumed in turn. Needs a checkpointer.
+     * resumed in turn and has an interrupt id of its own (stable across resumes, as in LangGraph),
+     * so {@link Command#resumeAll(java.util.Map)} answers exactly the call it names. Needs a
+     * checkpointer.
      *
-     * <p>It pauses by throwing an exception; do not catch it (catch specific exceptions only).
+     * <p>It pauses by throwing an exception; do not catch it (catch specific exceptions only). A
+     * node that catches it and goes on (returns, or asks again) fails with a {@link GraphException}
+     * saying so, instead of letting the run continue unpaused.
      *
      * @param value what to show the caller; should serialize to JSON (records, maps, strings)
      * @param resumeType the type of the resume value; a stored resume value is read back as it

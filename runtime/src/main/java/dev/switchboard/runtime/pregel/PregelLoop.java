@@ -330,13 +330,14 @@ final class PregelLoop {
         if (!hasState) {
             throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume");
         }
+        List<Interrupt> pending = new ArrayList<>();
+        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
+        requirePausedRun(pending);
         Optional<Map<String, ?>> byId = command.resumeValues();
         if (byId.isPresent()) {
             resumeMap = byId.get();
             return;
         }
-        List<Interrupt> pending = new ArrayList<>();
-        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
         if (pending.size() > 1) {
             throw new GraphException("several interrupts are pending ("
                     + pending.stream().map(Interrupt::id).toList()
@@ -345,22 +346,48 @@ final class PregelLoop {
         nullResume.set(command.resumeValue().orElseThrow());
     }
 
-    /** The value that resumes a task's next interrupt: by its id, or the single resume value. */
-    Object takeResume(Task task) {
+    /**
+     * A resume value needs a run to resume: a thread whose last run finished has nothing left to
+     * run, and resuming it would silently drop the value. (A run stopped at a breakpoint or by a
+     * failure still has tasks to run.) Subgraphs are resumed by their parent, which knows better.
+     */
+    private void requirePausedRun(List<Interrupt> pending) {
+        if (nested || !pending.isEmpty() || !prepareTasks(false).isEmpty()) {
+            return;
+        }
+        throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume: its last"
+                + " run finished, so nothing would take the resume value; start a new run with an input instead");
+    }
+
+    /**
+     * The value that resumes a task's interrupt call number {@code call}: by that call's id, or the
+     * single resume value. Like LangGraph, a map that only holds the id of the task's first call
+     * still answers a later call, so ids taken from an older pause keep working.
+     */
+    Object takeResume(Task task, int call) {
         if (!task.resumedById) {
-            Object byId = resumeMap.get(interruptId(task));
+            Object byId = resumeMap.get(interruptId(task, call));
+            if (byId == null && call > 0) {
+                byId = resumeMap.get(interruptId(task, 0));
+            }
             if (byId != null) {
-                task.resumedById = true; // one value per interrupt id, like a single resume
+                task.resumedById = true; // one value per task and run, like a single resume
                 return byId;
             }
         }
         return nullResume.getAndSet(NO_RESUME);
     }
 
-    /** Stable for a task: the same node, step and checkpoint give the same id, as LangGraph's. */
-    String interruptId(Task task) {
+    /**
+     * The id of a task's interrupt call number {@code call} (from 0): stable across resumes (the same
+     * namespace, node, step and checkpoint give the same id) and distinct per call, so each of a
+     * node's successive questions can be answered by id. LangGraph's rule: the first call hashes the
+     * task's namespace, a later call the namespace with {@code "|" + call} appended.
+     */
+    String interruptId(Task task, int call) {
         String ns = persistence == null ? "" : persistence.namespace;
-        byte[] digest = sha256(ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task));
+        String key = ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task);
+        byte[] digest = sha256(call == 0 ? key : key + "|" + call);
         StringBuilder hex = new StringBuilder();
         for (int i = 0; i < 16; i++) {
             hex.append(String.format("%02x", digest[i]));

@@ -30,7 +30,7 @@ final class Subgraphs {
         } catch (ParentCommand command) {
             return command.command();
         }
-        pauseIfPaused(loop);
+        pauseIfPaused(loop, task);
         return mapOutput(parent, loop);
     }
 
@@ -41,7 +41,7 @@ final class Subgraphs {
         }
         PregelLoop loop = start(parent, task, child, task.subgraphCalls++);
         Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task) : input);
-        pauseIfPaused(loop);
+        pauseIfPaused(loop, task);
         @SuppressWarnings("unchecked")
         O output = (O) value;
         return new GraphOutput<>(output);
@@ -71,12 +71,13 @@ final class Subgraphs {
         if (!byId.isEmpty()) {
             return Command.resumeAll(byId);
         }
-        Object resume = parent.takeResume(task);
+        Object resume = parent.takeResume(task, task.resumes.size());
         return resume == PregelLoop.NO_RESUME ? null : Command.resume(resume);
     }
 
-    private static void pauseIfPaused(PregelLoop loop) {
+    private static void pauseIfPaused(PregelLoop loop, Task task) {
         if (loop.paused()) {
+            task.interruptsRaised++;
             throw new NodeInterrupt(loop.interrupts());
         }
     }

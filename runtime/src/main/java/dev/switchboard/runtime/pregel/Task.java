@@ -38,6 +38,12 @@ final class Task implements WriteSink {
     final List<Object> resumes = new ArrayList<>();
     /** How many interrupt calls the current attempt made. */
     int interruptCalls;
+    /**
+     * How many pause signals the current attempt raised (its own interrupts, or subgraphs it ran
+     * through {@code NodeContext.invoke} that paused); more than the one that ends the task means
+     * the node caught one.
+     */
+    int interruptsRaised;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
     /** The current attempt, from 1. */

@@ -93,9 +93,10 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (call < task.resumes.size()) {
             resume = task.resumes.get(call);
         } else {
-            resume = loop.takeResume(task);
+            resume = loop.takeResume(task, call);
             if (resume == PregelLoop.NO_RESUME) {
-                throw new NodeInterrupt(List.of(new Interrupt(loop.interruptId(task), value)));
+                task.interruptsRaised++;
+                throw new NodeInterrupt(List.of(new Interrupt(loop.interruptId(task, call), value)));
             }
             task.resumes.add(resume);
         }

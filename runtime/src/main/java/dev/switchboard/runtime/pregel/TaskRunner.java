@@ -99,10 +99,12 @@ final class TaskRunner {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
                 writeEdges(t);
                 writeRoutes(t, new TaskContext(loop, t, name, loop.step), name);
+                requirePauseNotCaught(t, name);
             } else {
                 String cacheKey = cacheKey(t, name);
                 if (cacheKey == null || !fromCache(t, cacheKey)) {
                     runNode(t, name);
+                    requirePauseNotCaught(t, name);
                     if (cacheKey != null && !t.handled && !writesUntracked(t)) {
                         // Only what the node itself produced is cached, never an error handler's fallback.
                         policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
@@ -110,9 +112,13 @@ final class TaskRunner {
                 }
             }
         } catch (NodeInterrupt i) {
-            t.paused = true;
-            t.interrupts = i.interrupts();
             t.discardWrites();
+            if (t.interruptsRaised > 1) {
+                t.error = caughtPause(name); // it asked again after swallowing an earlier pause
+            } else {
+                t.paused = true;
+                t.interrupts = i.interrupts();
+            }
         } catch (Throwable e) {
             t.error = e;
         }
@@ -129,6 +135,25 @@ final class TaskRunner {
         if (t.node != 0) {
             emitEnd(t, name);
         }
+    }
+
+    /**
+     * A node that raised a pause signal and still returned caught the signal (with {@code catch
+     * (Exception e)}, say): the run would go on as if nobody had asked, so the task fails instead.
+     * Detecting it here catches every way of swallowing it, which making the signal an {@code Error}
+     * would not ({@code catch (Throwable t)}).
+     */
+    private static void requirePauseNotCaught(Task t, String name) {
+        if (t.interruptsRaised > 0) {
+            throw caughtPause(name);
+        }
+    }
+
+    private static GraphException caughtPause(String name) {
+        return new GraphException("node '" + name + "' asked to pause the run (NodeContext.interrupt, or a subgraph"
+                + " it ran with NodeContext.invoke paused), but the signal that pauses it was caught inside the node"
+                + " and the node went on, so the run could not pause; do not catch it: catch narrower exception types"
+                + " than Exception, RuntimeException or Throwable around the call, or rethrow what you catch");
     }
 
     /**
@@ -162,6 +187,7 @@ final class TaskRunner {
             } catch (RuntimeException e) {
                 t.discardWrites();
                 t.interruptCalls = 0;
+                t.interruptsRaised = 0;
                 t.subgraphCalls = 0;
                 Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
                 if (policy != null
