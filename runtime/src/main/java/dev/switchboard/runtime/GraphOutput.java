@@ -39,7 +39,9 @@ public final class GraphOutput<O> {
 
     /**
      * The output record; components whose channels were never written are {@code null} (or zero
-     * for primitives).
+     * for primitives). When the run paused at an interrupt, it includes the writes of the tasks of
+     * the paused superstep that finished, as LangGraph returns them; they stay pending in the
+     * checkpoint and are applied once when the run resumes, without running those tasks again.
      *
      * @return the output
      */

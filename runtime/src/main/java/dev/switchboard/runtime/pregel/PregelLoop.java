@@ -7,6 +7,8 @@ import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StreamMode;
@@ -27,9 +29,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -429,21 +433,20 @@ final class PregelLoop {
             }
             first = false;
             if (shouldInterrupt(breakpoints.before())) {
+                applyFinished(); // LangGraph streams these values before a breakpoint's empty interrupt
                 pause(List.of());
                 return;
             }
             runner.prepare(tasks);
             runner.runAll(tasks);
-            Task failed = firstFailure();
-            if (failed != null) {
-                throw rethrowable(failed.error);
-            }
+            throwFailures();
             if (anyPaused()) {
                 List<Interrupt> raised = new ArrayList<>();
                 for (Task t : applyOrder(tasks)) {
                     raised.addAll(t.interrupts);
                 }
                 pause(raised);
+                applyFinished(); // after the interrupt, as LangGraph streams them
                 return;
             }
             apply(applyOrder(tasks), true);
@@ -576,13 +579,52 @@ final class PregelLoop {
 
     // ---------------------------------------------------------------- apply
 
-    private Task firstFailure() {
+    /**
+     * Throws the failure of the step's first failed task in task order, with every other failed
+     * task's failure attached as a suppressed {@link NodeException}: LangGraph reports all of a
+     * superstep's failures together, so none of them is hidden by another.
+     */
+    private void throwFailures() {
+        RuntimeException first = null;
         for (Task t : applyOrder(tasks)) {
-            if (t.error != null) {
-                return t;
+            if (t.error == null || (first != null && t.error instanceof ParentCommand)) {
+                continue;
+            }
+            if (first == null) {
+                first = rethrowable(t.error);
+            } else if (t.error != first) {
+                first.addSuppressed(
+                        t.error instanceof NodeException n
+                                ? n
+                                : new NodeException(spec.nodeNames[t.node], step, t.error));
             }
         }
-        return null;
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /**
+     * At a pause of the root graph, applies the writes of the step's tasks that finished (to this
+     * run's channels only: the checkpoint keeps them as pending writes, so a resume neither runs
+     * those tasks again nor applies their writes twice) and streams the values: LangGraph returns
+     * and streams a paused run's state with its finished tasks' writes. A subgraph leaves that to
+     * its parent, which re-enters it on resume.
+     */
+    private void applyFinished() {
+        if (nested) {
+            return;
+        }
+        List<Task> finished = new ArrayList<>();
+        for (Task t : applyOrder(tasks)) {
+            if (t.done && !t.paused && t.error == null && t.writeCount > 0) {
+                finished.add(t);
+            }
+        }
+        if (!finished.isEmpty()) {
+            apply(finished, false, false);
+            emitValues();
+        }
     }
 
     private static RuntimeException rethrowable(Throwable e) {
@@ -616,6 +658,11 @@ final class PregelLoop {
 
     /** LangGraph's {@code apply_writes}. */
     void apply(List<Task> ordered, boolean bumpStep) {
+        apply(ordered, bumpStep, true);
+    }
+
+    /** {@link #apply(List, boolean)}; {@code stored} false for writes no checkpoint of this run will hold. */
+    private void apply(List<Task> ordered, boolean bumpStep, boolean stored) {
         for (int u = 0; u < updatedCount; u++) {
             updated[updatedList[u]] = false;
         }
@@ -642,9 +689,9 @@ final class PregelLoop {
             for (int i = 0; i < pending.touchedCount; i++) {
                 int c = pending.touched[i];
                 List<?> values = pending.values(c);
-                if (channels[c].update(values)) {
+                if (update(c, values, ordered)) {
                     bump(c, next);
-                    if (persistence != null && spec.channels[c].storesDeltas()) {
+                    if (stored && persistence != null && spec.channels[c].storesDeltas()) {
                         persistence.track(c, values);
                     }
                 }
@@ -656,6 +703,29 @@ final class PregelLoop {
             notifyNewStep(next);
         }
         maxVersion = next;
+    }
+
+    private boolean update(int c, List<?> values, List<Task> writers) {
+        try {
+            return channels[c].update(values);
+        } catch (InvalidUpdateException e) {
+            throw new InvalidUpdateException(
+                    e.getMessage() + " Written in this step by " + writerNames(c, writers) + ".",
+                    e.code().orElse(null));
+        }
+    }
+
+    /** The nodes whose tasks wrote a channel, in task order: the channel alone does not say where to look. */
+    private String writerNames(int c, List<Task> tasks) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Task t : tasks) {
+            for (int i = 0; i < t.writeCount; i++) {
+                if (t.writeChannels[i] == c) {
+                    names.add("'" + spec.nodeNames[t.node] + "'");
+                }
+            }
+        }
+        return (names.size() == 1 ? "node " : "nodes ") + String.join(", ", names);
     }
 
     private void notifyNewStep(long next) {
