@@ -62,7 +62,8 @@ public sealed interface StreamPart<S>
      * @param node the node name
      * @param writes the written values by channel name, in declaration order; an {@link Overwrite}
      *     stands for an overwrite of a reducer channel
-     * @param cached whether the writes came from the node cache, the node not running
+     * @param cached whether the writes came from the node cache or were stored by an earlier run of
+     *     the thread (a resumed run reuses its finished tasks' writes), the node not running
      * @param <S> the state record type
      */
     record Updates<S>(String node, Map<String, Object> writes, boolean cached) implements StreamPart<S> {
@@ -71,7 +72,8 @@ public sealed interface StreamPart<S>
          *
          * @param node the node name
          * @param writes the writes by channel name
-         * @param cached whether the writes came from the node cache (the node did not run)
+         * @param cached whether the writes came from the node cache or an earlier run (the node did
+         *     not run)
          */
         public Updates {
             Objects.requireNonNull(node, "node");
@@ -88,7 +90,7 @@ public sealed interface StreamPart<S>
             this(node, writes, false);
         }
 
-        /** Mentions {@code cached} only for a cache hit, to keep the common event short. */
+        /** Mentions {@code cached} only for reused writes, to keep the common event short. */
         @Override
         public String toString() {
             return "Updates[node=" + node + ", writes=" + writes + (cached ? ", cached=true]" : "]");

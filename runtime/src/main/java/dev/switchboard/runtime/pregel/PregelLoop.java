@@ -523,6 +523,7 @@ final class PregelLoop {
                     t.add(s.channels.get(i), s.values.get(i));
                 }
                 t.done = true;
+                t.cached = true; // LangGraph streams a reused update as cached: the node did not run
                 if (t.node != 0) {
                     runner.emitEnd(t, spec.nodeNames[t.node]);
                 }

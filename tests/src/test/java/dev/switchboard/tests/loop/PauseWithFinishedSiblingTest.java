@@ -97,6 +97,13 @@ class PauseWithFinishedSiblingTest {
         List<StreamPart<Desk>> parts = graph.stream((DeskUpdate) null, cfg, StreamMode.VALUES, StreamMode.UPDATES)
                 .toList();
         assertEquals(1, nodes.runs.get("sibling"), "stored writes are reused, not recomputed");
+        StreamPart.Updates<Desk> reused = parts.stream()
+                .filter(p -> p instanceof StreamPart.Updates<Desk>)
+                .map(p -> (StreamPart.Updates<Desk>) p)
+                .findFirst()
+                .orElseThrow();
+        assertEquals("sibling", reused.node());
+        assertTrue(reused.cached(), "streamed as cached, as LangGraph does: the node did not run");
         assertTrue(parts.get(parts.size() - 2) instanceof StreamPart.Interrupted<Desk>, parts::toString);
         assertEquals(
                 new Desk(null, "N", List.of("in", "sibling")),
