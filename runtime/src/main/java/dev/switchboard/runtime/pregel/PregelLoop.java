@@ -350,6 +350,19 @@ final class PregelLoop {
         nullResume.set(command.resumeValue().orElseThrow());
     }
 
+    /** Whether the loaded checkpoint has a task paused at an interrupt. */
+    boolean waitsAtInterrupt() {
+        if (persistence == null) {
+            return false;
+        }
+        for (Persistence.StoredTask t : persistence.decodeWrites(storedWrites).values()) {
+            if (!t.pendingInterrupts().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * A resume value needs a run to resume: a thread whose last run finished has nothing left to
      * run, and resuming it would silently drop the value. (A run stopped at a breakpoint or by a

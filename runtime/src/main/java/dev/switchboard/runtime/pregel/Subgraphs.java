@@ -24,7 +24,7 @@ final class Subgraphs {
     /** A subgraph node: returns the parent's writes, or the command the child sent to the parent. */
     static Object runNode(PregelLoop parent, Task task, PregelGraph<?, ?, ?> child) {
         PregelLoop loop = start(parent, task, child, 0);
-        Object input = loop.hasState() ? resumeInput(parent, task) : mapInput(parent, loop);
+        Object input = loop.hasState() ? resumeInput(parent, task, loop) : mapInput(parent, loop);
         try {
             loop.runLoaded(input);
         } catch (ParentCommand command) {
@@ -40,7 +40,7 @@ final class Subgraphs {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
         PregelLoop loop = start(parent, task, child, task.subgraphCalls++);
-        Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task) : input);
+        Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task, loop) : input);
         pauseIfPaused(loop, task);
         @SuppressWarnings("unchecked")
         O output = (O) value;
@@ -65,11 +65,18 @@ final class Subgraphs {
         return loop;
     }
 
-    /** A child that already has state under this task's namespace is resumed, not restarted. */
-    private static Object resumeInput(PregelLoop parent, Task task) {
+    /**
+     * A child that already has state under this task's namespace is resumed, not restarted. Only a
+     * child that waits at an interrupt takes the parent's resume value: a child whose run finished
+     * before the task paused elsewhere would drop it, and the task's own interrupt would pause again.
+     */
+    private static Object resumeInput(PregelLoop parent, Task task, PregelLoop child) {
         Map<String, ?> byId = parent.resumeMap();
         if (!byId.isEmpty()) {
             return Command.resumeAll(byId);
+        }
+        if (!child.waitsAtInterrupt()) {
+            return null;
         }
         Object resume = parent.takeResume(task, task.resumes.size());
         return resume == PregelLoop.NO_RESUME ? null : Command.resume(resume);
