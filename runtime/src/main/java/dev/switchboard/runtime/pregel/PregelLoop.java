@@ -90,6 +90,9 @@ final class PregelLoop {
     private boolean hasState;
     private boolean replaying;
     private boolean paused;
+    /** Whether tasks of the current step paused: their step's checkpoint is where the run resumes. */
+    private boolean pausedInStep;
+
     private List<Interrupt> interrupts = List.of();
     private final Breakpoints breakpoints;
     private final AtomicReference<Object> nullResume = new AtomicReference<>(NO_RESUME);
@@ -189,17 +192,25 @@ final class PregelLoop {
     private void finishPersistence(boolean ok) {
         if (ok) {
             persistence.flush();
+            if (pausedInStep) {
+                putWritesAtExit(); // the interrupts, and the finished tasks a resume must not run again
+            }
             return;
         }
         try {
             persistence.flush();
-            for (Task t : tasks) {
-                if (t.done) {
-                    persistence.putWritesAtExit(checkpointId, t, taskId(t));
-                }
-            }
+            putWritesAtExit();
         } catch (RuntimeException e) {
             // The run's own failure is the one to report; storing what it got done is best effort.
+        }
+    }
+
+    /** With exit durability, stores the writes of the current step's finished (or paused) tasks. */
+    private void putWritesAtExit() {
+        for (Task t : tasks) {
+            if (t.done) {
+                persistence.putWritesAtExit(checkpointId, t, taskId(t));
+            }
         }
     }
 
@@ -458,6 +469,7 @@ final class PregelLoop {
                 for (Task t : applyOrder(tasks)) {
                     raised.addAll(t.interrupts);
                 }
+                pausedInStep = true;
                 pause(raised);
                 applyFinished(); // after the interrupt, as LangGraph streams them
                 return;

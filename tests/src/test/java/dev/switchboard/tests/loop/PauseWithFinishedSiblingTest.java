@@ -9,6 +9,7 @@ import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
 import dev.switchboard.runtime.Command;
+import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
@@ -75,6 +76,18 @@ class PauseWithFinishedSiblingTest {
         assertFalse(done.paused());
         assertEquals(new Desk("A", "N", List.of("in", "ask", "sibling", "wrapUp")), done.value());
         assertEquals(Map.of("ask", 2, "sibling", 1, "wrapUp", 1), nodes.runs, "the sibling does not run again");
+    }
+
+    @Test
+    void withExitDurabilityThePauseIsStoredAndTheSiblingDoesNotRunAgain() {
+        RunConfig cfg = RunConfig.thread("exit").withDurability(Durability.EXIT);
+        GraphOutput<Desk> paused = graph.invoke(DeskUpdate.of().trail(List.of("in")), cfg);
+        assertEquals(paused.interrupts(), graph.getState(cfg).interrupts());
+        assertEquals(paused.value(), graph.getState(cfg).values());
+
+        GraphOutput<Desk> done = graph.invoke(Command.resume("A"), cfg);
+        assertEquals(new Desk("A", "N", List.of("in", "ask", "sibling", "wrapUp")), done.value());
+        assertEquals(Map.of("ask", 2, "sibling", 1, "wrapUp", 1), nodes.runs);
     }
 
     @Test
