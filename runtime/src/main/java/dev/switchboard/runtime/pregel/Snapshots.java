@@ -120,6 +120,8 @@ final class Snapshots {
         if (!loop.hasState()) {
             loop.step = 0;
         }
+        // Routes run as the node would in a run resumed from here, so managed values see that budget.
+        loop.stop = loop.step + loop.config.recursionLimit() + 1;
         List<Task> prepared = loop.prepareTasks(false);
         List<Task> applied = new ArrayList<>();
         for (NodeUpdate u : updates) {
