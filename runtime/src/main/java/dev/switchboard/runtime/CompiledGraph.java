@@ -70,7 +70,12 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     /**
      * Runs the graph and streams its events. The run happens on another thread as the stream is
      * consumed; closing the stream early stops the run at the next superstep boundary. A failure
-     * is thrown from the stream's terminal operation.
+     * is thrown from the stream's terminal operation, on the consumer's thread: a
+     * {@link GraphException} as a copy of the same type, message and code made there
+     * ({@link GraphException#rethrownHere()}), so the stack trace shows the consumer's frames, whose
+     * cause is the exception the run raised (for a {@link NodeException}, the user's exception is
+     * that cause's cause); any other exception as it was raised, with the consumer's frames attached
+     * as a suppressed exception.
      *
      * @param input the input update; {@code null} resumes a paused run
      * @param config the run configuration
