@@ -162,7 +162,11 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     /**
      * The state of a thread: at its newest checkpoint, including the writes of tasks that finished
      * in a superstep that did not complete; or at the checkpoint the config names. An unknown thread
-     * gives an empty snapshot.
+     * gives an empty snapshot. A thread whose last superstep failed gives its snapshot, not the
+     * failure: a task that threw carries its error ({@link StateSnapshot.PregelTask#error()}); if
+     * the superstep failed while combining its tasks' writes (conflicting writes to one value, a
+     * reducer that threw), those writes are not applied, the tasks stay in {@code next}, and each
+     * task that wrote carries that error. Resuming the thread raises the failure again.
      *
      * @param config names the thread, and optionally the checkpoint
      * @return the snapshot

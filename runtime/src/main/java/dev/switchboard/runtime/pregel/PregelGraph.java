@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -188,7 +189,12 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     public StateSnapshot<S> getState(RunConfig config, boolean subgraphs) {
         PregelLoop loop = stateLoop(config);
         loop.load();
-        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs);
+        Supplier<PregelLoop> reload = () -> {
+            PregelLoop again = stateLoop(config.withCheckpointId(loop.checkpointId));
+            again.load();
+            return again;
+        };
+        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs, reload);
     }
 
     @Override
@@ -199,7 +205,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
             PregelLoop loop = stateLoop(config);
             loop.restore(tuple);
-            out.add(Snapshots.of(loop, false));
+            out.add(Snapshots.of(loop));
         }
         return out;
     }

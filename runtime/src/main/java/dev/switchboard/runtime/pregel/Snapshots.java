@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The state API on top of a loaded {@link PregelLoop}: snapshots of a checkpoint (with the next
@@ -40,12 +41,31 @@ final class Snapshots {
                 : List.of("__pregel_pull", spec.nodeNames[t.node]);
     }
 
-    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites) {
-        return of(loop, applyPendingWrites, false);
+    /** The snapshot of a checkpoint as stored, without its pending writes applied. */
+    static <S> StateSnapshot<S> of(PregelLoop loop) {
+        return build(loop, false, false, null, null);
+    }
+
+    /**
+     * The snapshot of the loaded checkpoint; at the head, with the writes of tasks that finished in
+     * an unfinished superstep applied. If applying them fails (the superstep failed at its barrier:
+     * conflicting writes, a reducer that throws), the snapshot of {@code reload}'s fresh copy of
+     * the checkpoint is returned instead, with those tasks still next and the failure attached to
+     * each of them: the first debugging call must show the failure, not raise it; resuming raises
+     * it again.
+     */
+    static <S> StateSnapshot<S> of(
+            PregelLoop loop, boolean applyPendingWrites, boolean subgraphs, Supplier<PregelLoop> reload) {
+        return build(loop, applyPendingWrites, subgraphs, reload, null);
     }
 
     @SuppressWarnings("unchecked")
-    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites, boolean subgraphs) {
+    private static <S> StateSnapshot<S> build(
+            PregelLoop loop,
+            boolean applyPendingWrites,
+            boolean subgraphs,
+            Supplier<PregelLoop> reload,
+            StateSnapshot.TaskError barrierError) {
         GraphSpec spec = loop.spec;
         String thread = loop.persistence.threadId;
         if (!loop.hasState()) {
@@ -74,17 +94,26 @@ final class Snapshots {
             } else {
                 next.add(spec.nodeNames[t.node]);
             }
+            StateSnapshot.TaskError error = s == null ? null : s.error();
+            if (error == null && writes != null) {
+                error = barrierError;
+            }
             infos.add(new StateSnapshot.PregelTask(
                     id,
                     spec.nodeNames[t.node],
                     path(spec, t),
-                    s == null ? null : s.error(),
+                    error,
                     writes,
                     s == null ? List.of() : s.interrupts(),
                     subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
-            loop.apply(PregelLoop.applyOrder(finished), true);
+            try {
+                loop.apply(PregelLoop.applyOrder(finished), true);
+            } catch (RuntimeException e) {
+                // The failed apply left the channels half-updated: read the checkpoint again.
+                return build(reload.get(), false, subgraphs, null, Codecs.taskError(e));
+            }
         }
         return new StateSnapshot<>(
                 (S) loop.readState(),
@@ -103,9 +132,13 @@ final class Snapshots {
         if (child == null) {
             return null;
         }
-        PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
-        childLoop.load();
-        return childLoop.hasState() ? of(childLoop, true, true) : null;
+        Supplier<PregelLoop> load = () -> {
+            PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
+            childLoop.load();
+            return childLoop;
+        };
+        PregelLoop childLoop = load.get();
+        return childLoop.hasState() ? of(childLoop, true, true, load) : null;
     }
 
     /**
