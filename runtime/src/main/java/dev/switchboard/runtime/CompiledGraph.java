@@ -188,7 +188,9 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     StateSnapshot<S> getState(RunConfig config, boolean subgraphs);
 
     /**
-     * The checkpoints of a thread, newest first.
+     * The checkpoints of a thread, newest first, each a full snapshot: every state is decoded now,
+     * which for a long thread of a big state costs time and memory. To browse a history, use
+     * {@link #listStateHistory(RunConfig, ListOptions)}, which decodes a state only when asked.
      *
      * @param config names the thread
      * @param options metadata filter, exclusive upper bound and limit
@@ -198,7 +200,33 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options);
 
     /**
-     * All checkpoints of a thread, newest first.
+     * The checkpoints of a thread, newest first, as a cheap listing: ids, metadata, step, creation
+     * time and next nodes are read at once (decoding only the small control values that decide the
+     * next nodes), each state only on its entry's first {@link HistoryEntry#snapshot()} or
+     * {@link HistoryEntry#values()}. A decoded snapshot equals the one
+     * {@link #getStateHistory(RunConfig, ListOptions)} gives for the same checkpoint.
+     *
+     * @param config names the thread
+     * @param options metadata filter, exclusive upper bound and limit
+     * @return the entries
+     * @throws IllegalStateException if the graph has no checkpointer
+     */
+    List<HistoryEntry<S>> listStateHistory(RunConfig config, ListOptions options);
+
+    /**
+     * All checkpoints of a thread, newest first, as a cheap listing: see
+     * {@link #listStateHistory(RunConfig, ListOptions)}.
+     *
+     * @param config names the thread
+     * @return the entries
+     */
+    default List<HistoryEntry<S>> listStateHistory(RunConfig config) {
+        return listStateHistory(config, ListOptions.ALL);
+    }
+
+    /**
+     * All checkpoints of a thread, newest first, as full snapshots: see
+     * {@link #getStateHistory(RunConfig, ListOptions)}.
      *
      * @param config names the thread
      * @return the snapshots

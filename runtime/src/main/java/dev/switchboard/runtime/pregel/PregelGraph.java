@@ -4,6 +4,7 @@ import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.GraphOutput;
+import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
@@ -206,6 +207,24 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             PregelLoop loop = stateLoop(config);
             loop.restore(tuple);
             out.add(Snapshots.of(loop));
+        }
+        return out;
+    }
+
+    @Override
+    public List<HistoryEntry<S>> listStateHistory(RunConfig config, ListOptions options) {
+        Objects.requireNonNull(options, "options");
+        String thread = requireThread(config);
+        boolean[] control = Snapshots.controlChannels(spec);
+        List<HistoryEntry<S>> out = new ArrayList<>();
+        for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
+            PregelLoop loop = stateLoop(config);
+            loop.restore(tuple, control);
+            out.add(Snapshots.entry(loop, () -> {
+                PregelLoop full = stateLoop(config);
+                full.restore(tuple);
+                return Snapshots.of(full);
+            }));
         }
         return out;
     }

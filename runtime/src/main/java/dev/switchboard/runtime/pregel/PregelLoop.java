@@ -224,7 +224,12 @@ final class PregelLoop {
     }
 
     void restore(CheckpointTuple tuple) {
-        persistence.restore(tuple, channels);
+        restore(tuple, null);
+    }
+
+    /** Restores the checkpoint, decoding only the channels {@code decode} marks ({@code null}: all). */
+    void restore(CheckpointTuple tuple, boolean[] decode) {
+        persistence.restore(tuple, channels, decode);
         for (Map.Entry<String, ChannelVersion> e : tuple.checkpoint().channels().entrySet()) {
             Integer c = spec.channelIndex.get(e.getKey());
             if (c != null) {

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
@@ -39,6 +40,32 @@ final class Snapshots {
         return t.isPush()
                 ? List.of("__pregel_push", t.pushIndex, false)
                 : List.of("__pregel_pull", spec.nodeNames[t.node]);
+    }
+
+    /**
+     * The channels that decide which tasks come next (every node's triggers and the {@code Send}
+     * topic): all that a history listing decodes.
+     */
+    static boolean[] controlChannels(GraphSpec spec) {
+        boolean[] control = new boolean[spec.channels.length];
+        for (int[] triggers : spec.triggers) {
+            for (int c : triggers) {
+                control[c] = true;
+            }
+        }
+        control[spec.tasksChannel] = true;
+        return control;
+    }
+
+    /** A history entry of a loop restored with its control channels only. */
+    static <S> HistoryEntry<S> entry(PregelLoop loop, Supplier<StateSnapshot<S>> decode) {
+        return new HistoryEntry<>(
+                RunConfig.thread(loop.persistence.threadId).withCheckpointId(loop.checkpointId),
+                loop.parentCheckpointId(),
+                loop.metadata(),
+                loop.createdAt(),
+                names(loop.spec, declarationOrder(loop.prepareTasks(false))),
+                decode);
     }
 
     /** The snapshot of a checkpoint as stored, without its pending writes applied. */
