@@ -105,15 +105,8 @@ final class Snapshots {
         List<StateSnapshot.PregelTask> infos = new ArrayList<>();
         List<String> next = new ArrayList<>();
         for (Task t : tasks) {
-            String id = loop.taskId(t);
-            Persistence.StoredTask s = stored.get(id);
-            Map<String, Object> writes = null;
-            if (s != null && s.finished) {
-                for (int i = 0; i < s.channels.size(); i++) {
-                    t.add(s.channels.get(i), s.values.get(i));
-                }
-                writes = loop.runner().stateWrites(t);
-            }
+            Persistence.StoredTask s = stored.get(loop.taskId(t));
+            Map<String, Object> writes = replayWrites(loop, t, s);
             // As LangGraph: only the head's snapshot counts finished tasks as done; an older
             // checkpoint shows every task it led to.
             if (applyPendingWrites && writes != null) {
@@ -122,17 +115,7 @@ final class Snapshots {
                 next.add(spec.nodeNames[t.node]);
             }
             StateSnapshot.TaskError error = s == null ? null : s.error();
-            if (error == null && writes != null) {
-                error = barrierError;
-            }
-            infos.add(new StateSnapshot.PregelTask(
-                    id,
-                    spec.nodeNames[t.node],
-                    path(spec, t),
-                    error,
-                    writes,
-                    s == null ? List.of() : s.interrupts(),
-                    subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null));
+            infos.add(info(loop, t, s, writes, error == null && writes != null ? barrierError : error, subgraphs));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
             try {
@@ -151,6 +134,35 @@ final class Snapshots {
                 loop.metadata(),
                 loop.createdAt(),
                 infos);
+    }
+
+    /** Adds a finished task's stored writes to it; returns its state writes, or {@code null} if it did not finish. */
+    private static Map<String, Object> replayWrites(PregelLoop loop, Task t, Persistence.StoredTask s) {
+        if (s == null || !s.finished) {
+            return null;
+        }
+        for (int i = 0; i < s.channels.size(); i++) {
+            t.add(s.channels.get(i), s.values.get(i));
+        }
+        return loop.runner().stateWrites(t);
+    }
+
+    private static StateSnapshot.PregelTask info(
+            PregelLoop loop,
+            Task t,
+            Persistence.StoredTask s,
+            Map<String, Object> writes,
+            StateSnapshot.TaskError error,
+            boolean subgraphs) {
+        GraphSpec spec = loop.spec;
+        return new StateSnapshot.PregelTask(
+                loop.taskId(t),
+                spec.nodeNames[t.node],
+                path(spec, t),
+                error,
+                writes,
+                s == null ? List.of() : s.interrupts(),
+                subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null);
     }
 
     /** The state of a subgraph node's subgraph under its task's namespace, or {@code null}. */
