@@ -70,7 +70,12 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     /**
      * Runs the graph and streams its events. The run happens on another thread as the stream is
      * consumed; closing the stream early stops the run at the next superstep boundary. A failure
-     * is thrown from the stream's terminal operation.
+     * is thrown from the stream's terminal operation, on the consumer's thread: a
+     * {@link GraphException} as a copy of the same type, message and code made there
+     * ({@link GraphException#rethrownHere()}), so the stack trace shows the consumer's frames, whose
+     * cause is the exception the run raised (for a {@link NodeException}, the user's exception is
+     * that cause's cause); any other exception as it was raised, with the consumer's frames attached
+     * as a suppressed exception.
      *
      * @param input the input update; {@code null} resumes a paused run
      * @param config the run configuration
@@ -157,7 +162,11 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     /**
      * The state of a thread: at its newest checkpoint, including the writes of tasks that finished
      * in a superstep that did not complete; or at the checkpoint the config names. An unknown thread
-     * gives an empty snapshot.
+     * gives an empty snapshot. A thread whose last superstep failed gives its snapshot, not the
+     * failure: a task that threw carries its error ({@link StateSnapshot.PregelTask#error()}); if
+     * the superstep failed while combining its tasks' writes (conflicting writes to one value, a
+     * reducer that threw), those writes are not applied, the tasks stay in {@code next}, and each
+     * task that wrote carries that error. Resuming the thread raises the failure again.
      *
      * @param config names the thread, and optionally the checkpoint
      * @return the snapshot
@@ -179,7 +188,9 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     StateSnapshot<S> getState(RunConfig config, boolean subgraphs);
 
     /**
-     * The checkpoints of a thread, newest first.
+     * The checkpoints of a thread, newest first, each a full snapshot: every state is decoded now,
+     * which for a long thread of a big state costs time and memory. To browse a history, use
+     * {@link #listStateHistory(RunConfig, ListOptions)}, which decodes a state only when asked.
      *
      * @param config names the thread
      * @param options metadata filter, exclusive upper bound and limit
@@ -189,7 +200,33 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options);
 
     /**
-     * All checkpoints of a thread, newest first.
+     * The checkpoints of a thread, newest first, as a cheap listing: ids, metadata, step, creation
+     * time and next nodes are read at once (decoding only the small control values that decide the
+     * next nodes), each state only on its entry's first {@link HistoryEntry#snapshot()} or
+     * {@link HistoryEntry#values()}. A decoded snapshot equals the one
+     * {@link #getStateHistory(RunConfig, ListOptions)} gives for the same checkpoint.
+     *
+     * @param config names the thread
+     * @param options metadata filter, exclusive upper bound and limit
+     * @return the entries
+     * @throws IllegalStateException if the graph has no checkpointer
+     */
+    List<HistoryEntry<S>> listStateHistory(RunConfig config, ListOptions options);
+
+    /**
+     * All checkpoints of a thread, newest first, as a cheap listing: see
+     * {@link #listStateHistory(RunConfig, ListOptions)}.
+     *
+     * @param config names the thread
+     * @return the entries
+     */
+    default List<HistoryEntry<S>> listStateHistory(RunConfig config) {
+        return listStateHistory(config, ListOptions.ALL);
+    }
+
+    /**
+     * All checkpoints of a thread, newest first, as full snapshots: see
+     * {@link #getStateHistory(RunConfig, ListOptions)}.
      *
      * @param config names the thread
      * @return the snapshots

@@ -19,4 +19,13 @@ public final class ConcurrentRunException extends GraphException {
         super("another run on thread '" + threadId + "' committed checkpoint " + actualHead + " after " + expectedHead
                 + "; this run stopped without writing. Retry to continue from the new head.");
     }
+
+    private ConcurrentRunException(ConcurrentRunException original) {
+        super(original);
+    }
+
+    @Override
+    public ConcurrentRunException rethrownHere() {
+        return new ConcurrentRunException(this);
+    }
 }

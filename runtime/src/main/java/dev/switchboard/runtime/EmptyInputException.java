@@ -16,4 +16,13 @@ public final class EmptyInputException extends GraphException {
     public EmptyInputException(String message) {
         super(message);
     }
+
+    private EmptyInputException(EmptyInputException original) {
+        super(original);
+    }
+
+    @Override
+    public EmptyInputException rethrownHere() {
+        return new EmptyInputException(this);
+    }
 }

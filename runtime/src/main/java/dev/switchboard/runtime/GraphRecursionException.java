@@ -32,4 +32,14 @@ public final class GraphRecursionException extends GraphException {
     public int limit() {
         return limit;
     }
+
+    private GraphRecursionException(GraphRecursionException original) {
+        super(original);
+        this.limit = original.limit;
+    }
+
+    @Override
+    public GraphRecursionException rethrownHere() {
+        return new GraphRecursionException(this);
+    }
 }

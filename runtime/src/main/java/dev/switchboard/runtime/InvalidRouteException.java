@@ -15,4 +15,13 @@ public final class InvalidRouteException extends GraphException {
     public InvalidRouteException(String message) {
         super(message);
     }
+
+    private InvalidRouteException(InvalidRouteException original) {
+        super(original);
+    }
+
+    @Override
+    public InvalidRouteException rethrownHere() {
+        return new InvalidRouteException(this);
+    }
 }

@@ -17,4 +17,13 @@ public final class InvalidUpdateException extends GraphException {
     public InvalidUpdateException(String message, ErrorCode code) {
         super(message, code, null);
     }
+
+    private InvalidUpdateException(InvalidUpdateException original) {
+        super(original);
+    }
+
+    @Override
+    public InvalidUpdateException rethrownHere() {
+        return new InvalidUpdateException(this);
+    }
 }

@@ -71,4 +71,15 @@ public final class NodeException extends GraphException {
     public int step() {
         return step;
     }
+
+    private NodeException(NodeException original) {
+        super(original);
+        this.node = original.node;
+        this.step = original.step;
+    }
+
+    @Override
+    public NodeException rethrownHere() {
+        return new NodeException(this);
+    }
 }

@@ -42,4 +42,15 @@ public final class NodeTimeoutException extends GraphException {
     public Duration timeout() {
         return timeout;
     }
+
+    private NodeTimeoutException(NodeTimeoutException original) {
+        super(original);
+        this.node = original.node;
+        this.timeout = original.timeout;
+    }
+
+    @Override
+    public NodeTimeoutException rethrownHere() {
+        return new NodeTimeoutException(this);
+    }
 }

@@ -85,7 +85,9 @@ public record StateSnapshot<S>(
      * @param name the node
      * @param path LangGraph's task path: {@code ["__pregel_pull", node]} or
      *     {@code ["__pregel_push", index, false]}
-     * @param error the failure of the task's last attempt, or {@code null}
+     * @param error the failure of the task's last attempt, or of the superstep's barrier when the
+     *     task's writes could not be combined with its siblings' (then in the head's snapshot
+     *     only); {@code null} if none
      * @param writes what the task wrote if it already ran, by channel, or {@code null}
      * @param interrupts the interrupt the task is paused at, if any; its value is read back as plain
      *     JSON (maps, lists, strings, numbers)

@@ -20,4 +20,13 @@ public final class CheckpointStoreException extends GraphException {
     public CheckpointStoreException(String message, Throwable cause) {
         super(message, null, cause);
     }
+
+    private CheckpointStoreException(CheckpointStoreException original) {
+        super(original);
+    }
+
+    @Override
+    public CheckpointStoreException rethrownHere() {
+        return new CheckpointStoreException(this);
+    }
 }

@@ -117,13 +117,19 @@ final class Codecs {
 
     /** A failed task's error: the user's own exception (not our wrapper), by simple name and message. */
     byte[] encodeError(Throwable error) {
+        StateSnapshot.TaskError e = taskError(error);
+        ObjectNode n = serde.nodes().objectNode();
+        n.put("message", e.message());
+        n.put("name", e.type());
+        return serde.encodeTree(n);
+    }
+
+    /** An error as a snapshot shows it, as it would be stored. */
+    static StateSnapshot.TaskError taskError(Throwable error) {
         if (error instanceof NodeException && error.getCause() != null) {
             error = error.getCause();
         }
-        ObjectNode n = serde.nodes().objectNode();
-        n.put("message", String.valueOf(error.getMessage()));
-        n.put("name", error.getClass().getSimpleName());
-        return serde.encodeTree(n);
+        return new StateSnapshot.TaskError(error.getClass().getSimpleName(), String.valueOf(error.getMessage()));
     }
 
     /** The stored error of a task: its message and the simple name of its type (never loaded). */

@@ -112,8 +112,11 @@ final class Persistence {
 
     // ---------------------------------------------------------------- restore
 
-    /** Sets each channel to its stored value and remembers what is stored, for deltas later. */
-    void restore(CheckpointTuple tuple, Channel[] channels) {
+    /**
+     * Sets each channel ({@code decode} marks which; {@code null}: all) to its stored value and
+     * remembers what is stored, for deltas later.
+     */
+    void restore(CheckpointTuple tuple, Channel[] channels, boolean[] decode) {
         Map<String, Blob> blobs = new HashMap<>();
         for (Blob b : tuple.blobs()) {
             blobs.put(b.channel() + '\u0000' + b.version(), b);
@@ -122,6 +125,9 @@ final class Persistence {
             Integer c = spec.channelIndex.get(e.getKey());
             if (c == null) {
                 continue; // a channel the graph no longer has
+            }
+            if (decode != null && !decode[c]) {
+                continue;
             }
             restoreChannel(c, e.getValue().version(), channels[c], blobs);
             stored[c] = e.getValue();

@@ -4,6 +4,7 @@ import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.GraphOutput;
+import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
@@ -27,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -188,7 +190,12 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     public StateSnapshot<S> getState(RunConfig config, boolean subgraphs) {
         PregelLoop loop = stateLoop(config);
         loop.load();
-        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs);
+        Supplier<PregelLoop> reload = () -> {
+            PregelLoop again = stateLoop(config.withCheckpointId(loop.checkpointId));
+            again.load();
+            return again;
+        };
+        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs, reload);
     }
 
     @Override
@@ -199,7 +206,25 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
             PregelLoop loop = stateLoop(config);
             loop.restore(tuple);
-            out.add(Snapshots.of(loop, false));
+            out.add(Snapshots.of(loop));
+        }
+        return out;
+    }
+
+    @Override
+    public List<HistoryEntry<S>> listStateHistory(RunConfig config, ListOptions options) {
+        Objects.requireNonNull(options, "options");
+        String thread = requireThread(config);
+        boolean[] control = Snapshots.controlChannels(spec);
+        List<HistoryEntry<S>> out = new ArrayList<>();
+        for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
+            PregelLoop loop = stateLoop(config);
+            loop.restore(tuple, control);
+            out.add(Snapshots.entry(loop, () -> {
+                PregelLoop full = stateLoop(config);
+                full.restore(tuple);
+                return Snapshots.of(full);
+            }));
         }
         return out;
     }

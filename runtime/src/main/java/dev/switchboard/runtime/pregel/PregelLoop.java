@@ -239,7 +239,12 @@ final class PregelLoop {
     }
 
     void restore(CheckpointTuple tuple) {
-        persistence.restore(tuple, channels);
+        restore(tuple, null);
+    }
+
+    /** Restores the checkpoint, decoding only the channels {@code decode} marks ({@code null}: all). */
+    void restore(CheckpointTuple tuple, boolean[] decode) {
+        persistence.restore(tuple, channels, decode);
         for (Map.Entry<String, ChannelVersion> e : tuple.checkpoint().channels().entrySet()) {
             Integer c = spec.channelIndex.get(e.getKey());
             if (c != null) {
@@ -878,11 +883,11 @@ final class PregelLoop {
     }
 
     Object readOutput() {
-        return read(spec.schemaIndex(spec.output), channels, new TaskContext(this, null, Graph.END, step));
+        return read(spec.schemaIndex(spec.output), channels, null);
     }
 
     Object readState() {
-        return read(0, channels, new TaskContext(this, null, Graph.START, step));
+        return read(0, channels, null);
     }
 
     Map<String, Object> streamValues() {
@@ -997,7 +1002,12 @@ final class PregelLoop {
         }
     }
 
-    /** Reads record components from channels and managed values. */
+    /**
+     * Reads record components from channels and managed values. Without a task context (outputs,
+     * stream values, snapshots) a managed value is {@code null}, its type's neutral value: it is
+     * defined only for a task, as LangGraph leaves managed values out of everything but a node's
+     * input.
+     */
     private final class Reader implements ValueSource {
         private final Channel[] source;
         private final int[] slots;
@@ -1013,7 +1023,7 @@ final class PregelLoop {
         public Object value(int component) {
             int slot = slots[component];
             if (slot < 0) {
-                return spec.managed[-slot - 1].get(context);
+                return context == null ? null : spec.managed[-slot - 1].get(context);
             }
             Channel c = source[slot];
             return c.isAvailable() ? c.get() : null;

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The state API on top of a loaded {@link PregelLoop}: snapshots of a checkpoint (with the next
@@ -40,12 +42,57 @@ final class Snapshots {
                 : List.of("__pregel_pull", spec.nodeNames[t.node]);
     }
 
-    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites) {
-        return of(loop, applyPendingWrites, false);
+    /**
+     * The channels that decide which tasks come next (every node's triggers and the {@code Send}
+     * topic): all that a history listing decodes.
+     */
+    static boolean[] controlChannels(GraphSpec spec) {
+        boolean[] control = new boolean[spec.channels.length];
+        for (int[] triggers : spec.triggers) {
+            for (int c : triggers) {
+                control[c] = true;
+            }
+        }
+        control[spec.tasksChannel] = true;
+        return control;
+    }
+
+    /** A history entry of a loop restored with its control channels only. */
+    static <S> HistoryEntry<S> entry(PregelLoop loop, Supplier<StateSnapshot<S>> decode) {
+        return new HistoryEntry<>(
+                RunConfig.thread(loop.persistence.threadId).withCheckpointId(loop.checkpointId),
+                loop.parentCheckpointId(),
+                loop.metadata(),
+                loop.createdAt(),
+                names(loop.spec, declarationOrder(loop.prepareTasks(false))),
+                decode);
+    }
+
+    /** The snapshot of a checkpoint as stored, without its pending writes applied. */
+    static <S> StateSnapshot<S> of(PregelLoop loop) {
+        return build(loop, false, false, null, null);
+    }
+
+    /**
+     * The snapshot of the loaded checkpoint; at the head, with the writes of tasks that finished in
+     * an unfinished superstep applied. If applying them fails (the superstep failed at its barrier:
+     * conflicting writes, a reducer that throws), the snapshot of {@code reload}'s fresh copy of
+     * the checkpoint is returned instead, with those tasks still next and the failure attached to
+     * each of them: the first debugging call must show the failure, not raise it; resuming raises
+     * it again.
+     */
+    static <S> StateSnapshot<S> of(
+            PregelLoop loop, boolean applyPendingWrites, boolean subgraphs, Supplier<PregelLoop> reload) {
+        return build(loop, applyPendingWrites, subgraphs, reload, null);
     }
 
     @SuppressWarnings("unchecked")
-    static <S> StateSnapshot<S> of(PregelLoop loop, boolean applyPendingWrites, boolean subgraphs) {
+    private static <S> StateSnapshot<S> build(
+            PregelLoop loop,
+            boolean applyPendingWrites,
+            boolean subgraphs,
+            Supplier<PregelLoop> reload,
+            StateSnapshot.TaskError barrierError) {
         GraphSpec spec = loop.spec;
         String thread = loop.persistence.threadId;
         if (!loop.hasState()) {
@@ -58,15 +105,8 @@ final class Snapshots {
         List<StateSnapshot.PregelTask> infos = new ArrayList<>();
         List<String> next = new ArrayList<>();
         for (Task t : tasks) {
-            String id = loop.taskId(t);
-            Persistence.StoredTask s = stored.get(id);
-            Map<String, Object> writes = null;
-            if (s != null && s.finished) {
-                for (int i = 0; i < s.channels.size(); i++) {
-                    t.add(s.channels.get(i), s.values.get(i));
-                }
-                writes = loop.runner().stateWrites(t);
-            }
+            Persistence.StoredTask s = stored.get(loop.taskId(t));
+            Map<String, Object> writes = replayWrites(loop, t, s);
             // As LangGraph: only the head's snapshot counts finished tasks as done; an older
             // checkpoint shows every task it led to.
             if (applyPendingWrites && writes != null) {
@@ -74,17 +114,16 @@ final class Snapshots {
             } else {
                 next.add(spec.nodeNames[t.node]);
             }
-            infos.add(new StateSnapshot.PregelTask(
-                    id,
-                    spec.nodeNames[t.node],
-                    path(spec, t),
-                    s == null ? null : s.error(),
-                    writes,
-                    s == null ? List.of() : s.interrupts(),
-                    subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null));
+            StateSnapshot.TaskError error = s == null ? null : s.error();
+            infos.add(info(loop, t, s, writes, error == null && writes != null ? barrierError : error, subgraphs));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
-            loop.apply(PregelLoop.applyOrder(finished), true);
+            try {
+                loop.apply(PregelLoop.applyOrder(finished), true);
+            } catch (RuntimeException e) {
+                // The failed apply left the channels half-updated: read the checkpoint again.
+                return build(reload.get(), false, subgraphs, null, Codecs.taskError(e));
+            }
         }
         return new StateSnapshot<>(
                 (S) loop.readState(),
@@ -97,15 +136,48 @@ final class Snapshots {
                 infos);
     }
 
+    /** Adds a finished task's stored writes to it; returns its state writes, or {@code null} if it did not finish. */
+    private static Map<String, Object> replayWrites(PregelLoop loop, Task t, Persistence.StoredTask s) {
+        if (s == null || !s.finished) {
+            return null;
+        }
+        for (int i = 0; i < s.channels.size(); i++) {
+            t.add(s.channels.get(i), s.values.get(i));
+        }
+        return loop.runner().stateWrites(t);
+    }
+
+    private static StateSnapshot.PregelTask info(
+            PregelLoop loop,
+            Task t,
+            Persistence.StoredTask s,
+            Map<String, Object> writes,
+            StateSnapshot.TaskError error,
+            boolean subgraphs) {
+        GraphSpec spec = loop.spec;
+        return new StateSnapshot.PregelTask(
+                loop.taskId(t),
+                spec.nodeNames[t.node],
+                path(spec, t),
+                error,
+                writes,
+                s == null ? List.of() : s.interrupts(),
+                subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null);
+    }
+
     /** The state of a subgraph node's subgraph under its task's namespace, or {@code null}. */
     private static StateSnapshot<?> subgraphState(PregelLoop loop, Task t) {
         PregelGraph<?, ?, ?> child = loop.runner().subgraphOf(t);
         if (child == null) {
             return null;
         }
-        PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
-        childLoop.load();
-        return childLoop.hasState() ? of(childLoop, true, true) : null;
+        Supplier<PregelLoop> load = () -> {
+            PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
+            childLoop.load();
+            return childLoop;
+        };
+        PregelLoop childLoop = load.get();
+        return childLoop.hasState() ? of(childLoop, true, true, load) : null;
     }
 
     /**
@@ -120,6 +192,8 @@ final class Snapshots {
         if (!loop.hasState()) {
             loop.step = 0;
         }
+        // Routes run as the node would in a run resumed from here, so managed values see that budget.
+        loop.stop = loop.step + loop.config.recursionLimit() + 1;
         List<Task> prepared = loop.prepareTasks(false);
         List<Task> applied = new ArrayList<>();
         for (NodeUpdate u : updates) {

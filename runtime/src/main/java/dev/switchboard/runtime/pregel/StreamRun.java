@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import java.util.Iterator;
@@ -91,15 +92,37 @@ final class StreamRun<S> implements EventSink {
         }
     }
 
+    /**
+     * A failure of the driver thread, thrown on the consumer's: the exception raised there has only
+     * the driver's frames, and the consumer needs its own to see which call failed.
+     */
     private record Failure(Throwable error) {
         RuntimeException rethrow() {
-            if (error instanceof RuntimeException r) {
-                return r;
+            if (error instanceof GraphException g) {
+                GraphException copy = g.rethrownHere();
+                if (copy != g) {
+                    return copy;
+                }
             }
-            if (error instanceof Error e) {
-                throw e;
+            if (error instanceof RuntimeException || error instanceof Error) {
+                // Not ours to copy (no reflection): keep the type, attach the consumer's frames.
+                error.addSuppressed(new ConsumerFrames());
+                if (error instanceof Error e) {
+                    throw e;
+                }
+                return (RuntimeException) error;
             }
             return new IllegalStateException(error);
+        }
+    }
+
+    /** The consumer's stack, attached to a run failure that cannot be copied. */
+    static final class ConsumerFrames extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ConsumerFrames() {
+            super("rethrown to the stream's consumer on thread '"
+                    + Thread.currentThread().getName() + "'");
         }
     }
 }

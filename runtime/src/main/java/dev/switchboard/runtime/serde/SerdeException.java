@@ -18,4 +18,13 @@ public final class SerdeException extends GraphException {
     public SerdeException(String message, Throwable cause) {
         super(message, null, cause);
     }
+
+    private SerdeException(SerdeException original) {
+        super(original);
+    }
+
+    @Override
+    public SerdeException rethrownHere() {
+        return new SerdeException(this);
+    }
 }
