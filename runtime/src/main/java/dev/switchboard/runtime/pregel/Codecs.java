@@ -56,7 +56,10 @@ final class Codecs {
 
     Object decodeValue(int channel, byte[] data) {
         try {
-            return treeToValue(channel, serde.decodeTree(data));
+            ValueType plain = plainType(channel);
+            return plain != null
+                    ? nullChecked(channel, serde.decode(plain, data))
+                    : treeToValue(channel, serde.decodeTree(data));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -85,12 +88,22 @@ final class Codecs {
     }
 
     List<Object> decodeWrites(int channel, byte[] data) {
-        JsonNode array = serde.decodeTree(data);
-        List<Object> out = new ArrayList<>(array.size());
-        for (JsonNode n : array) {
-            out.add(treeToWrite(channel, n));
+        try {
+            ValueType plain = plainWriteType(channel);
+            if (plain != null) {
+                List<Object> writes = serde.decodeArray(plain, data);
+                writes.forEach(w -> nullChecked(channel, w));
+                return writes;
+            }
+            JsonNode array = serde.decodeTree(data);
+            List<Object> out = new ArrayList<>(array.size());
+            for (JsonNode n : array) {
+                out.add(treeToWrite(channel, n));
+            }
+            return out;
+        } catch (SerdeException e) {
+            throw rename(channel, e);
         }
-        return out;
     }
 
     /** A pending write: one byte saying whether it is an overwrite, then the value. */
@@ -110,9 +123,30 @@ final class Codecs {
             throw new SerdeException(
                     "stored write for channel '" + spec.channels[channel].name() + "' is malformed", null);
         }
-        byte[] json = java.util.Arrays.copyOfRange(data, 1, data.length);
-        Object value = treeToWrite(channel, serde.decodeTree(json));
-        return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+        try {
+            ValueType plain = plainWriteType(channel);
+            Object value = plain != null
+                    ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1))
+                    : treeToWrite(channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length)));
+            return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+        } catch (SerdeException e) {
+            throw rename(channel, e);
+        }
+    }
+
+    /**
+     * A stored {@code null} where the channel can never hold one (a primitive, a reducer or topic
+     * channel, whose writes are checked non-null) is a mismatch, not a value.
+     */
+    private Object nullChecked(int channel, Object value) {
+        if (value == null && !spec.channels[channel].acceptsNull()) {
+            ChannelSpec c = spec.channels[channel];
+            throw new SerdeException(
+                    "stored data is not a valid " + c.type() + ": null, which a " + c.kind() + " channel of " + c.type()
+                            + " never holds",
+                    null);
+        }
+        return value;
     }
 
     /** A failed task's error: the user's own exception (not our wrapper), by simple name and message. */
