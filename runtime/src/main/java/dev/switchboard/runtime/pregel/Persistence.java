@@ -396,7 +396,7 @@ final class Persistence {
                 case INTERRUPT -> {
                     t.interrupts.clear();
                     for (JsonNode i : serde.decodeTree(w.value())) {
-                        t.interrupts.add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+                        t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
                     }
                 }
                 case RESUME -> serde.decodeTree(w.value()).forEach(t.resumes::add);
