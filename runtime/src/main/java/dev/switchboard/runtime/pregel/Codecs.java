@@ -7,6 +7,7 @@ import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.channel.LastValueAfterFinish;
+import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
@@ -54,12 +55,12 @@ final class Codecs {
         }
     }
 
-    Object decodeValue(int channel, byte[] data) {
+    Object decodeValue(int channel, byte[] data, DecodeBudget budget) {
         try {
             ValueType plain = plainType(channel);
             return plain != null
-                    ? nullChecked(channel, serde.decode(plain, data))
-                    : treeToValue(channel, serde.decodeTree(data));
+                    ? nullChecked(channel, serde.decode(plain, data, 0, data.length, budget))
+                    : treeToValue(channel, serde.decodeTree(data, budget));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -87,15 +88,15 @@ final class Codecs {
         return serde.encodeTree(array);
     }
 
-    List<Object> decodeWrites(int channel, byte[] data) {
+    List<Object> decodeWrites(int channel, byte[] data, DecodeBudget budget) {
         try {
             ValueType plain = plainWriteType(channel);
             if (plain != null) {
-                List<Object> writes = serde.decodeArray(plain, data);
+                List<Object> writes = serde.decodeArray(plain, data, budget);
                 writes.forEach(w -> nullChecked(channel, w));
                 return writes;
             }
-            JsonNode array = serde.decodeTree(data);
+            JsonNode array = serde.decodeTree(data, budget);
             List<Object> out = new ArrayList<>(array.size());
             for (JsonNode n : array) {
                 out.add(treeToWrite(channel, n));
@@ -118,7 +119,7 @@ final class Codecs {
         return out;
     }
 
-    Object decodeWrite(int channel, byte[] data) {
+    Object decodeWrite(int channel, byte[] data, DecodeBudget budget) {
         if (data.length == 0 || (data[0] != PLAIN && data[0] != OVERWRITE)) {
             throw new SerdeException(
                     "stored write for channel '" + spec.channels[channel].name() + "' is malformed", null);
@@ -126,8 +127,9 @@ final class Codecs {
         try {
             ValueType plain = plainWriteType(channel);
             Object value = plain != null
-                    ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1))
-                    : treeToWrite(channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length)));
+                    ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1, budget))
+                    : treeToWrite(
+                            channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length), budget));
             return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
         } catch (SerdeException e) {
             throw rename(channel, e);

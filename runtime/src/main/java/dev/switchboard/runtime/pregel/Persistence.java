@@ -13,6 +13,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
@@ -114,6 +115,7 @@ final class Persistence {
 
     /** Sets each channel to its stored value and remembers what is stored, for deltas later. */
     void restore(CheckpointTuple tuple, Channel[] channels) {
+        DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, Blob> blobs = new HashMap<>();
         for (Blob b : tuple.blobs()) {
             blobs.put(b.channel() + '\u0000' + b.version(), b);
@@ -123,12 +125,12 @@ final class Persistence {
             if (c == null) {
                 continue; // a channel the graph no longer has
             }
-            restoreChannel(c, e.getValue().version(), channels[c], blobs);
+            restoreChannel(c, e.getValue().version(), channels[c], blobs, budget);
             stored[c] = e.getValue();
         }
     }
 
-    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs) {
+    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs, DecodeBudget budget) {
         List<Blob> chain = new ArrayList<>();
         String v = version;
         while (true) {
@@ -144,10 +146,10 @@ final class Persistence {
             v = b.previous();
         }
         if (chain.get(0).kind() == Blob.Kind.SNAPSHOT) {
-            channel.restore(codecs.decodeValue(c, chain.get(0).data()));
+            channel.restore(codecs.decodeValue(c, chain.get(0).data(), budget));
         }
         for (int i = 1; i < chain.size(); i++) {
-            channel.update(codecs.decodeWrites(c, chain.get(i).data()));
+            channel.update(codecs.decodeWrites(c, chain.get(i).data(), budget));
         }
     }
 
@@ -388,6 +390,7 @@ final class Persistence {
 
     /** Decodes the stored writes of tasks, by task id, in write order. */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
+        DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, StoredTask> byTask = new LinkedHashMap<>();
         for (PendingWrite w : pending) {
             StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
@@ -395,18 +398,18 @@ final class Persistence {
                 case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
                 case INTERRUPT -> {
                     t.interrupts.clear();
-                    for (JsonNode i : serde.decodeTree(w.value())) {
+                    for (JsonNode i : serde.decodeTree(w.value(), budget)) {
                         t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
                     }
                 }
-                case RESUME -> serde.decodeTree(w.value()).forEach(t.resumes::add);
+                case RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
                 case NO_WRITES -> t.finished = true;
                 default -> {
                     Integer c = spec.channelIndex.get(w.channel());
                     t.finished = true;
                     if (c != null) {
                         t.channels.add(c);
-                        t.values.add(codecs.decodeWrite(c, w.value()));
+                        t.values.add(codecs.decodeWrite(c, w.value(), budget));
                     }
                 }
             }

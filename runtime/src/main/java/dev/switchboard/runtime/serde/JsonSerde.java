@@ -31,13 +31,15 @@ import tools.jackson.databind.type.TypeFactory;
  * integer is never read from a fraction, a string or a boolean, a string never from a number; a
  * {@code double} or {@code float} accepts integer literals and the strings {@code "NaN"},
  * {@code "Infinity"} and {@code "-Infinity"} Jackson writes for non-finite values (so {@code -0.0}
- * and NaN round-trip), but not a literal too large for it. {@code null} is never a primitive's
+ * and NaN round-trip, except that {@code -0.0} read through a tree, see {@link #decodeTree}, is
+ * {@code 0.0}), but not a literal too large for it. {@code null} is never a primitive's
  * value; empty input and trailing data are errors. A record component missing from stored data is
  * an error unless it is an {@code Optional} (read as empty) or annotated {@code @Nullable} (any
  * annotation of that name; read as {@code null}); properties the record no longer has are ignored,
  * so a component can be removed without breaking old checkpoints. Values of type {@code Object}
  * are read as plain JSON: strings, booleans, {@code null}, {@code Integer}/{@code Long}/{@code
- * BigInteger}, {@code Double}, maps and lists.
+ * BigInteger}, {@code Double}, maps and lists. A {@code null} element of a list or value of a map is
+ * data, kept as it was written.
  */
 public final class JsonSerde {
     private static final JsonSerde STANDARD = new JsonSerde(SerdeLimits.DEFAULT);
@@ -126,9 +128,32 @@ public final class JsonSerde {
      * @throws SerdeException if the data does not match the type or exceeds the limits
      */
     public Object decode(ValueType type, byte[] data, int offset, int length) {
+        return decode(type, data, offset, length, null);
+    }
+
+    /**
+     * Decodes a value as its declared type from part of an array, spending its tokens from a budget
+     * shared with the other values read with it.
+     *
+     * @param type the declared type
+     * @param data holds the JSON bytes
+     * @param offset where they start
+     * @param length how many there are
+     * @param budget what the values read together may hold, or {@code null} for this value's limits
+     *     only
+     * @return the value, as {@link #decode(ValueType, byte[])}
+     * @throws SerdeException if the data does not match the type or exceeds the limits or the budget
+     */
+    public Object decode(ValueType type, byte[] data, int offset, int length, DecodeBudget budget) {
         checkSize(length);
-        try {
-            return checkNull(type, reader(javaType(type)).readValue(data, offset, length));
+        try (JsonParser p = mapper.createParser(data, offset, length)) {
+            Object value = checkNull(type, reader(javaType(type)).readValue(p));
+            if (p.nextToken() != null) {
+                throw new SerdeException(
+                        "stored data is not a valid " + type + ": Trailing token after the value", null);
+            }
+            spend(budget, p);
+            return value;
         } catch (JacksonException e) {
             throw Strictness.mismatch(type, e, limits);
         }
@@ -144,6 +169,20 @@ public final class JsonSerde {
      * @throws SerdeException if the data is not such an array or exceeds the limits
      */
     public List<Object> decodeArray(ValueType element, byte[] data) {
+        return decodeArray(element, data, null);
+    }
+
+    /**
+     * Decodes a JSON array as {@link #decodeArray(ValueType, byte[])}, spending its tokens from a
+     * budget shared with the other values read with it.
+     *
+     * @param element the declared type of each element
+     * @param data JSON bytes of an array
+     * @param budget what the values read together may hold, or {@code null}
+     * @return the elements, in order
+     * @throws SerdeException if the data is not such an array or exceeds the limits or the budget
+     */
+    public List<Object> decodeArray(ValueType element, byte[] data, DecodeBudget budget) {
         checkSize(data.length);
         // Each element is one value among several in the document: no trailing-token check.
         ObjectReader reader = reader(javaType(element)).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -158,9 +197,16 @@ public final class JsonSerde {
             if (p.nextToken() != null) {
                 throw new SerdeException("stored data has more after its array of " + element, null);
             }
+            spend(budget, p);
             return out;
         } catch (JacksonException e) {
             throw Strictness.mismatch(element, e, limits);
+        }
+    }
+
+    private static void spend(DecodeBudget budget, JsonParser p) {
+        if (budget != null) {
+            budget.spend(p.currentTokenCount());
         }
     }
 
@@ -267,12 +313,29 @@ public final class JsonSerde {
      * @return the tree
      */
     public JsonNode decodeTree(byte[] data) {
+        return decodeTree(data, null);
+    }
+
+    /**
+     * Decodes a JSON tree as {@link #decodeTree(byte[])}, spending its tokens from a budget shared
+     * with the other values read with it.
+     *
+     * @param data JSON bytes
+     * @param budget what the values read together may hold, or {@code null}
+     * @return the tree
+     */
+    public JsonNode decodeTree(byte[] data, DecodeBudget budget) {
         checkSize(data.length);
         if (data.length == 0) {
             throw new SerdeException("stored data is empty, not JSON", null);
         }
-        try {
-            return treeReader.readTree(data);
+        try (JsonParser p = mapper.createParser(data)) {
+            JsonNode tree = treeReader.readTree(p);
+            if (p.nextToken() != null) {
+                throw new SerdeException("stored data is not valid JSON: Trailing token after the value", null);
+            }
+            spend(budget, p);
+            return tree;
         } catch (JacksonException e) {
             throw Strictness.mismatch(null, e, limits);
         }

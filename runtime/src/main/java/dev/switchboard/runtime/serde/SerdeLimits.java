@@ -7,15 +7,18 @@ package dev.switchboard.runtime.serde;
  *
  * <p>What decoding can allocate follows from them: each JSON token (a scalar, a property name, the
  * start or end of an array or object) becomes at most one small object of a few dozen bytes, and
- * strings take at most two bytes per stored byte. So with the defaults one stored value costs at
- * most about twice its stored size in strings plus some 64 MiB of structure for the million tokens
- * it may hold, whatever its content; a value of a million tiny elements is refused rather than
- * inflated twenty-fold.
+ * strings take at most two bytes per stored byte. {@code maxTokens} bounds each value while it
+ * streams and, as a {@link DecodeBudget}, the values of one checkpoint together (and again its
+ * pending writes), checked after each value. So with the defaults reading a checkpoint costs at
+ * most about twice its stored size in strings plus some 128 MiB of structure for at most two
+ * million tokens, however many channels it has; a value of millions of tiny elements is refused
+ * rather than inflated twenty-fold.
  *
  * @param maxBytes the largest encoded value accepted
  * @param maxNestingDepth the deepest nesting of arrays and objects accepted
  * @param maxStringLength the longest string accepted, in characters
- * @param maxTokens the most JSON tokens one stored value may hold
+ * @param maxTokens the most JSON tokens one stored value, or one checkpoint's values together, may
+ *     hold
  */
 public record SerdeLimits(int maxBytes, int maxNestingDepth, int maxStringLength, long maxTokens) {
     private static final long DEFAULT_TOKENS = 1 << 20;

@@ -20,10 +20,29 @@ import tools.jackson.databind.type.LogicalType;
  * how its failures are told: which limit was exceeded, or what did not match.
  */
 final class Strictness {
+    private static final CoercionAction FAIL = CoercionAction.Fail;
+
     private Strictness() {}
 
     static JsonMapper mapper(SerdeLimits limits) {
-        JsonFactory factory = JsonFactory.builder()
+        JsonMapper.Builder b = JsonMapper.builder(factory(limits))
+                .polymorphicTypeValidator(
+                        BasicPolymorphicTypeValidator.builder().build())
+                .annotationIntrospector(new RecordComponents())
+                .addModule(floatingPoint())
+                // Removed record components stay readable: old checkpoints outlive schema changes.
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        return noCoercion(b).build();
+    }
+
+    /** A parser factory that enforces the limits while it reads, token by token. */
+    private static JsonFactory factory(SerdeLimits limits) {
+        return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxDocumentLength(limits.maxBytes())
                         .maxNestingDepth(limits.maxNestingDepth())
@@ -33,45 +52,39 @@ final class Strictness {
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        SimpleModule floats = new SimpleModule("switchboard-floating-point")
+    }
+
+    private static SimpleModule floatingPoint() {
+        return new SimpleModule("switchboard-floating-point")
                 .addDeserializer(Double.class, FloatingPoint.doubles(false))
                 .addDeserializer(double.class, FloatingPoint.doubles(true))
                 .addDeserializer(Float.class, FloatingPoint.floats(false))
                 .addDeserializer(float.class, FloatingPoint.floats(true));
-        return JsonMapper.builder(factory)
-                .polymorphicTypeValidator(
-                        BasicPolymorphicTypeValidator.builder().build())
-                .annotationIntrospector(new RecordComponents())
-                .addModule(floats)
-                // Removed record components stay readable: old checkpoints outlive schema changes.
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .withCoercionConfig(
+    }
+
+    /** No scalar is read from another kind of scalar, except an integer literal as a fraction. */
+    private static JsonMapper.Builder noCoercion(JsonMapper.Builder b) {
+        return b.withCoercionConfig(
                         LogicalType.Integer,
-                        c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                        c -> c.setCoercion(CoercionInputShape.String, FAIL)
+                                .setCoercion(CoercionInputShape.Float, FAIL)
+                                .setCoercion(CoercionInputShape.Boolean, FAIL))
                 .withCoercionConfig(
                         LogicalType.Float,
-                        c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+                        c -> c.setCoercion(CoercionInputShape.String, FAIL)
+                                .setCoercion(CoercionInputShape.Boolean, FAIL)
                                 // An integer literal is an exact decimal: BigDecimal 5 is written as 5.
                                 .setCoercion(CoercionInputShape.Integer, CoercionAction.TryConvert))
                 .withCoercionConfig(
                         LogicalType.Boolean,
-                        c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
+                        c -> c.setCoercion(CoercionInputShape.String, FAIL)
+                                .setCoercion(CoercionInputShape.Integer, FAIL)
+                                .setCoercion(CoercionInputShape.Float, FAIL))
                 .withCoercionConfig(
                         LogicalType.Textual,
-                        c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-                .build();
+                        c -> c.setCoercion(CoercionInputShape.Integer, FAIL)
+                                .setCoercion(CoercionInputShape.Float, FAIL)
+                                .setCoercion(CoercionInputShape.Boolean, FAIL));
     }
 
     /** The failure of reading stored data as {@code type} (or as JSON, for {@code null}). */

@@ -98,6 +98,25 @@ class BoundedDecodingTest {
     }
 
     @Test
+    void theValuesOfOneCheckpointShareOneTokenBudget() {
+        byte[] value = array("\"a\"", 2 << 20); // about 520 000 tokens: within the limit alone
+        int values = 30; // as a checkpoint of 30 such channels, 60 MiB in all
+        DecodeBudget budget = DecodeBudget.of(SerdeLimits.DEFAULT);
+        long used = allocated(() -> {
+            SerdeException e = assertThrows(SerdeException.class, () -> {
+                for (int i = 0; i < values; i++) {
+                    SERDE.decode(STRINGS, value, 0, value.length, budget);
+                }
+            });
+            assertEquals(
+                    "stored values read together exceed SerdeLimits.maxTokens = 1048576 JSON tokens", e.getMessage());
+        });
+        assertTrue(budget.spent() <= 2 * SerdeLimits.DEFAULT.maxTokens(), "spent " + budget.spent());
+        System.out.println("[figures] 30 values of " + value.length + " bytes with one budget allocated " + used);
+        assertTrue(used < 2L * values * value.length, "allocated " + used + " bytes"); // 10x that without a budget
+    }
+
+    @Test
     void aLargeValueWithinTheLimitsCostsASmallMultipleOfItsSize() {
         byte[] data = array("\"abcdefgh\"", 8 << 20); // about 760 000 strings
         Supplier<Object> decode = () -> SERDE.decode(STRINGS, data);

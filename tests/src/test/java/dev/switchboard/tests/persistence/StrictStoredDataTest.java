@@ -62,14 +62,21 @@ class StrictStoredDataTest {
 
     /** Stores a checkpoint whose one channel holds the given JSON, as a corrupt store would. */
     private void plant(String thread, String channel, String json) {
+        plant(thread, Map.of(channel, json));
+    }
+
+    /** Stores a checkpoint whose channels hold the given JSON. */
+    private void plant(String thread, Map<String, String> jsonByChannel) {
         String version = ChannelVersion.format(1, "x");
+        Map<String, ChannelVersion> versions = new java.util.HashMap<>();
+        List<Blob> blobs = new java.util.ArrayList<>();
+        jsonByChannel.forEach((channel, json) -> {
+            versions.put(channel, new ChannelVersion(version, version, json.length(), 0));
+            byte[] data = json.getBytes(StandardCharsets.UTF_8);
+            blobs.add(new Blob(channel, version, version, "", Blob.Kind.SNAPSHOT, data));
+        });
         Checkpoint cp = new Checkpoint(
-                Checkpoint.FORMAT_VERSION,
-                "00000000-0000-7000-8000-000000000001",
-                Instant.now(),
-                Map.of(channel, new ChannelVersion(version, version, json.length(), 0)),
-                Map.of());
-        Blob blob = new Blob(channel, version, version, "", Blob.Kind.SNAPSHOT, json.getBytes(StandardCharsets.UTF_8));
+                Checkpoint.FORMAT_VERSION, "00000000-0000-7000-8000-000000000001", Instant.now(), versions, Map.of());
         saver.put(
                 thread,
                 "",
@@ -77,7 +84,7 @@ class StrictStoredDataTest {
                 new CheckpointMetadata(CheckpointMetadata.Source.LOOP, 0, Map.of(), Map.of()),
                 null,
                 null,
-                List.of(blob));
+                blobs);
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -136,6 +143,23 @@ class StrictStoredDataTest {
         e = assertThrows(SerdeException.class, () -> strict.getState(RunConfig.thread("long")));
         assertEquals(
                 "channel 'text': stored value exceeds SerdeLimits.maxStringLength = 100 characters", e.getMessage());
+    }
+
+    @Test
+    void theChannelsOfOneCheckpointShareOneTokenBudget() {
+        StockerGraph strict = StockerGraph.builder(new Stocker())
+                .checkpointer(saver)
+                .serdeLimits(new SerdeLimits(1 << 20, 16, 100, 50))
+                .build();
+        String thirty = "[" + "\"a\",".repeat(29) + "\"a\"]"; // 32 tokens: each channel alone fits
+        plant("shared", Map.of("items", thirty, "extra", "{\"k\":" + thirty + "}"));
+        SerdeException e = assertThrows(SerdeException.class, () -> strict.getState(RunConfig.thread("shared")));
+        assertTrue(
+                e.getMessage().endsWith("stored values read together exceed SerdeLimits.maxTokens = 50 JSON tokens"),
+                e.getMessage());
+        plant("alone", "items", thirty);
+        assertEquals(
+                30, strict.getState(RunConfig.thread("alone")).values().items().size());
     }
 
     @Test
