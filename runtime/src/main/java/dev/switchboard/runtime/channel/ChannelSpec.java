@@ -212,6 +212,17 @@ public final class ChannelSpec {
     }
 
     /**
+     * Whether the channel can hold {@code null}: only a non-primitive channel whose writes are not
+     * reduced or published, as the generated update setters allow a {@code null} exactly there. A
+     * stored {@code null} anywhere else is corrupt data.
+     *
+     * @return {@code true} if {@code null} is one of the channel's values
+     */
+    public boolean acceptsNull() {
+        return !type.primitive() && kind != Kind.REDUCER && kind != Kind.TOPIC && kind != Kind.NAMED_BARRIER;
+    }
+
+    /**
      * Whether the channel's value is stored in checkpoints.
      *
      * @return {@code false} for untracked channels

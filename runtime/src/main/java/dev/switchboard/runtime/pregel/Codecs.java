@@ -7,6 +7,7 @@ import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.channel.LastValueAfterFinish;
+import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
@@ -54,9 +55,12 @@ final class Codecs {
         }
     }
 
-    Object decodeValue(int channel, byte[] data) {
+    Object decodeValue(int channel, byte[] data, DecodeBudget budget) {
         try {
-            return treeToValue(channel, serde.decodeTree(data));
+            ValueType plain = plainType(channel);
+            return plain != null
+                    ? nullChecked(channel, serde.decode(plain, data, 0, data.length, budget))
+                    : treeToValue(channel, serde.decodeTree(data, budget));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -84,13 +88,23 @@ final class Codecs {
         return serde.encodeTree(array);
     }
 
-    List<Object> decodeWrites(int channel, byte[] data) {
-        JsonNode array = serde.decodeTree(data);
-        List<Object> out = new ArrayList<>(array.size());
-        for (JsonNode n : array) {
-            out.add(treeToWrite(channel, n));
+    List<Object> decodeWrites(int channel, byte[] data, DecodeBudget budget) {
+        try {
+            ValueType plain = plainWriteType(channel);
+            if (plain != null) {
+                List<Object> writes = serde.decodeArray(plain, data, budget);
+                writes.forEach(w -> nullChecked(channel, w));
+                return writes;
+            }
+            JsonNode array = serde.decodeTree(data, budget);
+            List<Object> out = new ArrayList<>(array.size());
+            for (JsonNode n : array) {
+                out.add(treeToWrite(channel, n));
+            }
+            return out;
+        } catch (SerdeException e) {
+            throw rename(channel, e);
         }
-        return out;
     }
 
     /** A pending write: one byte saying whether it is an overwrite, then the value. */
@@ -105,14 +119,36 @@ final class Codecs {
         return out;
     }
 
-    Object decodeWrite(int channel, byte[] data) {
+    Object decodeWrite(int channel, byte[] data, DecodeBudget budget) {
         if (data.length == 0 || (data[0] != PLAIN && data[0] != OVERWRITE)) {
             throw new SerdeException(
                     "stored write for channel '" + spec.channels[channel].name() + "' is malformed", null);
         }
-        byte[] json = java.util.Arrays.copyOfRange(data, 1, data.length);
-        Object value = treeToWrite(channel, serde.decodeTree(json));
-        return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+        try {
+            ValueType plain = plainWriteType(channel);
+            Object value = plain != null
+                    ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1, budget))
+                    : treeToWrite(
+                            channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length), budget));
+            return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+        } catch (SerdeException e) {
+            throw rename(channel, e);
+        }
+    }
+
+    /**
+     * A stored {@code null} where the channel can never hold one (a primitive, a reducer or topic
+     * channel, whose writes are checked non-null) is a mismatch, not a value.
+     */
+    private Object nullChecked(int channel, Object value) {
+        if (value == null && !spec.channels[channel].acceptsNull()) {
+            ChannelSpec c = spec.channels[channel];
+            throw new SerdeException(
+                    "stored data is not a valid " + c.type() + ": null, which a " + c.kind() + " channel of " + c.type()
+                            + " never holds",
+                    null);
+        }
+        return value;
     }
 
     /** A failed task's error: the user's own exception (not our wrapper), by simple name and message. */

@@ -13,6 +13,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
@@ -117,6 +118,7 @@ final class Persistence {
      * remembers what is stored, for deltas later.
      */
     void restore(CheckpointTuple tuple, Channel[] channels, boolean[] decode) {
+        DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, Blob> blobs = new HashMap<>();
         for (Blob b : tuple.blobs()) {
             blobs.put(b.channel() + '\u0000' + b.version(), b);
@@ -129,12 +131,12 @@ final class Persistence {
             if (decode != null && !decode[c]) {
                 continue;
             }
-            restoreChannel(c, e.getValue().version(), channels[c], blobs);
+            restoreChannel(c, e.getValue().version(), channels[c], blobs, budget);
             stored[c] = e.getValue();
         }
     }
 
-    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs) {
+    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs, DecodeBudget budget) {
         List<Blob> chain = new ArrayList<>();
         String v = version;
         while (true) {
@@ -150,10 +152,10 @@ final class Persistence {
             v = b.previous();
         }
         if (chain.get(0).kind() == Blob.Kind.SNAPSHOT) {
-            channel.restore(codecs.decodeValue(c, chain.get(0).data()));
+            channel.restore(codecs.decodeValue(c, chain.get(0).data(), budget));
         }
         for (int i = 1; i < chain.size(); i++) {
-            channel.update(codecs.decodeWrites(c, chain.get(i).data()));
+            channel.update(codecs.decodeWrites(c, chain.get(i).data(), budget));
         }
     }
 
@@ -394,6 +396,7 @@ final class Persistence {
 
     /** Decodes the stored writes of tasks, by task id, in write order. */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
+        DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, StoredTask> byTask = new LinkedHashMap<>();
         for (PendingWrite w : pending) {
             StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
@@ -401,18 +404,18 @@ final class Persistence {
                 case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
                 case INTERRUPT -> {
                     t.interrupts.clear();
-                    for (JsonNode i : serde.decodeTree(w.value())) {
-                        t.interrupts.add(new Interrupt(i.path("id").asString(), serde.plain(i.path("value"))));
+                    for (JsonNode i : serde.decodeTree(w.value(), budget)) {
+                        t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
                     }
                 }
-                case RESUME -> serde.decodeTree(w.value()).forEach(t.resumes::add);
+                case RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
                 case NO_WRITES -> t.finished = true;
                 default -> {
                     Integer c = spec.channelIndex.get(w.channel());
                     t.finished = true;
                     if (c != null) {
                         t.channels.add(c);
-                        t.values.add(codecs.decodeWrite(c, w.value()));
+                        t.values.add(codecs.decodeWrite(c, w.value(), budget));
                     }
                 }
             }

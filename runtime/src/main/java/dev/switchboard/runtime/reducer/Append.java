@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * Appends the written list to the current one; starts empty. The result is unmodifiable. Appends
  * that follow one another share storage, so a list that grows by n appends costs O(n) to build.
+ * A {@code null} element is kept where it was written, as LangGraph's list concatenation keeps it,
+ * and survives checkpoints; only the written list itself must not be {@code null}.
  *
  * @param <E> the element type
  */

@@ -12,16 +12,19 @@ import java.util.Objects;
 public final class ValueType {
     private final Class<?> raw;
     private final List<ValueType> arguments;
+    private final boolean primitive;
 
-    private ValueType(Class<?> raw, List<ValueType> arguments) {
+    private ValueType(Class<?> raw, List<ValueType> arguments, boolean primitive) {
         this.raw = raw;
         this.arguments = arguments;
+        this.primitive = primitive;
     }
 
     /**
      * A type.
      *
-     * @param raw the class (primitives are boxed)
+     * @param raw the class (primitives are boxed, and remembered as primitive: no value of theirs is
+     *     {@code null})
      * @param arguments its type arguments, in declaration order
      * @return the type
      */
@@ -30,7 +33,7 @@ public final class ValueType {
         for (ValueType a : arguments) {
             Objects.requireNonNull(a, "arguments[]");
         }
-        return new ValueType(box(raw), List.of(arguments));
+        return new ValueType(box(raw), List.of(arguments), raw.isPrimitive());
     }
 
     private static Class<?> box(Class<?> c) {
@@ -74,6 +77,16 @@ public final class ValueType {
     }
 
     /**
+     * Whether the type was declared primitive ({@code int} rather than {@code Integer}), so that a
+     * stored {@code null} cannot be one of its values.
+     *
+     * @return {@code true} for a primitive type
+     */
+    public boolean primitive() {
+        return primitive;
+    }
+
+    /**
      * The type arguments.
      *
      * @return the arguments, possibly empty
@@ -94,16 +107,21 @@ public final class ValueType {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ValueType t && raw == t.raw && arguments.equals(t.arguments);
+        return o instanceof ValueType t && raw == t.raw && primitive == t.primitive && arguments.equals(t.arguments);
     }
 
     @Override
     public int hashCode() {
-        return raw.hashCode() * 31 + arguments.hashCode();
+        return (raw.hashCode() * 31 + arguments.hashCode()) * 2 + (primitive ? 1 : 0);
     }
 
     @Override
     public String toString() {
+        if (primitive) {
+            return raw == Integer.class
+                    ? "int"
+                    : raw == Character.class ? "char" : raw.getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        }
         if (arguments.isEmpty()) {
             return raw.getSimpleName();
         }

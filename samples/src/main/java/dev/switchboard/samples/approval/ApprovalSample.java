@@ -11,7 +11,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The approval workflow as a command-line program whose every invocation is a new JVM: the post
@@ -109,7 +108,7 @@ public final class ApprovalSample {
     private static void report(PrintStream out, String thread, GraphOutput<Post> result) {
         if (result.paused()) {
             for (Interrupt i : result.interrupts()) {
-                Review review = (Review) i.value();
+                Review review = i.value(Review.class);
                 out.println("AWAITING REVIEW (thread '" + thread + "', revision " + review.revision() + "): "
                         + review.draft());
             }
@@ -129,9 +128,8 @@ public final class ApprovalSample {
         out.println("draft: " + post.draft());
         out.println("feedback: " + post.feedback());
         for (Interrupt i : state.interrupts()) {
-            // Read back from the checkpoint, the interrupt's value is plain JSON.
-            Object draft = i.value() instanceof Map<?, ?> m ? m.get("draft") : i.value();
-            out.println("awaiting review of: " + draft);
+            // Read back from the checkpoint, value() is plain JSON; value(Review.class) is the record.
+            out.println("awaiting review of: " + i.value(Review.class).draft());
         }
     }
 }
