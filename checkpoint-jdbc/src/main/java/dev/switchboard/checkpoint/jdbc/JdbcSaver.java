@@ -5,6 +5,7 @@ import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointJson;
+import dev.switchboard.runtime.checkpoint.CheckpointKeys;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
@@ -133,11 +134,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             String parentId,
             String expectedHead,
             List<Blob> newBlobs) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(checkpoint, "checkpoint");
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
         Objects.requireNonNull(metadata, "metadata");
-        Objects.requireNonNull(newBlobs, "newBlobs");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", tx -> {
@@ -215,9 +213,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(writes, "writes");
+        CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
         inTransaction(true, "store pending writes of thread '" + threadId + "'", tx -> {
             // On PostgreSQL this locks the head row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
@@ -256,7 +252,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public void deleteThread(String threadId) {
-        Objects.requireNonNull(threadId, "threadId");
+        CheckpointKeys.check("thread id", threadId);
         inTransaction(true, "delete thread '" + threadId + "'", tx -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
@@ -276,8 +272,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", checkpointId);
         String sql = checkpointId == null
                 ? "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
                         + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
@@ -306,9 +303,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
         Objects.requireNonNull(options, "options");
+        CheckpointKeys.checkNullable("checkpoint id", options.before());
         if (options.limit() == 0) {
             return new ArrayList<>();
         }

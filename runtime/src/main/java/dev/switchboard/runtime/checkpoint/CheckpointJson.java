@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,7 +21,12 @@ import tools.jackson.databind.node.ObjectNode;
  * snapshot base and sizes.
  */
 public final class CheckpointJson {
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /**
+     * Escapes everything outside ASCII: databases store the JSON as UTF-8 text, where a lone
+     * surrogate in a metadata value has no encoding and would be replaced; escaped, it round-trips.
+     */
+    private static final JsonMapper MAPPER =
+            JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     private CheckpointJson() {}
 

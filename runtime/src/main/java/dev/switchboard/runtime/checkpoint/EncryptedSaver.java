@@ -52,6 +52,7 @@ public final class EncryptedSaver implements CheckpointSaver {
             String parentId,
             String expectedHead,
             List<Blob> newBlobs) {
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
         List<Blob> sealed = new ArrayList<>(newBlobs.size());
         for (Blob b : newBlobs) {
             byte[] aad = blobIdentity(threadId, namespace, b.channel(), b.version());
@@ -62,6 +63,7 @@ public final class EncryptedSaver implements CheckpointSaver {
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
         List<PendingWrite> sealed = new ArrayList<>(writes.size());
         for (PendingWrite w : writes) {
             byte[] aad = writeIdentity(threadId, namespace, checkpointId, w);
@@ -72,16 +74,23 @@ public final class EncryptedSaver implements CheckpointSaver {
 
     @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", checkpointId);
         return inner.getTuple(threadId, namespace, checkpointId).map(this::open);
     }
 
     @Override
     public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", options.before());
         return inner.list(threadId, namespace, options).stream().map(this::open).toList();
     }
 
     @Override
     public void deleteThread(String threadId) {
+        CheckpointKeys.check("thread id", threadId);
         inner.deleteThread(threadId);
     }
 
