@@ -77,7 +77,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     // ---------------------------------------------------------------- schema
 
     private void migrate() {
-        inTransaction(true, "create or migrate the checkpoint tables", tx -> {
+        inTransaction(true, "create or migrate the checkpoint tables", (tx, retry) -> {
             Connection c = tx.connection();
             dialect.lockSchema(c);
             int current = storedSchemaVersion(c);
@@ -138,8 +138,11 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Objects.requireNonNull(metadata, "metadata");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
-        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", tx -> {
+        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
             if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+                if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
+                    return null; // the connection was lost after the first attempt committed
+                }
                 throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
@@ -211,10 +214,21 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
     }
 
+    private static boolean stored(Connections.Lease tx, String threadId, String namespace, String checkpointId)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT 1 FROM switchboard_checkpoints"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        bindThread(p, 1, threadId, namespace);
+        p.setString(3, checkpointId);
+        try (ResultSet r = p.executeQuery()) {
+            return r.next();
+        }
+    }
+
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
-        inTransaction(true, "store pending writes of thread '" + threadId + "'", tx -> {
+        inTransaction(true, "store pending writes of thread '" + threadId + "'", (tx, retry) -> {
             // On PostgreSQL this locks the head row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
             String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
@@ -253,7 +267,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     @Override
     public void deleteThread(String threadId) {
         CheckpointKeys.check("thread id", threadId);
-        inTransaction(true, "delete thread '" + threadId + "'", tx -> {
+        inTransaction(true, "delete thread '" + threadId + "'", (tx, retry) -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
                     "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
@@ -282,7 +296,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
                 : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", tx -> {
+        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", (tx, retry) -> {
             Row row = null;
             PreparedStatement p = tx.prepare(sql);
             bindThread(p, 1, threadId, namespace);
@@ -311,7 +325,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             return new ArrayList<>();
         }
         HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
-        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", tx -> {
+        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
             List<Row> rows = history(tx, query, threadId, namespace, options);
             return assemble(tx, threadId, namespace, rows);
         });
@@ -496,24 +510,45 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- transactions
 
-    /** Work for one transaction, in its lease. */
+    /** Work for one transaction, in its lease; {@code retry} when a first attempt lost its connection. */
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connections.Lease tx) throws SQLException;
+        T run(Connections.Lease tx, boolean retry) throws SQLException;
     }
 
     /**
      * Runs {@code work} in one transaction and commits it. Whatever it throws rolls the transaction
      * back; a database failure surfaces as a {@link CheckpointStoreException} saying what could not
      * be done.
+     *
+     * <p>A lost connection (the server restarted, or ended the session) is retried once, on a fresh
+     * connection: the store's other idle connections are dropped, since they are most likely dead
+     * too, and would otherwise each fail one more caller. Retrying is safe for every operation even
+     * when the commit itself was lost: reads and {@code putWrites} and {@code deleteThread} are
+     * idempotent, and {@code put} recognises its own committed checkpoint behind the moved head.
      */
     private <T> T inTransaction(boolean write, String what, SqlWork<T> work) {
+        try {
+            return attempt(write, work, false);
+        } catch (SQLException e) {
+            if (!Connections.lostConnection(e)) {
+                throw failure(what, e);
+            }
+            connections.dropIdle();
+            try {
+                return attempt(write, work, true);
+            } catch (SQLException again) {
+                again.addSuppressed(e);
+                throw failure(what, again);
+            }
+        }
+    }
+
+    private <T> T attempt(boolean write, SqlWork<T> work, boolean retry) throws SQLException {
         try (Connections.Lease lease = connections.lease(write)) {
-            T result = work.run(lease);
+            T result = work.run(lease, retry);
             lease.commit();
             return result;
-        } catch (SQLException e) {
-            throw failure(what, e);
         }
     }
 
