@@ -58,8 +58,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
     private static final int ALL_BLOBS_ABOVE = 1_000;
 
-    private static final String CHECKPOINT_COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata";
-
     private final Dialect dialect;
     private final Connections connections;
 
@@ -281,23 +279,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- reads
 
-    /** A checkpoint row, its header and metadata decoded. */
-    private record Row(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {}
-
     @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
         CheckpointKeys.check("thread id", threadId);
         CheckpointKeys.check("namespace", namespace);
         CheckpointKeys.checkNullable("checkpoint id", checkpointId);
         String sql = checkpointId == null
-                ? "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
+                ? "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
                         + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
-                        + " AND c.checkpoint_id = h.checkpoint_id"
+                        + " AND c.checkpoint_id = h.checkpoint_id" + CheckpointRow.PARENT
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
-                : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
+                : "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c" + CheckpointRow.PARENT
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
         return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", (tx, retry) -> {
-            Row row = null;
+            CheckpointRow row = null;
             PreparedStatement p = tx.prepare(sql);
             bindThread(p, 1, threadId, namespace);
             if (checkpointId != null) {
@@ -305,7 +300,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             try (ResultSet r = p.executeQuery()) {
                 if (r.next()) {
-                    row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
+                    row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId));
                 }
             }
             return row == null
@@ -324,26 +319,27 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
+        HistoryQuery query = HistoryQuery.of(
+                "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c" + CheckpointRow.PARENT, options);
         return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
-            List<Row> rows = history(tx, query, threadId, namespace, options);
+            List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
             return assemble(tx, threadId, namespace, rows);
         });
     }
 
     /** The rows of the query that match the whole filter, newest first, up to the limit. */
-    private static List<Row> history(
+    private static List<CheckpointRow> history(
             Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
             throws SQLException {
-        List<Row> rows = new ArrayList<>();
+        List<CheckpointRow> rows = new ArrayList<>();
         PreparedStatement p = tx.prepare(query.sql());
         query.bind(p, threadId, namespace);
         p.setFetchSize(100);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId);
                 if (metadata.matches(options.filter())) {
-                    rows.add(row(r, metadata));
+                    rows.add(CheckpointRow.read(r, threadId, metadata));
                     if (options.limit() > 0 && rows.size() == options.limit()) {
                         break;
                     }
@@ -353,29 +349,17 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return rows;
     }
 
-    private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
-        String id = r.getString(1);
-        Checkpoint checkpoint = CheckpointJson.decode(r.getString(3));
-        if (!checkpoint.id().equals(id)) {
-            throw new CheckpointStoreException(
-                    "the stored header of checkpoint " + id + " names checkpoint " + checkpoint.id()
-                            + "; the store was modified",
-                    null);
-        }
-        return new Row(checkpoint, metadata, r.getString(2));
-    }
-
     /**
      * Loads the blobs of every delta chain the rows' channels point into, and their pending
      * writes: a few queries for the lot, however many blobs there are.
      */
-    private List<CheckpointTuple> assemble(Connections.Lease tx, String threadId, String namespace, List<Row> rows)
-            throws SQLException {
+    private List<CheckpointTuple> assemble(
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
         if (rows.isEmpty()) {
             return new ArrayList<>();
         }
         Set<Chain> chains = new LinkedHashSet<>();
-        for (Row row : rows) {
+        for (CheckpointRow row : rows) {
             for (Map.Entry<String, ChannelVersion> e :
                     row.checkpoint().channels().entrySet()) {
                 chains.add(new Chain(e.getKey(), e.getValue().base()));
@@ -384,7 +368,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Map<Chain, List<Blob>> blobs = blobs(tx, threadId, namespace, chains);
         Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
-        for (Row row : rows) {
+        for (CheckpointRow row : rows) {
             List<Blob> mine = new ArrayList<>();
             for (Map.Entry<String, ChannelVersion> e :
                     row.checkpoint().channels().entrySet()) {
@@ -470,7 +454,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     private Map<String, List<PendingWrite>> writes(
-            Connections.Lease tx, String threadId, String namespace, List<Row> rows) throws SQLException {
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
         Map<String, List<PendingWrite>> out = new HashMap<>();
         List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
         for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
