@@ -21,16 +21,8 @@ import java.time.format.DateTimeParseException;
  * @param parentId the parent checkpoint id, or {@code null}
  */
 record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {
-    /**
-     * The columns {@link #read} expects, of the checkpoint {@code c} and its parent {@code p}
-     * (joined by {@link #PARENT}).
-     */
-    static final String COLUMNS =
-            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, p.checkpoint_id";
-
-    /** Joins each checkpoint {@code c} to its parent {@code p}, so that a dangling parent id shows. */
-    static final String PARENT = " LEFT JOIN switchboard_checkpoints p ON p.thread_id = c.thread_id"
-            + " AND p.namespace = c.namespace AND p.checkpoint_id = c.parent_id";
+    /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
+    static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step";
 
     /** Decodes the metadata of the current row, first, so that a listing can filter before decoding more. */
     static CheckpointMetadata metadata(ResultSet r, String threadId) throws SQLException {
@@ -92,20 +84,24 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
         }
     }
 
-    /** The parent id, which must name another checkpoint of the same thread and namespace. */
+    /**
+     * The parent id, which must be a key other than the checkpoint's own. It need not be stored: a
+     * run with exit durability stores only its last checkpoint, whose parent it never stored.
+     */
     private static String parent(ResultSet r, String id, String threadId) throws SQLException {
         String parent = r.getString(2);
         if (parent == null) {
             return null;
         }
-        if (parent.equals(id) || r.getString(8) == null) {
-            throw corrupt(
-                    id,
-                    threadId,
-                    "parent_id",
-                    "is '" + parent + "', which names no other checkpoint of" + " this thread and namespace");
+        try {
+            CheckpointKeys.check("parent checkpoint id", parent);
+        } catch (IllegalArgumentException e) {
+            throw corrupt(id, threadId, "parent_id", "is not a valid key: " + e.getMessage());
         }
-        return CheckpointKeys.check("parent checkpoint id", parent);
+        if (parent.equals(id)) {
+            throw corrupt(id, threadId, "parent_id", "names the checkpoint itself");
+        }
+        return parent;
     }
 
     private static String where(String id, String threadId) {

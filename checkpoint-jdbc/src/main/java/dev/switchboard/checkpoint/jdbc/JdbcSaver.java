@@ -287,9 +287,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         String sql = checkpointId == null
                 ? "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
                         + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
-                        + " AND c.checkpoint_id = h.checkpoint_id" + CheckpointRow.PARENT
+                        + " AND c.checkpoint_id = h.checkpoint_id"
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
-                : "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c" + CheckpointRow.PARENT
+                : "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
         return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", (tx, retry) -> {
             CheckpointRow row = null;
@@ -319,8 +319,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        HistoryQuery query = HistoryQuery.of(
-                "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c" + CheckpointRow.PARENT, options);
+        HistoryQuery query =
+                HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
         return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
             List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
             return assemble(tx, threadId, namespace, rows);

@@ -3,6 +3,7 @@ package dev.switchboard.checkpoint.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
@@ -17,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,7 +102,6 @@ class CorruptStoreTest {
         cases.add(column("created_at", "not a time", "the stored created_at"));
         cases.add(column("source", "fork", "the stored source"));
         cases.add(column("step", 999, "the stored step"));
-        cases.add(column("parent_id", "ghost", "the stored parent_id"));
         cases.add(new Case(
                 "parent_id is itself",
                 CheckpointStoreException.class,
@@ -134,6 +135,22 @@ class CorruptStoreTest {
                 check(wrong, k, () -> graph.getState(RunConfig.thread(t)));
             }
             assertEquals(List.of(), wrong);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
+    void anExitDurabilityRunWhoseParentWasNeverStoredReadsBack(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.open("exit")) {
+            ChatterGraph graph =
+                    ChatterGraph.builder(new Chatter(3)).checkpointer(saver).build();
+            RunConfig thread = RunConfig.thread("exit").withDurability(Durability.EXIT);
+            graph.invoke(TranscriptUpdate.of().messages(List.of("hello")), thread);
+            CheckpointTuple head = saver.getTuple("exit", "", null).orElseThrow();
+            assertTrue(head.parent().isPresent());
+            assertEquals(Optional.empty(), saver.getTuple("exit", "", head.parentId()));
+            assertEquals(4, graph.getState(thread).values().messages().size());
         }
     }
 
