@@ -75,6 +75,7 @@ public final class NodeException extends GraphException {
     private NodeException(NodeException original) {
         super(original);
         this.node = original.node;
+        this.route = original.route;
         this.step = original.step;
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.checkpoint.CheckpointKeys;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -83,8 +84,9 @@ public final class RunConfig {
     /**
      * The default configuration on a thread.
      *
-     * @param threadId the thread id
+     * @param threadId the thread id: any well-formed Unicode without NUL (see {@link CheckpointKeys})
      * @return a new configuration
+     * @throws IllegalArgumentException if the id holds NUL or an unpaired surrogate
      */
     public static RunConfig thread(String threadId) {
         return DEFAULTS.withThread(threadId);
@@ -98,7 +100,7 @@ public final class RunConfig {
      */
     public RunConfig withThread(String threadId) {
         Builder b = new Builder(this);
-        b.threadId = Objects.requireNonNull(threadId, "threadId");
+        b.threadId = CheckpointKeys.check("thread id", threadId);
         b.checkpointId = null;
         return b.build();
     }
@@ -112,7 +114,7 @@ public final class RunConfig {
      */
     public RunConfig withCheckpointId(String checkpointId) {
         Builder b = new Builder(this);
-        b.checkpointId = Objects.requireNonNull(checkpointId, "checkpointId");
+        b.checkpointId = CheckpointKeys.check("checkpoint id", checkpointId);
         return b.build();
     }
 

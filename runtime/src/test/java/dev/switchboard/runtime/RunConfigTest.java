@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,24 @@ class RunConfigTest {
                 "RunConfig[thread=null, checkpoint=null, recursionLimit=25, durability=SYNC, interruptBefore=null,"
                         + " interruptAfter=null, metadata={}, configurable={}]",
                 defaults.toString());
+    }
+
+    @Test
+    void threadAndCheckpointIdsThatDatabasesCannotStoreAreRejected() {
+        IllegalArgumentException surrogate =
+                assertThrows(IllegalArgumentException.class, () -> RunConfig.thread("user-\uD800"));
+        assertEquals(
+                "thread id \"user-\\uD800\" holds the unpaired surrogate U+D800 at index 5; checkpoint keys must"
+                        + " be well-formed Unicode without NUL, since databases store them as UTF-8 text, where such"
+                        + " a key cannot be stored or would be confused with another",
+                surrogate.getMessage());
+        IllegalArgumentException nul = assertThrows(
+                IllegalArgumentException.class, () -> RunConfig.thread("t").withCheckpointId("cp\u0000"));
+        assertTrue(nul.getMessage().startsWith("checkpoint id \"cp\\u0000\" holds NUL (U+0000) at index 2;"));
+        assertThrows(IllegalArgumentException.class, () -> RunConfig.defaults().withThread("\uDC00\uD800"));
+        assertEquals(
+                Optional.of("user-\uD83D\uDE00"),
+                RunConfig.thread("user-\uD83D\uDE00").threadId());
     }
 
     @Test

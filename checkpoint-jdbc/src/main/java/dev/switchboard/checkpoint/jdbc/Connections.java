@@ -22,6 +22,31 @@ interface Connections extends AutoCloseable {
     /** What this store is, for error messages (never includes a password). */
     String describe();
 
+    /**
+     * Closes the idle connections kept for reuse, after one turned out dead: a server restart ends
+     * them all. A store that keeps none has nothing to do.
+     */
+    default void dropIdle() {}
+
+    /**
+     * Whether a failure means the connection is gone rather than the statement failed: SQLState
+     * class 08 (connection exception) or PostgreSQL's 57P01 to 57P03 (the server shut the session
+     * down, or cannot take connections yet), anywhere in the failure's chain.
+     */
+    static boolean lostConnection(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s) {
+                for (SQLException x = s; x != null; x = x.getNextException()) {
+                    String state = x.getSQLState();
+                    if (state != null && (state.startsWith("08") || state.matches("57P0[123]"))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     void close();
 

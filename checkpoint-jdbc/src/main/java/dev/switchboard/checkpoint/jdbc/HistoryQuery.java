@@ -16,8 +16,8 @@ import java.sql.SQLException;
  * @param limit the SQL limit, or 0 for none
  */
 record HistoryQuery(String sql, String source, Integer step, String before, int limit) {
-    /** The query for the options, selecting {@code columns} of the checkpoints aliased {@code c}. */
-    static HistoryQuery of(String columns, ListOptions options) {
+    /** The query for the options, from {@code select} over the checkpoints aliased {@code c}. */
+    static HistoryQuery of(String select, ListOptions options) {
         // source and step are columns: filter them in SQL when the filter's value has the type
         // they compare with; everything (those included) is matched again in Java, exactly.
         Object source = options.filter().get("source");
@@ -27,8 +27,7 @@ record HistoryQuery(String sql, String source, Integer step, String before, int 
         // A LIMIT counts the right rows only when SQL applies the whole filter.
         boolean allInSql = options.filter().size() == (sqlSource == null ? 0 : 1) + (sqlStep == null ? 0 : 1);
         int limit = allInSql && options.limit() > 0 ? options.limit() : 0;
-        StringBuilder sql = new StringBuilder(
-                "SELECT " + columns + " FROM switchboard_checkpoints c WHERE c.thread_id = ? AND c.namespace = ?");
+        StringBuilder sql = new StringBuilder(select + " WHERE c.thread_id = ? AND c.namespace = ?");
         if (sqlSource != null) {
             sql.append(" AND c.source = ?");
         }

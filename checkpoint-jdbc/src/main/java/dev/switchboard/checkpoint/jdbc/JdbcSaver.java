@@ -5,6 +5,7 @@ import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointJson;
+import dev.switchboard.runtime.checkpoint.CheckpointKeys;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
@@ -57,8 +58,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
     private static final int ALL_BLOBS_ABOVE = 1_000;
 
-    private static final String CHECKPOINT_COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata";
-
     private final Dialect dialect;
     private final Connections connections;
 
@@ -76,7 +75,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     // ---------------------------------------------------------------- schema
 
     private void migrate() {
-        inTransaction(true, "create or migrate the checkpoint tables", tx -> {
+        inTransaction(true, "create or migrate the checkpoint tables", (tx, retry) -> {
             Connection c = tx.connection();
             dialect.lockSchema(c);
             int current = storedSchemaVersion(c);
@@ -133,15 +132,15 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             String parentId,
             String expectedHead,
             List<Blob> newBlobs) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(checkpoint, "checkpoint");
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
         Objects.requireNonNull(metadata, "metadata");
-        Objects.requireNonNull(newBlobs, "newBlobs");
         String header = CheckpointJson.encode(checkpoint);
         String meta = CheckpointJson.encode(metadata);
-        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", tx -> {
+        inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
             if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+                if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
+                    return null; // the connection was lost after the first attempt committed
+                }
                 throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
@@ -213,12 +212,21 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
     }
 
+    private static boolean stored(Connections.Lease tx, String threadId, String namespace, String checkpointId)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT 1 FROM switchboard_checkpoints"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        bindThread(p, 1, threadId, namespace);
+        p.setString(3, checkpointId);
+        try (ResultSet r = p.executeQuery()) {
+            return r.next();
+        }
+    }
+
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(writes, "writes");
-        inTransaction(true, "store pending writes of thread '" + threadId + "'", tx -> {
+        CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
+        inTransaction(true, "store pending writes of thread '" + threadId + "'", (tx, retry) -> {
             // On PostgreSQL this locks the head row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
             String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
@@ -256,8 +264,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public void deleteThread(String threadId) {
-        Objects.requireNonNull(threadId, "threadId");
-        inTransaction(true, "delete thread '" + threadId + "'", tx -> {
+        CheckpointKeys.check("thread id", threadId);
+        inTransaction(true, "delete thread '" + threadId + "'", (tx, retry) -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
             for (String table : List.of(
                     "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
@@ -271,22 +279,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- reads
 
-    /** A checkpoint row, its header and metadata decoded. */
-    private record Row(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {}
-
     @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", checkpointId);
         String sql = checkpointId == null
-                ? "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
+                ? "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
                         + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
                         + " AND c.checkpoint_id = h.checkpoint_id"
                         + " WHERE h.thread_id = ? AND h.namespace = ?"
-                : "SELECT " + CHECKPOINT_COLUMNS + " FROM switchboard_checkpoints c"
+                : "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c"
                         + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", tx -> {
-            Row row = null;
+        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", (tx, retry) -> {
+            CheckpointRow row = null;
             PreparedStatement p = tx.prepare(sql);
             bindThread(p, 1, threadId, namespace);
             if (checkpointId != null) {
@@ -294,7 +300,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             try (ResultSet r = p.executeQuery()) {
                 if (r.next()) {
-                    row = row(r, CheckpointJson.decodeMetadata(r.getString(4)));
+                    row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId));
                 }
             }
             return row == null
@@ -306,32 +312,34 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     @Override
     public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-        Objects.requireNonNull(threadId, "threadId");
-        Objects.requireNonNull(namespace, "namespace");
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
         Objects.requireNonNull(options, "options");
+        CheckpointKeys.checkNullable("checkpoint id", options.before());
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        HistoryQuery query = HistoryQuery.of(CHECKPOINT_COLUMNS, options);
-        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", tx -> {
-            List<Row> rows = history(tx, query, threadId, namespace, options);
+        HistoryQuery query =
+                HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
+        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
+            List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
             return assemble(tx, threadId, namespace, rows);
         });
     }
 
     /** The rows of the query that match the whole filter, newest first, up to the limit. */
-    private static List<Row> history(
+    private static List<CheckpointRow> history(
             Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
             throws SQLException {
-        List<Row> rows = new ArrayList<>();
+        List<CheckpointRow> rows = new ArrayList<>();
         PreparedStatement p = tx.prepare(query.sql());
         query.bind(p, threadId, namespace);
         p.setFetchSize(100);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                CheckpointMetadata metadata = CheckpointJson.decodeMetadata(r.getString(4));
+                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId);
                 if (metadata.matches(options.filter())) {
-                    rows.add(row(r, metadata));
+                    rows.add(CheckpointRow.read(r, threadId, metadata));
                     if (options.limit() > 0 && rows.size() == options.limit()) {
                         break;
                     }
@@ -341,29 +349,17 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return rows;
     }
 
-    private static Row row(ResultSet r, CheckpointMetadata metadata) throws SQLException {
-        String id = r.getString(1);
-        Checkpoint checkpoint = CheckpointJson.decode(r.getString(3));
-        if (!checkpoint.id().equals(id)) {
-            throw new CheckpointStoreException(
-                    "the stored header of checkpoint " + id + " names checkpoint " + checkpoint.id()
-                            + "; the store was modified",
-                    null);
-        }
-        return new Row(checkpoint, metadata, r.getString(2));
-    }
-
     /**
      * Loads the blobs of every delta chain the rows' channels point into, and their pending
      * writes: a few queries for the lot, however many blobs there are.
      */
-    private List<CheckpointTuple> assemble(Connections.Lease tx, String threadId, String namespace, List<Row> rows)
-            throws SQLException {
+    private List<CheckpointTuple> assemble(
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
         if (rows.isEmpty()) {
             return new ArrayList<>();
         }
         Set<Chain> chains = new LinkedHashSet<>();
-        for (Row row : rows) {
+        for (CheckpointRow row : rows) {
             for (Map.Entry<String, ChannelVersion> e :
                     row.checkpoint().channels().entrySet()) {
                 chains.add(new Chain(e.getKey(), e.getValue().base()));
@@ -372,7 +368,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         Map<Chain, List<Blob>> blobs = blobs(tx, threadId, namespace, chains);
         Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
-        for (Row row : rows) {
+        for (CheckpointRow row : rows) {
             List<Blob> mine = new ArrayList<>();
             for (Map.Entry<String, ChannelVersion> e :
                     row.checkpoint().channels().entrySet()) {
@@ -458,7 +454,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     private Map<String, List<PendingWrite>> writes(
-            Connections.Lease tx, String threadId, String namespace, List<Row> rows) throws SQLException {
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
         Map<String, List<PendingWrite>> out = new HashMap<>();
         List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
         for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
@@ -498,24 +494,45 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- transactions
 
-    /** Work for one transaction, in its lease. */
+    /** Work for one transaction, in its lease; {@code retry} when a first attempt lost its connection. */
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connections.Lease tx) throws SQLException;
+        T run(Connections.Lease tx, boolean retry) throws SQLException;
     }
 
     /**
      * Runs {@code work} in one transaction and commits it. Whatever it throws rolls the transaction
      * back; a database failure surfaces as a {@link CheckpointStoreException} saying what could not
      * be done.
+     *
+     * <p>A lost connection (the server restarted, or ended the session) is retried once, on a fresh
+     * connection: the store's other idle connections are dropped, since they are most likely dead
+     * too, and would otherwise each fail one more caller. Retrying is safe for every operation even
+     * when the commit itself was lost: reads and {@code putWrites} and {@code deleteThread} are
+     * idempotent, and {@code put} recognises its own committed checkpoint behind the moved head.
      */
     private <T> T inTransaction(boolean write, String what, SqlWork<T> work) {
+        try {
+            return attempt(write, work, false);
+        } catch (SQLException e) {
+            if (!Connections.lostConnection(e)) {
+                throw failure(what, e);
+            }
+            connections.dropIdle();
+            try {
+                return attempt(write, work, true);
+            } catch (SQLException again) {
+                again.addSuppressed(e);
+                throw failure(what, again);
+            }
+        }
+    }
+
+    private <T> T attempt(boolean write, SqlWork<T> work, boolean retry) throws SQLException {
         try (Connections.Lease lease = connections.lease(write)) {
-            T result = work.run(lease);
+            T result = work.run(lease, retry);
             lease.commit();
             return result;
-        } catch (SQLException e) {
-            throw failure(what, e);
         }
     }
 

@@ -3,13 +3,17 @@ package dev.switchboard.checkpoint.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.Semaphore;
 
 /**
  * Connections to a server database. With a bound, a small pool: at most that many connections are
  * open, idle ones are kept (separately for reads and writes, each configured once) and checked
- * before reuse when they have been idle a while. Without a bound, one connection per transaction
+ * before reuse when they have been idle a while; all of them are dropped when one turns out dead
+ * (see {@link #dropIdle}), so a server restart costs no caller more than the one retry {@link
+ * JdbcSaver} makes. Without a bound, one connection per transaction
  * from an opener that is expected to pool (a {@code DataSource} such as HikariCP's).
  *
  * <p>Writes run in READ COMMITTED, where a compare-and-set {@code UPDATE ... WHERE checkpoint_id =
@@ -123,6 +127,20 @@ final class PooledConnections implements Connections {
             if (permits != null) {
                 permits.release();
             }
+        }
+    }
+
+    @Override
+    public void dropIdle() {
+        List<Idle> dropped;
+        synchronized (this) {
+            dropped = new ArrayList<>(idleReads);
+            dropped.addAll(idleWrites);
+            idleReads.clear();
+            idleWrites.clear();
+        }
+        for (Idle i : dropped) {
+            Connections.quietly(i.connection());
         }
     }
 

@@ -41,9 +41,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The saver-conformance suite: the semantics of {@link CheckpointSaver} that every saver must have
  * exactly, run by one subclass per saver (memory, SQLite, PostgreSQL, encrypted SQLite). Each test
- * uses thread ids of its own, so a subclass may share one store between tests.
+ * uses thread ids of its own, so a subclass may share one store between tests. The rule for keys
+ * is in {@link CheckpointKeyConformance}, which this suite runs too.
  */
-abstract class CheckpointSaverConformance {
+abstract class CheckpointSaverConformance implements CheckpointKeyConformance {
     static final Instant T0 = Instant.parse("2025-01-02T03:04:05.123456789Z");
 
     /** Opens the saver under test. */
@@ -76,8 +77,14 @@ abstract class CheckpointSaverConformance {
 
     // ---------------------------------------------------------------- fixtures
 
-    String thread(String name) {
+    @Override
+    public String thread(String name) {
         return prefix + name;
+    }
+
+    @Override
+    public CheckpointSaver saver() {
+        return saver;
     }
 
     static byte[] bytes(String s) {

@@ -13,10 +13,13 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -109,6 +112,76 @@ class PostgresSaverTest {
                 assertEquals(
                         checkpoints,
                         saver.list("pool-" + w, "", ListOptions.ALL).size());
+            }
+        }
+    }
+
+    @Test
+    void sessionsTheServerEndedCostNoCallerAFailedOperation() throws Exception {
+        String app = "sbtest-stale-" + UUID.randomUUID().toString().substring(0, 8);
+        String t = "stale";
+        try (JdbcSaver saver = PostgresSaver.url(Postgres.require(pg).url + "&ApplicationName=" + app, 4)) {
+            put(saver, t, "cp0", null);
+            for (int round = 1; round <= 3; round++) {
+                String head = "cp" + (round - 1);
+                useSeveralConnections(saver, t, head);
+                int ended = endSessions(app);
+                assertTrue(ended >= 2, "sessions ended: " + ended);
+                // Every operation after the fault succeeds: writes and reads, on fresh connections.
+                put(saver, t, "cp" + round, head);
+                saver.putWrites(t, "", "cp" + round, List.of(new PendingWrite("task", 0, "x", new byte[] {7})));
+                for (int i = 0; i < 6; i++) {
+                    assertEquals(
+                            "cp" + round,
+                            saver.getTuple(t, "", null)
+                                    .orElseThrow()
+                                    .checkpoint()
+                                    .id());
+                    assertEquals(round + 1, saver.list(t, "", ListOptions.ALL).size());
+                }
+                assertEquals(
+                        1,
+                        saver.getTuple(t, "", "cp" + round)
+                                .orElseThrow()
+                                .pendingWrites()
+                                .size());
+            }
+        }
+    }
+
+    /** Keeps reads and writes of several threads in flight, so the pool holds several idle connections. */
+    private static void useSeveralConnections(JdbcSaver saver, String t, String head) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < 4; w++) {
+                String task = "warm-" + w;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 20; i++) {
+                        saver.getTuple(t, "", null).orElseThrow();
+                        saver.putWrites(t, "", head, List.of(new PendingWrite(task, i, "x", new byte[] {1})));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Ends the server sessions of one application name, as a restart would; returns how many. */
+    private static int endSessions(String app) throws Exception {
+        try (Connection c = pg.connect();
+                PreparedStatement p = c.prepareStatement(
+                        "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                + " WHERE application_name = ?) ended")) {
+            p.setString(1, app);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
             }
         }
     }

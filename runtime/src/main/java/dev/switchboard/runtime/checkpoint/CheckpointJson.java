@@ -2,10 +2,10 @@ package dev.switchboard.runtime.checkpoint;
 
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,7 +20,15 @@ import tools.jackson.databind.node.ObjectNode;
  * snapshot base and sizes.
  */
 public final class CheckpointJson {
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /**
+     * Escapes everything outside ASCII: databases store the JSON as UTF-8 text, where a lone
+     * surrogate in a metadata value has no encoding and would be replaced; escaped, it round-trips.
+     */
+    private static final JsonMapper MAPPER =
+            JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
+    private static final StoredFields HEADER = new StoredFields("checkpoint header");
+    private static final StoredFields METADATA = new StoredFields("checkpoint metadata");
 
     private CheckpointJson() {}
 
@@ -56,11 +64,11 @@ public final class CheckpointJson {
      *
      * @param json the stored JSON
      * @return the checkpoint, in the current format
-     * @throws SerdeException if the JSON is not a checkpoint header
+     * @throws SerdeException naming the field, if the JSON is not a checkpoint header
      */
     public static Checkpoint decode(String json) {
-        JsonNode root = tree(json);
-        int v = root.path("v").asInt(-1);
+        JsonNode root = tree(json, HEADER);
+        long v = HEADER.integer(root, "v", "v", 0, Integer.MAX_VALUE);
         if (v == 0) {
             return migrateV0(root);
         }
@@ -71,22 +79,23 @@ public final class CheckpointJson {
                     null);
         }
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
-        root.path("channels").properties().forEach(e -> {
-            JsonNode c = e.getValue();
+        HEADER.object(root, "channels", "channels").properties().forEach(e -> {
+            String path = "channels." + e.getKey();
+            JsonNode c = HEADER.object(root.get("channels"), path, e.getKey());
             channels.put(
                     e.getKey(),
                     new ChannelVersion(
-                            c.path("version").asString(),
-                            c.path("base").asString(),
-                            c.path("baseBytes").asLong(),
-                            c.path("chainBytes").asLong()));
+                            HEADER.key(c, path + ".version", "version"),
+                            HEADER.key(c, path + ".base", "base"),
+                            HEADER.integer(c, path + ".baseBytes", "baseBytes", 0, Long.MAX_VALUE),
+                            HEADER.integer(c, path + ".chainBytes", "chainBytes", 0, Long.MAX_VALUE)));
         });
         return new Checkpoint(
-                v,
-                root.path("id").asString(),
-                Instant.parse(root.path("ts").asString()),
+                (int) v,
+                HEADER.key(root, "id", "id"),
+                HEADER.instant(root, "ts", "ts"),
                 channels,
-                seen(root.path("versionsSeen")));
+                seen(root, "versionsSeen", v));
     }
 
     /**
@@ -95,34 +104,36 @@ public final class CheckpointJson {
      */
     private static Checkpoint migrateV0(JsonNode root) {
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
-        root.path("channel_versions").properties().forEach(e -> {
-            String version = Long.toString(e.getValue().asLong());
+        HEADER.object(root, "channel_versions", "channel_versions").properties().forEach(e -> {
+            String version = Long.toString(HEADER.integer(
+                    root.get("channel_versions"), "channel_versions." + e.getKey(), e.getKey(), 0, Long.MAX_VALUE));
             channels.put(e.getKey(), new ChannelVersion(version, version, 0, 0));
-        });
-        Map<String, Map<String, String>> seen = new LinkedHashMap<>();
-        root.path("versions_seen").properties().forEach(n -> {
-            Map<String, String> versions = new LinkedHashMap<>();
-            n.getValue()
-                    .properties()
-                    .forEach(c -> versions.put(
-                            c.getKey(), ChannelVersion.format(c.getValue().asLong(), "")));
-            seen.put(n.getKey(), versions);
         });
         return new Checkpoint(
                 Checkpoint.FORMAT_VERSION,
-                root.path("id").asString(),
-                Instant.parse(root.path("ts").asString()),
+                HEADER.key(root, "id", "id"),
+                HEADER.instant(root, "ts", "ts"),
                 channels,
-                seen);
+                seen(root, "versions_seen", 0));
     }
 
-    private static Map<String, Map<String, String>> seen(JsonNode node) {
+    /** The versions each node has seen: strings, or in version 0 bare counters. */
+    private static Map<String, Map<String, String>> seen(JsonNode root, String field, long format) {
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
-        node.properties().forEach(n -> {
+        JsonNode all = HEADER.object(root, field, field);
+        all.properties().forEach(n -> {
+            String path = field + "." + n.getKey();
+            JsonNode node = HEADER.object(all, path, n.getKey());
             Map<String, String> versions = new LinkedHashMap<>();
-            n.getValue()
-                    .properties()
-                    .forEach(c -> versions.put(c.getKey(), c.getValue().asString()));
+            node.properties()
+                    .forEach(c -> versions.put(
+                            c.getKey(),
+                            format == 0
+                                    ? ChannelVersion.format(
+                                            HEADER.integer(
+                                                    node, path + "." + c.getKey(), c.getKey(), 0, Long.MAX_VALUE),
+                                            "")
+                                    : HEADER.key(node, path + "." + c.getKey(), c.getKey())));
             seen.put(n.getKey(), versions);
         });
         return seen;
@@ -149,21 +160,33 @@ public final class CheckpointJson {
      *
      * @param json the stored JSON
      * @return the metadata
+     * @throws SerdeException naming the field, if a field is missing, of the wrong type or
+     *     unknown
      */
     public static CheckpointMetadata decodeMetadata(String json) {
-        JsonNode root = tree(json);
-        CheckpointMetadata.Source source =
-                CheckpointMetadata.Source.valueOf(root.path("source").asString().toUpperCase(java.util.Locale.ROOT));
+        JsonNode root = tree(json, METADATA);
+        String wire = METADATA.string(root, "source", "source");
+        CheckpointMetadata.Source source = null;
+        for (CheckpointMetadata.Source s : CheckpointMetadata.Source.values()) {
+            if (s.wireName().equals(wire)) {
+                source = s;
+            }
+        }
+        if (source == null) {
+            throw METADATA.corrupt(
+                    "source", "has the unknown value \"" + wire + "\"; expected input, loop, update or fork");
+        }
+        int step = (int) METADATA.integer(root, "step", "step", Integer.MIN_VALUE, Integer.MAX_VALUE);
         Map<String, String> parents = new LinkedHashMap<>();
-        root.path("parents")
-                .properties()
-                .forEach(e -> parents.put(e.getKey(), e.getValue().asString()));
+        JsonNode p = METADATA.object(root, "parents", "parents");
+        p.properties().forEach(e -> parents.put(e.getKey(), METADATA.key(p, "parents." + e.getKey(), e.getKey())));
         Map<String, Object> extra = new LinkedHashMap<>();
-        root.path("extra").properties().forEach(e -> extra.put(e.getKey(), scalar(e.getValue())));
-        return new CheckpointMetadata(source, root.path("step").asInt(), parents, extra);
+        JsonNode x = METADATA.object(root, "extra", "extra");
+        x.properties().forEach(e -> extra.put(e.getKey(), scalar(e.getValue(), "extra." + e.getKey())));
+        return new CheckpointMetadata(source, step, parents, extra);
     }
 
-    private static Object scalar(JsonNode n) {
+    private static Object scalar(JsonNode n, String path) {
         if (n.isBoolean()) {
             return n.asBoolean();
         }
@@ -173,14 +196,22 @@ public final class CheckpointJson {
         if (n.isNumber()) {
             return n.asDouble();
         }
-        return n.asString();
+        if (n.isString()) {
+            return n.asString();
+        }
+        throw METADATA.corrupt(path, "is not a string, number or boolean: " + n);
     }
 
-    private static JsonNode tree(String json) {
+    private static JsonNode tree(String json, StoredFields document) {
+        JsonNode root;
         try {
-            return MAPPER.readTree(json.getBytes(StandardCharsets.UTF_8));
+            root = MAPPER.readTree(json.getBytes(StandardCharsets.UTF_8));
         } catch (JacksonException e) {
-            throw new SerdeException("stored checkpoint header is not valid JSON: " + e.getOriginalMessage(), e);
+            throw document.corrupt("(whole document)", "is not valid JSON: " + e.getOriginalMessage());
         }
+        if (root == null || !root.isObject()) {
+            throw document.corrupt("(whole document)", "is not a JSON object");
+        }
+        return root;
     }
 }

@@ -12,6 +12,10 @@ import java.util.Optional;
  * <p>A thread has a head, its newest checkpoint. {@link #put} commits only if the head is still
  * the one the caller expects, so two runs on one thread can never fork its history or lose a
  * superstep: the loser gets a {@link ConcurrentRunException} and nothing of its write is stored.
+ *
+ * <p>Every id, namespace, channel name, version and task id is a key and follows {@link
+ * CheckpointKeys}: one with NUL or an unpaired surrogate is rejected with an {@link
+ * IllegalArgumentException} on every saver, before anything is stored.
  */
 public interface CheckpointSaver {
     /**

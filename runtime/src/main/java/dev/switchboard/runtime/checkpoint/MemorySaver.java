@@ -44,7 +44,7 @@ public final class MemorySaver implements CheckpointSaver {
             String parentId,
             String expectedHead,
             List<Blob> newBlobs) {
-        Objects.requireNonNull(checkpoint, "checkpoint");
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
         Objects.requireNonNull(metadata, "metadata");
         ThreadData t = threads.computeIfAbsent(Objects.requireNonNull(threadId, "threadId"), k -> new ThreadData());
         synchronized (t) {
@@ -71,6 +71,7 @@ public final class MemorySaver implements CheckpointSaver {
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
         ThreadData t = threads.computeIfAbsent(Objects.requireNonNull(threadId, "threadId"), k -> new ThreadData());
         synchronized (t) {
             History h = t.namespaces.get(namespace);
@@ -92,7 +93,10 @@ public final class MemorySaver implements CheckpointSaver {
 
     @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-        ThreadData t = threads.get(Objects.requireNonNull(threadId, "threadId"));
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", checkpointId);
+        ThreadData t = threads.get(threadId);
         if (t == null) {
             return Optional.empty();
         }
@@ -108,7 +112,10 @@ public final class MemorySaver implements CheckpointSaver {
 
     @Override
     public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-        ThreadData t = threads.get(Objects.requireNonNull(threadId, "threadId"));
+        CheckpointKeys.check("thread id", threadId);
+        CheckpointKeys.check("namespace", namespace);
+        CheckpointKeys.checkNullable("checkpoint id", options.before());
+        ThreadData t = threads.get(threadId);
         List<CheckpointTuple> out = new ArrayList<>();
         if (t == null || options.limit() == 0) {
             return out;
@@ -138,7 +145,7 @@ public final class MemorySaver implements CheckpointSaver {
 
     @Override
     public void deleteThread(String threadId) {
-        threads.remove(Objects.requireNonNull(threadId, "threadId"));
+        threads.remove(CheckpointKeys.check("thread id", threadId));
     }
 
     private static CheckpointTuple tuple(String threadId, String namespace, History h, Entry e) {

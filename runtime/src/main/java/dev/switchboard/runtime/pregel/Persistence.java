@@ -1,7 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Durability;
-import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateSnapshot;
@@ -131,32 +130,74 @@ final class Persistence {
             if (decode != null && !decode[c]) {
                 continue;
             }
-            restoreChannel(c, e.getValue().version(), channels[c], blobs, budget);
+            restoreChannel(c, e.getValue(), channels[c], blobs, budget);
             stored[c] = e.getValue();
         }
     }
 
-    private void restoreChannel(int c, String version, Channel channel, Map<String, Blob> blobs, DecodeBudget budget) {
+    private void restoreChannel(
+            int c, ChannelVersion version, Channel channel, Map<String, Blob> blobs, DecodeBudget budget) {
+        List<Blob> chain = chain(channel.name(), version, blobs);
+        try {
+            if (chain.get(0).kind() == Blob.Kind.SNAPSHOT) {
+                channel.restore(codecs.decodeValue(c, chain.get(0).data(), budget));
+            }
+            for (int i = 1; i < chain.size(); i++) {
+                channel.update(codecs.decodeWrites(c, chain.get(i).data(), budget));
+            }
+        } catch (SerdeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw corruptChain(channel.name(), version, e.toString());
+        }
+    }
+
+    /**
+     * The blobs from the channel's snapshot to its version, oldest first. A chain that is broken,
+     * loops, or whose deltas do not add up to the size the checkpoint recorded (a delta skipped or
+     * dropped) is refused rather than restored to a value the run never had.
+     */
+    private static List<Blob> chain(String name, ChannelVersion version, Map<String, Blob> blobs) {
         List<Blob> chain = new ArrayList<>();
-        String v = version;
+        long deltaBytes = 0;
+        String v = version.version();
         while (true) {
-            Blob b = blobs.get(channel.name() + '\u0000' + v);
+            Blob b = blobs.get(name + '\u0000' + v);
             if (b == null) {
-                throw new GraphException("the checkpoint is missing the stored value of channel '" + channel.name()
-                        + "' at version " + v + "; the store is incomplete or was modified");
+                throw corruptChain(name, version, "its stored value at version " + v + " is missing");
             }
             chain.add(0, b);
             if (b.kind() != Blob.Kind.DELTA) {
                 break;
             }
+            deltaBytes += b.data().length;
+            if (chain.size() > blobs.size()) {
+                throw corruptChain(name, version, "its deltas' previous versions form a loop");
+            }
             v = b.previous();
         }
-        if (chain.get(0).kind() == Blob.Kind.SNAPSHOT) {
-            channel.restore(codecs.decodeValue(c, chain.get(0).data(), budget));
+        if (!chain.get(0).version().equals(version.base())) {
+            throw corruptChain(
+                    name,
+                    version,
+                    "its chain starts at version " + chain.get(0).version() + ", not at the checkpoint's snapshot base "
+                            + version.base());
         }
-        for (int i = 1; i < chain.size(); i++) {
-            channel.update(codecs.decodeWrites(c, chain.get(i).data(), budget));
+        if (chain.size() > 1 && deltaBytes != version.chainBytes()) {
+            throw corruptChain(
+                    name,
+                    version,
+                    "its deltas hold " + deltaBytes + " bytes, but the checkpoint recorded " + version.chainBytes()
+                            + " (a delta was skipped, dropped or replaced)");
         }
+        return chain;
+    }
+
+    private static SerdeException corruptChain(String name, ChannelVersion version, String problem) {
+        return new SerdeException(
+                "the stored value of channel '" + name + "' at version " + version.version() + " cannot be read: "
+                        + problem + "; the store is incomplete or was modified",
+                null);
     }
 
     // ---------------------------------------------------------------- tracking
@@ -394,32 +435,54 @@ final class Persistence {
         }
     }
 
-    /** Decodes the stored writes of tasks, by task id, in write order. */
+    /**
+     * Decodes the stored writes of tasks, by task id, in write order. A write that does not decode
+     * fails as a {@link SerdeException} naming its task, index and channel.
+     */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
         DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, StoredTask> byTask = new LinkedHashMap<>();
         for (PendingWrite w : pending) {
             StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
-            switch (w.channel()) {
-                case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
-                case INTERRUPT -> {
-                    t.interrupts.clear();
-                    for (JsonNode i : serde.decodeTree(w.value(), budget)) {
-                        t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
-                    }
-                }
-                case RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
-                case NO_WRITES -> t.finished = true;
-                default -> {
-                    Integer c = spec.channelIndex.get(w.channel());
-                    t.finished = true;
-                    if (c != null) {
-                        t.channels.add(c);
-                        t.values.add(codecs.decodeWrite(c, w.value(), budget));
-                    }
-                }
+            try {
+                decodeWrite(w, t, budget);
+            } catch (RuntimeException e) {
+                throw new SerdeException(
+                        "the stored pending write " + w.index() + " of task " + w.taskId() + " to channel '"
+                                + w.channel() + "' cannot be read: " + e.getMessage()
+                                + "; the store is damaged or was modified",
+                        e);
             }
         }
         return byTask;
+    }
+
+    private void decodeWrite(PendingWrite w, StoredTask t, DecodeBudget budget) {
+        switch (w.channel()) {
+            case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
+            case INTERRUPT -> {
+                t.interrupts.clear();
+                JsonNode all = serde.decodeTree(w.value(), budget);
+                if (!all.isArray()) {
+                    throw new SerdeException("interrupts are not a JSON array", null);
+                }
+                for (JsonNode i : all) {
+                    if (!i.isObject() || !i.path("id").isString()) {
+                        throw new SerdeException("an interrupt has no string id: " + i, null);
+                    }
+                    t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
+                }
+            }
+            case RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
+            case NO_WRITES -> t.finished = true;
+            default -> {
+                Integer c = spec.channelIndex.get(w.channel());
+                t.finished = true;
+                if (c != null) {
+                    t.channels.add(c);
+                    t.values.add(codecs.decodeWrite(c, w.value(), budget));
+                }
+            }
+        }
     }
 }

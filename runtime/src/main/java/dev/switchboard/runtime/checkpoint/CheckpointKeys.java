@@ -1,0 +1,153 @@
+package dev.switchboard.runtime.checkpoint;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The one rule for every string a saver stores as a key (thread ids, namespaces, checkpoint ids,
+ * channel names, versions, task ids): it must be well-formed UTF-16 with no U+0000 (NUL). Every
+ * saver and {@link dev.switchboard.runtime.RunConfig} check it, and reject a bad key with an
+ * {@link IllegalArgumentException} that names the key and the offending position.
+ *
+ * <p>Why reject rather than store: databases keep text as UTF-8, where an unpaired surrogate has
+ * no encoding, so drivers replace it with {@code ?} and {@code "user-\uD800"}, {@code
+ * "user-\uDC00"} and {@code "user-?"} would silently become one thread; PostgreSQL cannot store NUL
+ * in text at all. One rule on every backend means an id that works in tests on memory or SQLite
+ * works in production on PostgreSQL, and the encrypted saver's associated data (UTF-8 as well)
+ * never aliases either.
+ */
+public final class CheckpointKeys {
+    private CheckpointKeys() {}
+
+    /**
+     * Checks one key.
+     *
+     * @param what what the key is, for the message ({@code "thread id"})
+     * @param key the key
+     * @return the key
+     * @throws NullPointerException if the key is {@code null}
+     * @throws IllegalArgumentException if it holds NUL or an unpaired surrogate
+     */
+    public static String check(String what, String key) {
+        Objects.requireNonNull(key, what);
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == 0) {
+                throw invalid(what, key, i, "NUL (U+0000)");
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw invalid(what, key, i, String.format("the unpaired surrogate U+%04X", (int) c));
+            }
+        }
+        return key;
+    }
+
+    /**
+     * Checks a key that may be absent.
+     *
+     * @param what what the key is
+     * @param key the key, or {@code null}
+     * @return the key
+     */
+    public static String checkNullable(String what, String key) {
+        return key == null ? null : check(what, key);
+    }
+
+    /**
+     * Checks the keys a checkpoint and its blobs carry: its id, its channel names and versions, the
+     * node names and versions it has seen.
+     *
+     * @param checkpoint the checkpoint
+     * @param blobs its new blobs
+     */
+    static void checkCheckpoint(Checkpoint checkpoint, List<Blob> blobs) {
+        check("checkpoint id", checkpoint.id());
+        for (Map.Entry<String, ChannelVersion> e : checkpoint.channels().entrySet()) {
+            check("channel name", e.getKey());
+            check("channel version", e.getValue().version());
+            check("channel version", e.getValue().base());
+        }
+        for (Map.Entry<String, Map<String, String>> n :
+                checkpoint.versionsSeen().entrySet()) {
+            check("node name", n.getKey());
+            n.getValue().forEach((channel, version) -> {
+                check("channel name", channel);
+                check("channel version", version);
+            });
+        }
+        for (Blob b : blobs) {
+            check("channel name", b.channel());
+            check("channel version", b.version());
+            check("channel version", b.base());
+            check("channel version", b.previous());
+        }
+    }
+
+    /**
+     * Checks everything {@link CheckpointSaver#put} stores as a key.
+     *
+     * @param threadId the thread
+     * @param namespace the namespace
+     * @param checkpoint the checkpoint
+     * @param parentId its parent, or {@code null}
+     * @param expectedHead the expected head, or {@code null}
+     * @param blobs its new blobs
+     */
+    public static void checkPut(
+            String threadId,
+            String namespace,
+            Checkpoint checkpoint,
+            String parentId,
+            String expectedHead,
+            List<Blob> blobs) {
+        check("thread id", threadId);
+        check("namespace", namespace);
+        Objects.requireNonNull(checkpoint, "checkpoint");
+        Objects.requireNonNull(blobs, "newBlobs");
+        checkNullable("parent checkpoint id", parentId);
+        checkNullable("expected head", expectedHead);
+        checkCheckpoint(checkpoint, blobs);
+    }
+
+    /**
+     * Checks everything {@link CheckpointSaver#putWrites} stores as a key.
+     *
+     * @param threadId the thread
+     * @param namespace the namespace
+     * @param checkpointId the checkpoint
+     * @param writes the writes
+     */
+    public static void checkWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        check("thread id", threadId);
+        check("namespace", namespace);
+        check("checkpoint id", checkpointId);
+        Objects.requireNonNull(writes, "writes");
+        for (PendingWrite w : writes) {
+            check("task id", w.taskId());
+            check("channel name", w.channel());
+        }
+    }
+
+    private static IllegalArgumentException invalid(String what, String key, int at, String problem) {
+        return new IllegalArgumentException(what + " " + printable(key) + " holds " + problem + " at index " + at
+                + "; checkpoint keys must be well-formed Unicode without NUL, since databases store them as"
+                + " UTF-8 text, where such a key cannot be stored or would be confused with another");
+    }
+
+    /** The key with its unprintable characters escaped, so the message shows what is wrong. */
+    private static String printable(String key) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || Character.isSurrogate(c) || c == 0x7f) {
+                out.append(String.format("\\u%04X", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}
