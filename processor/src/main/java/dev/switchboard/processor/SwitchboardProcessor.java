@@ -19,6 +19,7 @@ import dev.switchboard.processor.validate.StateRules;
 import dev.switchboard.processor.validate.TypeCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -66,6 +67,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private final Set<String> generated = new HashSet<>();
     private final Set<String> sourceTypes = new HashSet<>();
     private final Map<String, Boolean> recordsOk = new HashMap<>();
+    private final NameClaims claims = new NameClaims();
 
     private StateReader states;
     private GraphReader graphs;
@@ -200,9 +202,11 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (!state.generated() || sourceTypes.contains(name)) {
             checkCollision(update, record, report);
             checkCollision(channels, record, report);
+            // Update and Channels share the flat name, so one claim covers both.
+            claim(update, record, Message.RECORD_NAME_CLASH, report);
         }
         print(report);
-        if (!report.isClean()) {
+        if (!report.isClean() || claims.clashed(update)) {
             return false;
         }
         if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
@@ -225,8 +229,33 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         report.error(Message.NAME_COLLISION, source, generatedName, source.getQualifiedName());
     }
 
+    /**
+     * Claims a generated name for {@code source}; when another source claimed it first, both are
+     * reported, each naming the other, and neither gets the file.
+     */
+    private void claim(String generatedName, TypeElement source, Message message, Report report) {
+        String me = source.getQualifiedName().toString();
+        claims.claim(generatedName, source).ifPresent(other -> {
+            if (claims.firstReport(me, generatedName)) {
+                report.error(message, source, me, other, generatedName);
+            }
+            TypeElement first = processingEnv.getElementUtils().getTypeElement(other);
+            if (first != null && claims.firstReport(other, generatedName)) {
+                report.error(message, first, other, me, generatedName);
+            }
+        });
+    }
+
     private boolean processGraph(TypeElement graph) throws Exception {
         String name = graph.getQualifiedName().toString();
+        String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
+        Report clash = new Report();
+        claim(graphName, graph, Message.GRAPH_NAME_CLASH, clash);
+        print(clash);
+        if (claims.clashed(graphName)) {
+            deferred.remove(name);
+            return false;
+        }
         boolean familyOk = true;
         for (TypeElement record : graphs.mentionedRecords(graph)) {
             familyOk &= processRecord(
@@ -243,7 +272,6 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         deferred.remove(name);
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
-        String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
         checkCollision(graphName, graph, report);
         print(report);
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
@@ -256,17 +284,34 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         return true;
     }
 
+    /**
+     * Reports the graphs still waiting for types. Graphs that run each other as subgraphs wait for
+     * each other forever: that cycle is reported instead, and a graph that waits only for waiting
+     * graphs is left to their errors.
+     */
     private void reportUnresolved() {
+        List<TypeElement> waiting = new ArrayList<>();
         for (String name : deferred) {
             TypeElement graph = processingEnv.getElementUtils().getTypeElement(name);
             if (graph != null) {
-                processingEnv
-                        .getMessager()
-                        .printMessage(
-                                Kind.ERROR,
-                                Message.UNRESOLVED_TYPES.format(name, String.join(", ", graphs.unresolvedTypes(graph))),
-                                graph);
+                waiting.add(graph);
             }
+        }
+        SubgraphCycles cycles = new SubgraphCycles(waiting);
+        Report report = new Report();
+        cycles.report(report);
+        print(report);
+        for (TypeElement graph : waiting) {
+            List<String> unresolved = graphs.unresolvedTypes(graph);
+            if (cycles.inCycle(graph) || unresolved.stream().allMatch(cycles::isWaitingGraph)) {
+                continue;
+            }
+            processingEnv
+                    .getMessager()
+                    .printMessage(
+                            Kind.ERROR,
+                            Message.UNRESOLVED_TYPES.format(graph.getQualifiedName(), String.join(", ", unresolved)),
+                            graph);
         }
         deferred.clear();
     }
