@@ -25,7 +25,8 @@ public @interface Graph {
 
     /**
      * The graph's name, shown in diagrams, errors and stream events. When it is a Java identifier it
-     * also names the generated class, {@code <name>Graph} in the class's package, instead of the
+     * also names the generated class, {@code <Name>Graph} in the class's package (first letter upper
+     * case: {@code "billing"} generates {@code BillingGraph}), instead of the
      * class's flattened name ({@code Outer.G} generates {@code Outer_GGraph}); use it when two graph
      * classes would generate the same name, which is a compile error.
      *

@@ -4,8 +4,10 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.switchboard.processor.TestSources.CHAT;
 import static dev.switchboard.processor.TestSources.assertError;
 import static dev.switchboard.processor.TestSources.compile;
+import static dev.switchboard.processor.TestSources.generated;
 import static dev.switchboard.processor.TestSources.graph;
 import static dev.switchboard.processor.TestSources.record;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import dev.switchboard.processor.validate.Message;
@@ -286,5 +288,71 @@ class CompileTimeHolesDiagnosticsTest {
         Compilation c = compile(CHAT, runs("A", "B"), runs("B", "C"), inner);
         assertThat(c).succeededWithoutWarnings();
         assertThat(c).generatedSourceFile("test.AGraph");
+    }
+
+    @Test
+    void componentsWhoseGeneratedMembersWouldBeDeclaredTwice() {
+        JavaFileObject chat = record("Chat", """
+                public record Chat(
+                        @Reducer(Append.class) List<String> messages,
+                        List<String> overwriteMessages, // clashes with messages
+                        String a,
+                        int a$set, // clashes with a
+                        Object equals) {}
+                """);
+        Compilation c = compile(chat);
+        assertThat(c).failed();
+        assertThat(c).hadErrorCount(3);
+        assertError(
+                c,
+                Message.UPDATE_MEMBER_CLASH.format(
+                        "overwriteMessages",
+                        "Chat",
+                        "setter overwriteMessages(List<String>)",
+                        "the overwrite setter of reducer component messages",
+                        "ChatUpdate"),
+                chat,
+                "List<String> overwriteMessages");
+        assertError(
+                c,
+                Message.UPDATE_MEMBER_CLASH.format(
+                        "a$set", "Chat", "field a$set", "the set-flag of component a", "ChatUpdate"),
+                chat,
+                "int a$set");
+        assertError(
+                c,
+                Message.UPDATE_MEMBER_CLASH.format(
+                        "equals",
+                        "Chat",
+                        "setter equals(Object)",
+                        "equals(Object), which every object has",
+                        "ChatUpdate"),
+                chat,
+                "Object equals");
+    }
+
+    @Test
+    void componentsNamedLikeGeneratedParametersAndMethodsCompileCleanly() {
+        JavaFileObject chat = record("Chat", """
+                public record Chat(
+                        @Reducer(Append.class) List<String> sink,
+                        String other,
+                        @Reducer(Sum.class) int of,
+                        String also,
+                        String schema,
+                        String writeTo,
+                        String next,
+                        String writes,
+                        String values,
+                        String read,
+                        String components,
+                        String recordType,
+                        String SCHEMA,
+                        String COMPONENTS,
+                        String equals) {}
+                """);
+        Compilation c = compile(chat);
+        assertThat(c).succeededWithoutWarnings();
+        assertTrue(generated(c, "test.ChatUpdate").contains("sink.write(0, this.sink$overwrite"));
     }
 }

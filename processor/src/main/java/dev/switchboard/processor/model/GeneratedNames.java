@@ -39,14 +39,18 @@ public final class GeneratedNames {
     }
 
     /**
-     * {@code <Name>Graph} when {@code @Graph(name)} is a Java identifier, so that a user can give
-     * two graph classes that flatten alike distinct generated names; otherwise {@code <Flat>Graph}.
+     * {@code <Name>Graph} when {@code @Graph(name)} is a Java identifier (its first letter upper
+     * case), so that a user can give two graph classes that flatten alike distinct generated names;
+     * otherwise {@code <Flat>Graph}.
      */
     public static String graph(TypeElement graphClass) {
         String named = Mirrors.find(graphClass, RuntimeNames.GRAPH)
                 .map(g -> Mirrors.string(g, "name", ""))
                 .orElse("");
-        return (isIdentifier(named) ? named : flatName(graphClass)) + "Graph";
+        if (!isIdentifier(named)) {
+            return flatName(graphClass) + "Graph";
+        }
+        return Character.toUpperCase(named.charAt(0)) + named.substring(1) + "Graph";
     }
 
     private static boolean isIdentifier(String name) {
