@@ -89,6 +89,21 @@ class SendPayloadDiagnosticsTest {
     }
 
     @Test
+    void aPrimitiveParameterTakesExactlyItsBox() {
+        JavaFileObject g = fanOut("Send<Integer>", "\"worker\"", "@Node ChatUpdate worker(long n) { return null; }");
+        Compilation c = compile(CHAT, g);
+        assertThat(c).failed();
+        assertThat(c).hadErrorCount(1);
+        assertError(
+                c,
+                Message.SEND_PAYLOAD_MISMATCH.format(
+                        "fanOut", "Send<Integer>", "worker", "worker", "long", "Integer", "long", "worker", "Integer"),
+                g,
+                "@Route(from = \"begin\"",
+                "\"worker\"");
+    }
+
+    @Test
     void assignablePayloadsAndUndeclaredOnesCompileCleanly() {
         for (String returns :
                 new String[] {"List<Send<Item>>", "Send<java.util.ArrayList<String>>", "Send<?>", "List<Send<Object>>"

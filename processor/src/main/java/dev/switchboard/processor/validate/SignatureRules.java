@@ -187,7 +187,7 @@ final class SignatureRules {
                 continue; // unknown nodes are reported elsewhere; a node without input ignores the payload
             }
             TypeMirror param = node.get().input().type();
-            if (!check.types().isAssignable(payload, param)) {
+            if (!accepts(param, payload)) {
                 String method = node.get().method().getSimpleName().toString();
                 report.error(
                         Message.SEND_PAYLOAD_MISMATCH,
@@ -203,6 +203,17 @@ final class SignatureRules {
                         Strings.type(payload));
             }
         }
+    }
+
+    /**
+     * Whether a node taking {@code param} accepts a payload of type {@code payload}. Generated code
+     * casts the payload to the parameter's boxed type, so a primitive parameter takes exactly its
+     * box: an {@code Integer} payload is no {@code Long}, though javac would widen it.
+     */
+    private boolean accepts(TypeMirror param, TypeMirror payload) {
+        return param.getKind().isPrimitive()
+                ? check.types().isSameType(payload, check.boxed(param))
+                : check.types().isAssignable(payload, param);
     }
 
     /**
