@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -33,7 +34,10 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic.Kind;
 
 /**
@@ -205,6 +209,11 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             // Update and Channels share the flat name, so one claim covers both.
             claim(update, record, Message.RECORD_NAME_CLASH, report);
         }
+        if (state.generated() && !generated.contains(update)) {
+            compiledFor(update)
+                    .filter(other -> !other.equals(name))
+                    .ifPresent(other -> report.error(Message.RECORD_NAME_CLASH, record, name, other, update));
+        }
         print(report);
         if (!report.isClean() || claims.clashed(update)) {
             return false;
@@ -220,6 +229,29 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         }
         recordsOk.put(name, true);
         return true;
+    }
+
+    /**
+     * The record an update compiled earlier (another module, a jar) was generated for, read from
+     * its {@code StateSchema<R> schema()}: a record that flattens to the same name must not be
+     * taken for it.
+     */
+    private Optional<String> compiledFor(String update) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(update);
+        if (type == null) {
+            return Optional.empty();
+        }
+        for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            if (m.getSimpleName().contentEquals("schema")
+                    && m.getParameters().isEmpty()
+                    && m.getReturnType() instanceof DeclaredType d
+                    && d.getTypeArguments().size() == 1
+                    && d.getTypeArguments().get(0) instanceof DeclaredType r) {
+                return Optional.of(
+                        ((TypeElement) r.asElement()).getQualifiedName().toString());
+            }
+        }
+        return Optional.empty();
     }
 
     private void checkCollision(String generatedName, TypeElement source, Report report) {
