@@ -140,17 +140,17 @@ public final class ChatUpdate extends StateUpdate {
 
     @Override
     public void writeTo(WriteSink sink) {
-        if (messages$set) {
-            sink.write(0, messages$overwrite ? new Overwrite<>(messages) : messages);
+        if (this.messages$set) {
+            sink.write(0, this.messages$overwrite ? new Overwrite<>(this.messages) : this.messages);
         }
-        if (turns$set) {
-            sink.write(1, turns$overwrite ? new Overwrite<>(turns) : turns);
+        if (this.turns$set) {
+            sink.write(1, this.turns$overwrite ? new Overwrite<>(this.turns) : this.turns);
         }
-        if (topic$set) {
-            sink.write(2, topic);
+        if (this.topic$set) {
+            sink.write(2, this.topic);
         }
-        if (trace$set) {
-            sink.write(3, trace);
+        if (this.trace$set) {
+            sink.write(3, this.trace);
         }
     }
 }

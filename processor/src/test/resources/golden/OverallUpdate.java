@@ -73,11 +73,11 @@ public final class OverallUpdate extends StateUpdate {
 
     @Override
     public void writeTo(WriteSink sink) {
-        if (question$set) {
-            sink.write(0, question);
+        if (this.question$set) {
+            sink.write(0, this.question);
         }
-        if (answer$set) {
-            sink.write(1, answer);
+        if (this.answer$set) {
+            sink.write(1, this.answer);
         }
     }
 }

@@ -2,6 +2,7 @@ package test;
 
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.NodeContext;
+import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec;
 import dev.switchboard.runtime.pregel.PregelGraph;
@@ -170,6 +171,26 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
                 default:
                     throw new IllegalArgumentException("no route #" + route);
             }
+        }
+    }
+
+    /**
+     * Typed {@link Send}s to the nodes of {@link SupportGraph} that take a payload.
+     * Each factory's parameter is its node's, so javac checks the payload that would otherwise fail
+     * with a {@code ClassCastException} in the run.
+     */
+    public static final class Sends {
+        private Sends() {
+        }
+
+        /**
+         * A {@link Send} that runs node {@code research} with {@code payload} as its parameter.
+         *
+         * @param payload the node's input
+         * @return the send
+         */
+        public static Send<Job> research(Job payload) {
+            return Send.to("research", payload);
         }
     }
 }

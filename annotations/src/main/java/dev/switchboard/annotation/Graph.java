@@ -24,7 +24,11 @@ public @interface Graph {
     String END = "__end__";
 
     /**
-     * The graph's name, shown in diagrams, errors and stream events.
+     * The graph's name, shown in diagrams, errors and stream events. When it is a Java identifier it
+     * also names the generated class, {@code <Name>Graph} in the class's package (first letter upper
+     * case: {@code "billing"} generates {@code BillingGraph}), instead of the
+     * class's flattened name ({@code Outer.G} generates {@code Outer_GGraph}); use it when two graph
+     * classes would generate the same name, which is a compile error.
      *
      * @return the name; empty means the simple name of the class
      */

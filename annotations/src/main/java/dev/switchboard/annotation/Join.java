@@ -15,7 +15,8 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Join {
     /**
-     * The nodes to wait for.
+     * The nodes to wait for, each once: a name listed twice is a compile error, as it is usually a
+     * typo for the branch that is missing.
      *
      * @return two or more node names
      */

@@ -34,7 +34,9 @@ public @interface Node {
 
     /**
      * The nodes this node may send control to with a {@code Command}'s goto; they count as edges for
-     * reachability checks and diagrams.
+     * reachability checks and diagrams. Only a node that can return a {@code Command} (itself, its
+     * {@code @OnError} handler, or a subgraph it runs) may declare them; on any other node they are
+     * a compile error, since it could never go there.
      *
      * @return the possible {@code Command} targets
      */

@@ -19,11 +19,13 @@ import dev.switchboard.processor.validate.StateRules;
 import dev.switchboard.processor.validate.TypeCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -32,7 +34,10 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic.Kind;
 
 /**
@@ -66,6 +71,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private final Set<String> generated = new HashSet<>();
     private final Set<String> sourceTypes = new HashSet<>();
     private final Map<String, Boolean> recordsOk = new HashMap<>();
+    private final NameClaims claims = new NameClaims();
 
     private StateReader states;
     private GraphReader graphs;
@@ -200,9 +206,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (!state.generated() || sourceTypes.contains(name)) {
             checkCollision(update, record, report);
             checkCollision(channels, record, report);
+            // Update and Channels share the flat name, so one claim covers both.
+            claim(update, record, Message.RECORD_NAME_CLASH, report);
+        }
+        if (state.generated() && !generated.contains(update)) {
+            compiledFor(update)
+                    .filter(other -> !other.equals(name))
+                    .ifPresent(other -> report.error(Message.RECORD_NAME_CLASH, record, name, other, update));
         }
         print(report);
-        if (!report.isClean()) {
+        if (!report.isClean() || claims.clashed(update)) {
             return false;
         }
         if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
@@ -218,6 +231,29 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         return true;
     }
 
+    /**
+     * The record an update compiled earlier (another module, a jar) was generated for, read from
+     * its {@code StateSchema<R> schema()}: a record that flattens to the same name must not be
+     * taken for it.
+     */
+    private Optional<String> compiledFor(String update) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(update);
+        if (type == null) {
+            return Optional.empty();
+        }
+        for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            if (m.getSimpleName().contentEquals("schema")
+                    && m.getParameters().isEmpty()
+                    && m.getReturnType() instanceof DeclaredType d
+                    && d.getTypeArguments().size() == 1
+                    && d.getTypeArguments().get(0) instanceof DeclaredType r) {
+                return Optional.of(
+                        ((TypeElement) r.asElement()).getQualifiedName().toString());
+            }
+        }
+        return Optional.empty();
+    }
+
     private void checkCollision(String generatedName, TypeElement source, Report report) {
         if (generated.contains(generatedName) || !sourceTypes.contains(generatedName)) {
             return;
@@ -225,8 +261,33 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         report.error(Message.NAME_COLLISION, source, generatedName, source.getQualifiedName());
     }
 
+    /**
+     * Claims a generated name for {@code source}; when another source claimed it first, both are
+     * reported, each naming the other, and neither gets the file.
+     */
+    private void claim(String generatedName, TypeElement source, Message message, Report report) {
+        String me = source.getQualifiedName().toString();
+        claims.claim(generatedName, source).ifPresent(other -> {
+            if (claims.firstReport(me, generatedName)) {
+                report.error(message, source, me, other, generatedName);
+            }
+            TypeElement first = processingEnv.getElementUtils().getTypeElement(other);
+            if (first != null && claims.firstReport(other, generatedName)) {
+                report.error(message, first, other, me, generatedName);
+            }
+        });
+    }
+
     private boolean processGraph(TypeElement graph) throws Exception {
         String name = graph.getQualifiedName().toString();
+        String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
+        Report clash = new Report();
+        claim(graphName, graph, Message.GRAPH_NAME_CLASH, clash);
+        print(clash);
+        if (claims.clashed(graphName)) {
+            deferred.remove(name);
+            return false;
+        }
         boolean familyOk = true;
         for (TypeElement record : graphs.mentionedRecords(graph)) {
             familyOk &= processRecord(
@@ -243,7 +304,6 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         deferred.remove(name);
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
-        String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
         checkCollision(graphName, graph, report);
         print(report);
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
@@ -256,17 +316,34 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         return true;
     }
 
+    /**
+     * Reports the graphs still waiting for types. Graphs that run each other as subgraphs wait for
+     * each other forever: that cycle is reported instead, and a graph that waits only for waiting
+     * graphs is left to their errors.
+     */
     private void reportUnresolved() {
+        List<TypeElement> waiting = new ArrayList<>();
         for (String name : deferred) {
             TypeElement graph = processingEnv.getElementUtils().getTypeElement(name);
             if (graph != null) {
-                processingEnv
-                        .getMessager()
-                        .printMessage(
-                                Kind.ERROR,
-                                Message.UNRESOLVED_TYPES.format(name, String.join(", ", graphs.unresolvedTypes(graph))),
-                                graph);
+                waiting.add(graph);
             }
+        }
+        SubgraphCycles cycles = new SubgraphCycles(waiting);
+        Report report = new Report();
+        cycles.report(report);
+        print(report);
+        for (TypeElement graph : waiting) {
+            List<String> unresolved = graphs.unresolvedTypes(graph);
+            if (cycles.inCycle(graph) || unresolved.stream().allMatch(cycles::isWaitingGraph)) {
+                continue;
+            }
+            processingEnv
+                    .getMessager()
+                    .printMessage(
+                            Kind.ERROR,
+                            Message.UNRESOLVED_TYPES.format(graph.getQualifiedName(), String.join(", ", unresolved)),
+                            graph);
         }
         deferred.clear();
     }

@@ -96,6 +96,30 @@ class CompilationScenariosTest {
         assertThat(generatedNames(second)).containsExactly("test.ViewUpdate", "test.ViewChannels", "test.ReaderGraph");
     }
 
+    /** Outer_Chat's generated types come from a module compiled earlier; Outer.Chat wants the same names. */
+    @Test
+    void aRecordThatFlattensToTheNameOfOneCompiledEarlierIsAClash() throws IOException {
+        JavaFileObject flat =
+                record("Outer_Chat", "public record Outer_Chat(@Reducer(Append.class) List<String> messages) {}");
+        Compilation first = compile(flat);
+        assertThat(first).succeededWithoutWarnings();
+        Path classes = writeClasses(first, temp.resolve("flat"));
+
+        JavaFileObject outer = record("Outer", """
+                public class Outer {
+                    public record Chat(@Reducer(Append.class) List<String> messages) {} // nested
+                }
+                """);
+        Compilation second = compileWith(classes, outer);
+        assertThat(second).failed();
+        assertThat(second).hadErrorCount(1);
+        assertError(
+                second,
+                Message.RECORD_NAME_CLASH.format("test.Outer.Chat", "test.Outer_Chat", "test.Outer_ChatUpdate"),
+                outer,
+                "// nested");
+    }
+
     @Test
     void reducersOfARecordCompiledEarlierAreStillChecked() throws IOException {
         Path classes = writeClasses(compile(CHAT), temp.resolve("first"));

@@ -10,6 +10,7 @@ final class ClassNames {
 
     static final ClassName STATE_UPDATE = ClassName.get(RUNTIME, "StateUpdate");
     static final ClassName OVERWRITE = ClassName.get(RUNTIME, "Overwrite");
+    static final ClassName SEND = ClassName.get(RUNTIME, "Send");
     static final ClassName NODE_CONTEXT = ClassName.get(RUNTIME, "NodeContext");
     static final ClassName GRAPH_BUILDER = ClassName.get(RUNTIME, "GraphBuilder");
     static final ClassName RETRY_POLICY = ClassName.get(RUNTIME, "RetryPolicy");

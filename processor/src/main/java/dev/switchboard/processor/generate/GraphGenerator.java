@@ -35,11 +35,13 @@ import javax.lang.model.util.Types;
 public final class GraphGenerator {
     private final JsonSchemas schemas;
     private final ValueTypes valueTypes;
+    private final SendsGenerator sends;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
+        this.sends = new SendsGenerator(types);
     }
 
     /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
@@ -89,7 +91,8 @@ public final class GraphGenerator {
                 .addMethod(returning("inputJsonSchema", "INPUT_JSON_SCHEMA"))
                 .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
                 .addType(builderType(self, builder, nodes))
-                .addType(dispatcher(g, nodes));
+                .addType(dispatcher(g, nodes))
+                .addTypes(sends.generate(g, self).stream().toList());
     }
 
     private static FieldSpec constant(String name, String value, String doc) {

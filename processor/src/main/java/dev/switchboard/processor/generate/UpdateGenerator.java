@@ -135,11 +135,12 @@ public final class UpdateGenerator {
     }
 
     private static CodeBlock writeStatement(ComponentModel c, int index) {
+        // Fields are read through this.: a component may be named like the parameter (sink).
         if (c.kind() == ComponentModel.Kind.REDUCER) {
             return CodeBlock.builder()
-                    .beginControlFlow("if ($N)", set(c))
+                    .beginControlFlow("if (this.$N)", set(c))
                     .addStatement(
-                            "sink.write($L, $N ? new $T<>($N) : $N)",
+                            "sink.write($L, this.$N ? new $T<>(this.$N) : this.$N)",
                             index,
                             overwrite(c),
                             ClassNames.OVERWRITE,
@@ -149,8 +150,8 @@ public final class UpdateGenerator {
                     .build();
         }
         return CodeBlock.builder()
-                .beginControlFlow("if ($N)", set(c))
-                .addStatement("sink.write($L, $N)", index, c.name())
+                .beginControlFlow("if (this.$N)", set(c))
+                .addStatement("sink.write($L, this.$N)", index, c.name())
                 .endControlFlow()
                 .build();
     }

@@ -1,5 +1,6 @@
 package dev.switchboard.processor.model;
 
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.PackageElement;
@@ -8,7 +9,8 @@ import javax.lang.model.element.TypeElement;
 /**
  * The one place that names generated types: {@code <Flat>Update}, {@code <Flat>Channels} and
  * {@code <Flat>Graph}, where nested types flatten with {@code _} ({@code Outer.Chat} becomes
- * {@code Outer_ChatUpdate}), in the package of the source type.
+ * {@code Outer_ChatUpdate}), in the package of the source type; a graph named by
+ * {@code @Graph(name)} generates {@code <Name>Graph}.
  */
 public final class GeneratedNames {
     private GeneratedNames() {}
@@ -36,8 +38,23 @@ public final class GeneratedNames {
         return flatName(record) + "Channels";
     }
 
+    /**
+     * {@code <Name>Graph} when {@code @Graph(name)} is a Java identifier (its first letter upper
+     * case), so that a user can give two graph classes that flatten alike distinct generated names;
+     * otherwise {@code <Flat>Graph}.
+     */
     public static String graph(TypeElement graphClass) {
-        return flatName(graphClass) + "Graph";
+        String named = Mirrors.find(graphClass, RuntimeNames.GRAPH)
+                .map(g -> Mirrors.string(g, "name", ""))
+                .orElse("");
+        if (!isIdentifier(named)) {
+            return flatName(graphClass) + "Graph";
+        }
+        return Character.toUpperCase(named.charAt(0)) + named.substring(1) + "Graph";
+    }
+
+    private static boolean isIdentifier(String name) {
+        return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
     }
 
     public static String qualified(TypeElement source, String simpleName) {

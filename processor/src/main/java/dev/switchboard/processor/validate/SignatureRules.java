@@ -2,12 +2,14 @@ package dev.switchboard.processor.validate;
 
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.NameRef;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ExecutableElement;
@@ -15,7 +17,9 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 
 /**
  * Checks the graph class and the signatures of its node and route methods, and what every method
@@ -164,6 +168,69 @@ final class SignatureRules {
         if (r.returns() == RouteModel.Kind.UNSUPPORTED) {
             report.error(Message.ROUTE_RETURN, r.method(), r.method().getSimpleName(), Strings.type(r.returnType()));
         }
+        if (r.returns() == RouteModel.Kind.SEND) {
+            declaredPayload(r.element()).ifPresent(p -> checkSendTargets(r, p, g, report));
+        }
+    }
+
+    /**
+     * A Send's payload becomes its node's parameter, so a route that declares {@code Send<Job>}
+     * must send only to nodes whose parameter a {@code Job} can be assigned to, or the node fails
+     * with a {@code ClassCastException} at run time.
+     */
+    private void checkSendTargets(RouteModel r, TypeMirror payload, GraphModel g, Report report) {
+        for (NameRef to : r.to()) {
+            Optional<NodeModel> node = g.node(to.name());
+            if (node.isEmpty()
+                    || node.get().input().type() == null
+                    || node.get().returns().kind() == Returns.Kind.SUBGRAPH) {
+                continue; // unknown nodes are reported elsewhere; a node without input ignores the payload
+            }
+            TypeMirror param = node.get().input().type();
+            if (!accepts(param, payload)) {
+                String method = node.get().method().getSimpleName().toString();
+                report.error(
+                        Message.SEND_PAYLOAD_MISMATCH,
+                        to,
+                        r.method().getSimpleName(),
+                        Strings.type(r.element()).replace(RuntimeNames.RUNTIME + ".", ""),
+                        to.name(),
+                        method,
+                        Strings.type(param),
+                        Strings.type(payload),
+                        Strings.type(param),
+                        method,
+                        Strings.type(payload));
+            }
+        }
+    }
+
+    /**
+     * Whether a node taking {@code param} accepts a payload of type {@code payload}. Generated code
+     * casts the payload to the parameter's boxed type, so a primitive parameter takes exactly its
+     * box: an {@code Integer} payload is no {@code Long}, though javac would widen it.
+     */
+    private boolean accepts(TypeMirror param, TypeMirror payload) {
+        return param.getKind().isPrimitive()
+                ? check.types().isSameType(payload, check.boxed(param))
+                : check.types().isAssignable(payload, param);
+    }
+
+    /**
+     * The payload type a {@code Send} type declares, when it says one: not for a raw {@code Send},
+     * {@code Send<?>}, {@code Send<? super X>} or {@code Send<Object>}, which may carry anything.
+     */
+    private static Optional<TypeMirror> declaredPayload(TypeMirror send) {
+        if (!(send instanceof DeclaredType d) || d.getTypeArguments().size() != 1) {
+            return Optional.empty();
+        }
+        TypeMirror p = d.getTypeArguments().get(0);
+        if (p instanceof WildcardType w) {
+            p = w.getExtendsBound();
+        }
+        return p == null || qualified(p).equals("java.lang.Object") || p.getKind() == TypeKind.TYPEVAR
+                ? Optional.empty()
+                : Optional.of(p);
     }
 
     static boolean isNodeContext(TypeMirror t) {

@@ -21,9 +21,11 @@ import javax.lang.model.util.ElementFilter;
 /** Checks a state record: its channel annotations, reducers, managed values and accessibility. */
 public final class StateRules {
     private final TypeCheck check;
+    private final UpdateMemberRules updateMembers;
 
     public StateRules(TypeCheck check) {
         this.check = check;
+        this.updateMembers = new UpdateMemberRules(check);
     }
 
     public void check(StateModel state, Report report) {
@@ -56,6 +58,7 @@ public final class StateRules {
                 default -> {}
             }
         }
+        updateMembers.check(state, report);
     }
 
     private void checkImpl(StateModel state, ComponentModel c, String ifaceName, boolean reducer, Report report) {

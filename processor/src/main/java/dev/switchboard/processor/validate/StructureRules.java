@@ -7,6 +7,7 @@ import dev.switchboard.processor.model.JoinModel;
 import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.NameRef;
 import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.Stray;
@@ -33,18 +34,13 @@ final class StructureRules {
             checkSource(e.from(), "@Edge(from = \"" + e.from().name() + "\") on " + e.to() + "()", nodes, report);
         }
         for (JoinModel j : g.joins()) {
-            for (NameRef from : j.from()) {
-                if (from.name().equals(START) || from.name().equals(END)) {
-                    report.error(Message.JOIN_PSEUDO_NODE, from, j.to(), display(from.name()));
-                } else {
-                    checkKnown(from, "@Join on " + j.to() + "()", nodes, report);
-                }
-            }
+            checkJoin(j, nodes, report);
         }
         for (NodeModel n : g.nodes()) {
             for (NameRef d : n.destinations()) {
                 checkTarget(d, "@Node(destinations) on " + n.name() + "()", nodes, report);
             }
+            checkDestinationsUsable(n, g, report);
         }
         for (RouteModel r : g.routes()) {
             checkRoute(r, nodes, report);
@@ -61,6 +57,56 @@ final class StructureRules {
             }
         }
         checkReachability(g, report);
+    }
+
+    /**
+     * A join waits for each listed node once, so a name listed twice is almost always a typo for
+     * the branch that is missing: the join would then fire without waiting for that branch.
+     */
+    private static void checkJoin(JoinModel j, Set<String> nodes, Report report) {
+        Set<String> seen = new HashSet<>();
+        for (NameRef from : j.from()) {
+            if (from.name().equals(START) || from.name().equals(END)) {
+                report.error(Message.JOIN_PSEUDO_NODE, from, j.to(), display(from.name()));
+            } else if (!seen.add(from.name())) {
+                Set<String> others = new LinkedHashSet<>(nodes);
+                j.from().forEach(f -> others.remove(f.name()));
+                others.remove(j.to());
+                report.error(Message.JOIN_DUPLICATE, from, j.to(), from.name(), Strings.list(others));
+            } else {
+                checkKnown(from, "@Join on " + j.to() + "()", nodes, report);
+            }
+        }
+    }
+
+    /**
+     * Destinations make nodes reachable because a {@code Command} may go to them; a node that
+     * returns no {@code Command} (nor does its error handler, nor a subgraph it runs) never does, so
+     * its destinations would hide really unreachable nodes.
+     */
+    private static void checkDestinationsUsable(NodeModel n, GraphModel g, Report report) {
+        if (n.destinations().isEmpty() || mayReturnCommand(n.returns().kind())) {
+            return;
+        }
+        if (g.handler(n.name())
+                .filter(h -> h.returns().kind() == Returns.Kind.COMMAND)
+                .isPresent()) {
+            return;
+        }
+        String method = n.method().getSimpleName().toString();
+        report.errorOnValue(
+                Message.DESTINATIONS_WITHOUT_COMMAND,
+                n.method(),
+                n.annotation(),
+                Mirrors.explicit(n.annotation(), "destinations").orElse(null),
+                method,
+                Strings.type(n.returns().type()),
+                method);
+    }
+
+    /** Commands, subgraphs (via {@code Command.toParent()}) and return types reported elsewhere. */
+    private static boolean mayReturnCommand(Returns.Kind kind) {
+        return kind == Returns.Kind.COMMAND || kind == Returns.Kind.SUBGRAPH || kind == Returns.Kind.UNSUPPORTED;
     }
 
     private static void checkNames(GraphModel g, Report report) {

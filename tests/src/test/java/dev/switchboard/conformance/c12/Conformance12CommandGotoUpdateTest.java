@@ -84,12 +84,15 @@ class GotoEnd {
     }
 }
 
-/** a -> END, b reachable through a's destinations; used with a Command as input. */
+/**
+ * a -> END, b reachable through a's destinations; used with a Command as input. Destinations are
+ * only allowed on a node that returns a Command, so a returns one without a goto.
+ */
 class CommandInput {
     @Node(destinations = "b")
     @Edge(from = START)
-    RoutedUpdate a(Routed s) {
-        return RoutedUpdate.of().trail(List.of("a"));
+    Command<RoutedUpdate> a(Routed s) {
+        return Command.update(RoutedUpdate.of().trail(List.of("a")));
     }
 
     @Node
