@@ -71,6 +71,28 @@ class CompilationScenariosTest {
                 .containsExactly("test.ChatUpdate", "test.ChatChannels", "test.SupportGraph", "test.OtherGraph");
     }
 
+    /** A record only a Send delivers is a payload: no update or channel type that nothing would use. */
+    @Test
+    void sendPayloadRecordsGetNoUpdateOrChannels() {
+        JavaFileObject job = record("Job", "public record Job(String name) {}");
+        JavaFileObject g = graph("Fan", """
+                class Fan {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate plan(Chat s) { return ChatUpdate.of(); }
+
+                    @Route(from = "plan", to = "work")
+                    List<Send<Job>> spread(Chat s) { return List.of(Send.to("work", new Job("a"))); }
+
+                    @Node
+                    ChatUpdate work(Job job) { return ChatUpdate.of().topic(job.name()); }
+                }
+                """);
+        Compilation c = compile(CHAT, job, g);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(generatedNames(c)).containsExactly("test.ChatUpdate", "test.ChatChannels", "test.FanGraph");
+    }
+
     // ---- (b) records from another compilation
 
     /** The record and its generated types come from a module compiled earlier, with the processor. */
