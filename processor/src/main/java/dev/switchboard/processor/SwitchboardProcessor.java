@@ -11,11 +11,13 @@ import dev.switchboard.processor.model.GraphReader;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
+import dev.switchboard.processor.model.StoredTypes;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
 import dev.switchboard.processor.validate.Message;
 import dev.switchboard.processor.validate.Report;
 import dev.switchboard.processor.validate.StateRules;
+import dev.switchboard.processor.validate.StorageRules;
 import dev.switchboard.processor.validate.TypeCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -70,6 +72,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private StateReader states;
     private GraphReader graphs;
     private StateRules stateRules;
+    private StorageRules storageRules;
     private GraphValidator graphValidator;
     private SourceWriter writer;
     private DiagnosticPrinter printer;
@@ -81,6 +84,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.states = new StateReader(env);
         this.graphs = new GraphReader(env);
         this.stateRules = new StateRules(check);
+        this.storageRules = new StorageRules(new StoredTypes(env));
         this.graphValidator = new GraphValidator(check);
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
@@ -90,6 +94,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     public Set<String> getSupportedAnnotationTypes() {
         Set<String> all = new LinkedHashSet<>(RECORD_ANNOTATIONS);
         all.addAll(GRAPH_ANNOTATIONS);
+        all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
         all.add(GENERATED);
         return all;
     }
@@ -195,6 +200,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         StateModel state = states.read(record);
         Report report = new Report();
         stateRules.check(state, report);
+        storageRules.check(state, report);
         String update = GeneratedNames.qualified(record, GeneratedNames.update(record));
         String channels = GeneratedNames.qualified(record, GeneratedNames.channels(record));
         if (!state.generated() || sourceTypes.contains(name)) {
@@ -209,7 +215,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             writer.write(GeneratedNames.packageOf(record), new UpdateGenerator().generate(state), origin);
             writer.write(
                     GeneratedNames.packageOf(record),
-                    new ChannelsGenerator(processingEnv.getTypeUtils()).generate(state),
+                    new ChannelsGenerator(processingEnv.getTypeUtils(), new StoredTypes(processingEnv)).generate(state),
                     origin);
             generated.add(update);
             generated.add(channels);

@@ -6,6 +6,7 @@ import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
+import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +51,9 @@ public final class GraphSpec {
     final int[][] triggerToNodes;
 
     final StateSchema<?>[] schemas;
+    /** The sealed interfaces of all schemas, once each: what the serde reads by tag. */
+    final List<SealedType> sealedTypes;
+
     final int[][] slots;
     final ManagedValue<?>[] managed;
 
@@ -92,6 +96,7 @@ public final class GraphSpec {
             }
         });
         this.schemas = family.toArray(new StateSchema<?>[0]);
+        this.sealedTypes = sealedTypes(family);
 
         List<ChannelSpec> chans = new ArrayList<>();
         Map<String, Integer> chanIdx = new HashMap<>();
@@ -223,6 +228,14 @@ public final class GraphSpec {
         }
         Arrays.sort(order, Comparator.comparing(i -> nodeNames[i]));
         this.nameOrder = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<SealedType> sealedTypes(List<StateSchema<?>> family) {
+        Map<Class<?>, SealedType> byBase = new java.util.LinkedHashMap<>();
+        for (StateSchema<?> s : family) {
+            s.sealedTypes().forEach(t -> byBase.putIfAbsent(t.base(), t));
+        }
+        return List.copyOf(byBase.values());
     }
 
     private static void addSchema(List<StateSchema<?>> family, StateSchema<?> s) {

@@ -40,6 +40,16 @@ public final class JsonSerde {
      * @param limits the decoding bounds
      */
     public JsonSerde(SerdeLimits limits) {
+        this(limits, List.of());
+    }
+
+    /**
+     * Creates a serde that also reads and writes the given sealed interfaces by their tags.
+     *
+     * @param limits the decoding bounds
+     * @param sealed the sealed types of a graph's schemas, as generated code declares them
+     */
+    public JsonSerde(SerdeLimits limits, List<SealedType> sealed) {
         this.limits = limits;
         JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
@@ -49,6 +59,7 @@ public final class JsonSerde {
                         .build())
                 .build();
         this.mapper = JsonMapper.builder(factory)
+                .annotationIntrospector(new SealedTypes(sealed))
                 .polymorphicTypeValidator(
                         BasicPolymorphicTypeValidator.builder().build())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
