@@ -5,6 +5,7 @@ import dev.switchboard.processor.generate.ChannelsGenerator;
 import dev.switchboard.processor.generate.GraphGenerator;
 import dev.switchboard.processor.generate.SourceWriter;
 import dev.switchboard.processor.generate.UpdateGenerator;
+import dev.switchboard.processor.model.Fingerprint;
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.GraphReader;
@@ -207,11 +208,18 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             checkCollision(update, record, report);
             checkCollision(channels, record, report);
         }
+        boolean inSources = sourceTypes.contains(name);
+        if (!inSources && state.generated()) {
+            checkFresh(state, channels, origin, report);
+        }
         print(report);
         if (!report.isClean()) {
             return false;
         }
-        if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
+        // A record compiled here is generated again even if its old output is on the classpath: a
+        // build that recompiles only the record must not keep channels of its previous version.
+        if (!generated.contains(update)
+                && (inSources || processingEnv.getElementUtils().getTypeElement(update) == null)) {
             writer.write(GeneratedNames.packageOf(record), new UpdateGenerator().generate(state), origin);
             writer.write(
                     GeneratedNames.packageOf(record),
@@ -222,6 +230,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         }
         recordsOk.put(name, true);
         return true;
+    }
+
+    /** Channels from another compilation must match the record there now, or the run would fail later. */
+    private void checkFresh(StateModel state, String channels, Element origin, Report report) {
+        TypeElement generatedChannels = processingEnv.getElementUtils().getTypeElement(channels);
+        String now = Fingerprint.of(state);
+        Fingerprint.stored(generatedChannels)
+                .filter(old -> !old.equals(now))
+                .ifPresent(old -> report.error(
+                        Message.STALE_GENERATED, origin, channels, state.simpleName(), old, state.simpleName(), now));
     }
 
     private void checkCollision(String generatedName, TypeElement source, Report report) {

@@ -9,6 +9,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.Fingerprint;
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StoredTypes;
@@ -58,6 +59,12 @@ public final class ChannelsGenerator {
                 .addField(FieldSpec.builder(self, "SCHEMA", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The single instance.\n")
                         .initializer("new $T()", self)
+                        .build())
+                .addField(FieldSpec.builder(
+                                String.class, Fingerprint.FIELD, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The components these channels were generated for; the processor compares it with\n"
+                                + "the record to reject stale generated code at build time.\n")
+                        .initializer("$S", Fingerprint.of(state))
                         .build())
                 .addField(
                         FieldSpec.builder(listOfSpecs, "COMPONENTS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
