@@ -267,6 +267,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         deferred.remove(name);
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
+        storageRules.checkPayloads(model, report);
         String graphName = GeneratedNames.qualified(graph, GeneratedNames.graph(graph));
         checkCollision(graphName, graph, report);
         print(report);

@@ -5,6 +5,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.switchboard.processor.TestSources.assertError;
 import static dev.switchboard.processor.TestSources.compile;
 import static dev.switchboard.processor.TestSources.generated;
+import static dev.switchboard.processor.TestSources.graph;
 import static dev.switchboard.processor.TestSources.record;
 
 import com.google.testing.compile.Compilation;
@@ -143,6 +144,49 @@ class StorageDiagnosticsTest {
                 Message.DUPLICATE_TAG.format("shapes", "Chat", "Shape", "Circle", "Square", "Square"),
                 s,
                 "shapes");
+    }
+
+    @Test
+    void sendPayloadThatCannotBeStored() {
+        JavaFileObject g = graph("Fan", """
+                class Fan {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate plan(Chat s) { return ChatUpdate.of(); }
+
+                    @Route(from = "plan", to = "work")
+                    Send<Thread> spread(Chat s) { return Send.to("work", Thread.currentThread()); }
+
+                    @Node
+                    ChatUpdate work(Thread worker) { return ChatUpdate.of(); }
+                }
+                """);
+        assertError(
+                failsOnce(TestSources.CHAT, g),
+                Message.UNSTORABLE_PAYLOAD.format("work", "Thread", "", Reason.JDK_TYPE.text()),
+                g,
+                "ChatUpdate work(Thread worker)");
+    }
+
+    /** Twin: a sealed payload compiles, and the graph declares its tag table for pending sends. */
+    @Test
+    void sealedSendPayloadGetsATagTableInTheGraph() {
+        JavaFileObject g = graph("Fan", """
+                class Fan {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate plan(Chat s) { return ChatUpdate.of(); }
+
+                    @Route(from = "plan", to = "work")
+                    Send<Shape> spread(Chat s) { return Send.to("work", new Circle(1)); }
+
+                    @Node
+                    ChatUpdate work(Shape shape) { return ChatUpdate.of(); }
+                }
+                """);
+        Compilation c = compile(SHAPE, CIRCLE, SQUARE, TestSources.CHAT, g);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(generated(c, "test.FanGraph")).contains(".sealedType(SealedType.of(Shape.class)\n");
     }
 
     /** Twin: what is never stored is not checked, and sealed records at any depth get a tag table. */

@@ -106,10 +106,7 @@ public final class ChannelsGenerator {
                 CodeBlock.builder().add("$T.of(", ClassNames.LIST).indent();
         boolean first = true;
         for (StoredTypes.Sealed s : all.values()) {
-            list.add(first ? "\n" : ",\n").add("$T.of($T.class)", ClassNames.SEALED_TYPE, ClassName.get(s.base()));
-            for (StoredTypes.Variant v : s.variants()) {
-                list.add("\n        .with($S, $T.class)", v.tag(), ClassName.get(v.record()));
-            }
+            list.add(first ? "\n" : ",\n").add(SealedTypeCode.of(s));
             first = false;
         }
         type.addField(FieldSpec.builder(listOfSealed, "SEALED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)

@@ -141,7 +141,11 @@ public final class StoredTypes {
     private final Types types;
 
     public StoredTypes(ProcessingEnvironment env) {
-        this.types = env.getTypeUtils();
+        this(env.getTypeUtils());
+    }
+
+    public StoredTypes(Types types) {
+        this.types = types;
     }
 
     /** Walks one stored type. */

@@ -1,6 +1,9 @@
 package dev.switchboard.processor.validate;
 
 import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.GraphModel;
+import dev.switchboard.processor.model.NodeInput;
+import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StoredTypes;
 import java.util.HashMap;
@@ -35,6 +38,24 @@ public final class StorageRules {
                         p.reason().text(p.detail()));
             }
             f.sealed().forEach(s -> checkTags(state, c, s, report));
+        }
+    }
+
+    /** Send payloads are stored with a checkpoint's pending tasks, so they must read back too. */
+    public void checkPayloads(GraphModel graph, Report report) {
+        for (NodeModel n : graph.nodes()) {
+            if (n.input().kind() != NodeInput.Kind.PAYLOAD || n.input().type() == null) {
+                continue;
+            }
+            for (StoredTypes.Problem p : stored.walk(n.input().type()).problems()) {
+                report.error(
+                        Message.UNSTORABLE_PAYLOAD,
+                        n.params().get(0),
+                        n.method().getSimpleName(),
+                        Strings.type(p.type()),
+                        p.in() == null ? "" : " (in " + Strings.type(p.in()) + ")",
+                        p.reason().text(p.detail()));
+            }
         }
     }
 

@@ -79,4 +79,25 @@ class SealedStateRoundTripTest {
         assertTrue(stored.indexOf("named={\"a\":{\"@type\":\"Box\",\"side\":4.0}}") >= 0, stored::toString);
         assertTrue(stored.indexOf("dev.switchboard") < 0, stored::toString);
     }
+
+    /** Pending Sends with sealed payloads are read back by a fresh graph, which resumes them. */
+    @Test
+    void sealedSendPayloadsWaitInTheCheckpointAndResumeInAFreshGraph() {
+        Path file = temp.resolve("sends.db");
+        RunConfig thread = RunConfig.thread("t-2");
+        try (JdbcSaver first = SqliteSaver.file(file);
+                JdbcSaver second = SqliteSaver.file(file)) {
+            DispatchGraph.builder(new Dispatch())
+                    .checkpointer(first)
+                    .interruptBefore("paint")
+                    .build()
+                    .invoke(DrawingUpdate.of(), thread);
+            DispatchGraph fresh =
+                    DispatchGraph.builder(new Dispatch()).checkpointer(second).build();
+            assertEquals(List.of("paint", "paint"), fresh.getState(thread).next());
+            assertEquals(
+                    List.of(new Shape.Circle(5), new Shape.Square(6)),
+                    fresh.resume(thread).value().all());
+        }
+    }
 }
