@@ -164,6 +164,8 @@ class CompilationScenariosTest {
                 "Chat", "public record Chat(@Reducer(Append.class) List<String> messages, String topic, int turns) {}");
         Compilation second = compileWith(classes, edited);
         assertThat(second).succeeded();
+        // javac's -Xlint:processing notes that the old output is on the classpath; it is replaced.
+        assertThat(second).hadWarningContaining("A file for type 'test.ChatUpdate' already exists");
         assertThat(generatedNames(second)).containsExactly("test.ChatUpdate", "test.ChatChannels");
         assertThat(generatedText(second, "test.ChatUpdate")).contains("public ChatUpdate turns(int turns)");
     }
