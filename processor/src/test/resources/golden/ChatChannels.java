@@ -22,6 +22,12 @@ public final class ChatChannels implements StateSchema<Chat> {
      */
     public static final ChatChannels SCHEMA = new ChatChannels();
 
+    /**
+     * The components these channels were generated for; the processor compares it with
+     * the record to reject stale generated code at build time.
+     */
+    public static final String FINGERPRINT = "REDUCER(dev.switchboard.runtime.reducer.Append) messages: java.util.List<java.lang.String>; REDUCER(dev.switchboard.runtime.reducer.Sum) turns: int; LAST_VALUE topic: java.lang.String; UNTRACKED trace: test.Trace; MANAGED(dev.switchboard.runtime.managed.RemainingSteps) remaining: int";
+
     private static final List<ComponentSpec> COMPONENTS = List.of(
         ComponentSpec.channel(ChannelSpec.reducer("messages", new Append<>(), ValueType.of(List.class, ValueType.of(String.class)))),
         ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), 0, ValueType.of(int.class))),

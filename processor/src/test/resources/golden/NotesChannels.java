@@ -18,6 +18,12 @@ public final class NotesChannels implements StateSchema<Notes> {
      */
     public static final NotesChannels SCHEMA = new NotesChannels();
 
+    /**
+     * The components these channels were generated for; the processor compares it with
+     * the record to reject stale generated code at build time.
+     */
+    public static final String FINGERPRINT = "LAST_VALUE question: java.lang.String; LAST_VALUE notes: java.lang.String";
+
     private static final List<ComponentSpec> COMPONENTS = List.of(
         ComponentSpec.channel(ChannelSpec.lastValue("question", ValueType.of(String.class))),
         ComponentSpec.channel(ChannelSpec.lastValue("notes", ValueType.of(String.class))));

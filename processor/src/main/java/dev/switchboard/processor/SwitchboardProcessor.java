@@ -5,17 +5,20 @@ import dev.switchboard.processor.generate.ChannelsGenerator;
 import dev.switchboard.processor.generate.GraphGenerator;
 import dev.switchboard.processor.generate.SourceWriter;
 import dev.switchboard.processor.generate.UpdateGenerator;
+import dev.switchboard.processor.model.Fingerprint;
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.GraphReader;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
+import dev.switchboard.processor.model.StoredTypes;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
 import dev.switchboard.processor.validate.Message;
 import dev.switchboard.processor.validate.Report;
 import dev.switchboard.processor.validate.StateRules;
+import dev.switchboard.processor.validate.StorageRules;
 import dev.switchboard.processor.validate.TypeCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -76,6 +79,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private StateReader states;
     private GraphReader graphs;
     private StateRules stateRules;
+    private StorageRules storageRules;
     private GraphValidator graphValidator;
     private SourceWriter writer;
     private DiagnosticPrinter printer;
@@ -87,6 +91,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.states = new StateReader(env);
         this.graphs = new GraphReader(env);
         this.stateRules = new StateRules(check);
+        this.storageRules = new StorageRules(new StoredTypes(env));
         this.graphValidator = new GraphValidator(check);
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
@@ -96,6 +101,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     public Set<String> getSupportedAnnotationTypes() {
         Set<String> all = new LinkedHashSet<>(RECORD_ANNOTATIONS);
         all.addAll(GRAPH_ANNOTATIONS);
+        all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
         all.add(GENERATED);
         return all;
     }
@@ -201,6 +207,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         StateModel state = states.read(record);
         Report report = new Report();
         stateRules.check(state, report);
+        storageRules.check(state, report);
         String update = GeneratedNames.qualified(record, GeneratedNames.update(record));
         String channels = GeneratedNames.qualified(record, GeneratedNames.channels(record));
         if (!state.generated() || sourceTypes.contains(name)) {
@@ -214,15 +221,22 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                     .filter(other -> !other.equals(name))
                     .ifPresent(other -> report.error(Message.RECORD_NAME_CLASH, record, name, other, update));
         }
+        boolean inSources = sourceTypes.contains(name);
+        if (!inSources && state.generated()) {
+            checkFresh(state, channels, origin, report);
+        }
         print(report);
         if (!report.isClean() || claims.clashed(update)) {
             return false;
         }
-        if (!generated.contains(update) && processingEnv.getElementUtils().getTypeElement(update) == null) {
+        // A record compiled here is generated again even if its old output is on the classpath: a
+        // build that recompiles only the record must not keep channels of its previous version.
+        if (!generated.contains(update)
+                && (inSources || processingEnv.getElementUtils().getTypeElement(update) == null)) {
             writer.write(GeneratedNames.packageOf(record), new UpdateGenerator().generate(state), origin);
             writer.write(
                     GeneratedNames.packageOf(record),
-                    new ChannelsGenerator(processingEnv.getTypeUtils()).generate(state),
+                    new ChannelsGenerator(processingEnv.getTypeUtils(), new StoredTypes(processingEnv)).generate(state),
                     origin);
             generated.add(update);
             generated.add(channels);
@@ -252,6 +266,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             }
         }
         return Optional.empty();
+    }
+
+    /** Channels from another compilation must match the record there now, or the run would fail later. */
+    private void checkFresh(StateModel state, String channels, Element origin, Report report) {
+        TypeElement generatedChannels = processingEnv.getElementUtils().getTypeElement(channels);
+        String now = Fingerprint.of(state);
+        Fingerprint.stored(generatedChannels)
+                .filter(old -> !old.equals(now))
+                .ifPresent(old -> report.error(
+                        Message.STALE_GENERATED, origin, channels, state.simpleName(), old, state.simpleName(), now));
     }
 
     private void checkCollision(String generatedName, TypeElement source, Report report) {
@@ -304,6 +328,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         deferred.remove(name);
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
+        storageRules.checkPayloads(model, report);
         checkCollision(graphName, graph, report);
         print(report);
         if (report.isClean() && familyOk && !generated.contains(graphName)) {

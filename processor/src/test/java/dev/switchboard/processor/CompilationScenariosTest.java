@@ -71,6 +71,28 @@ class CompilationScenariosTest {
                 .containsExactly("test.ChatUpdate", "test.ChatChannels", "test.SupportGraph", "test.OtherGraph");
     }
 
+    /** A record only a Send delivers is a payload: no update or channel type that nothing would use. */
+    @Test
+    void sendPayloadRecordsGetNoUpdateOrChannels() {
+        JavaFileObject job = record("Job", "public record Job(String name) {}");
+        JavaFileObject g = graph("Fan", """
+                class Fan {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate plan(Chat s) { return ChatUpdate.of(); }
+
+                    @Route(from = "plan", to = "work")
+                    List<Send<Job>> spread(Chat s) { return List.of(Send.to("work", new Job("a"))); }
+
+                    @Node
+                    ChatUpdate work(Job job) { return ChatUpdate.of().topic(job.name()); }
+                }
+                """);
+        Compilation c = compile(CHAT, job, g);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(generatedNames(c)).containsExactly("test.ChatUpdate", "test.ChatChannels", "test.FanGraph");
+    }
+
     // ---- (b) records from another compilation
 
     /** The record and its generated types come from a module compiled earlier, with the processor. */
@@ -156,6 +178,80 @@ class CompilationScenariosTest {
                 .contains("ComponentSpec.channel(ChannelSpec.reducer(\"messages\", new Append<>(),");
     }
 
+    // ---- (b2) stale generated code
+
+    /** Maven without incremental compilation recompiles only the edited record: its types follow it. */
+    @Test
+    void recordCompiledAloneIsGeneratedAgainOverItsOldOutput() throws IOException {
+        Path classes = writeClasses(compile(CHAT), temp.resolve("first"));
+        JavaFileObject edited = record(
+                "Chat", "public record Chat(@Reducer(Append.class) List<String> messages, String topic, int turns) {}");
+        Compilation second = compileWith(classes, edited);
+        assertThat(second).succeeded();
+        // javac's -Xlint:processing notes that the old output is on the classpath; it is replaced.
+        assertThat(second).hadWarningContaining("A file for type 'test.ChatUpdate' already exists");
+        assertThat(generatedNames(second)).containsExactly("test.ChatUpdate", "test.ChatChannels");
+        assertThat(generatedText(second, "test.ChatUpdate")).contains("public ChatUpdate turns(int turns)");
+    }
+
+    /** A record without annotations is not known as state alone, so its stale channels fail the build. */
+    @Test
+    void plainRecordCompiledAloneOverStaleChannelsFailsTheBuild() throws IOException {
+        JavaFileObject plain = record("Chat", "public record Chat(List<String> messages, String topic) {}");
+        Path classes = writeClasses(compile(plain, SUPPORT), temp.resolve("first"));
+        JavaFileObject edited = record("Chat", "public record Chat(List<String> messages, String topic, int turns) {}");
+        Compilation second = javac().withProcessors(new SwitchboardProcessor(), new StaleOutputCheck())
+                .withOptions("-Xlint:all")
+                .withClasspath(classpathWith(classes))
+                .compile(edited);
+        assertThat(second).failed();
+        assertThat(second).hadErrorCount(1);
+        assertError(
+                second,
+                Message.STALE_GENERATED.format(
+                        "test.ChatChannels",
+                        "Chat",
+                        "LAST_VALUE messages: java.util.List<java.lang.String>; LAST_VALUE topic: java.lang.String",
+                        "Chat",
+                        "LAST_VALUE messages: java.util.List<java.lang.String>; LAST_VALUE topic: java.lang.String;"
+                                + " LAST_VALUE turns: int"),
+                edited,
+                "public record Chat");
+    }
+
+    /** The same record compiled with its graph is generated again, so the check finds nothing stale. */
+    @Test
+    void plainRecordCompiledWithItsGraphOverOldChannelsIsGeneratedAgain() throws IOException {
+        JavaFileObject plain = record("Chat", "public record Chat(List<String> messages, String topic) {}");
+        Path classes = writeClasses(compile(plain, SUPPORT), temp.resolve("first"));
+        JavaFileObject edited = record("Chat", "public record Chat(List<String> messages, String topic, int turns) {}");
+        Compilation second = javac().withProcessors(new SwitchboardProcessor(), new StaleOutputCheck())
+                .withClasspath(classpathWith(classes))
+                .compile(edited, SUPPORT);
+        assertThat(second).succeeded();
+        assertThat(generatedText(second, "test.ChatChannels")).contains("LAST_VALUE turns: int");
+    }
+
+    /** Record and channels from another compilation that went stale: the graph's build fails. */
+    @Test
+    void graphOverARecordWhoseChannelsAreStaleFailsTheBuild() throws IOException {
+        Path classes = writeClasses(compile(CHAT), temp.resolve("first"));
+        JavaFileObject edited = record(
+                "Chat", "public record Chat(@Reducer(Append.class) List<String> messages, String topic, int turns) {}");
+        writeClasses(javac().withClasspath(classpathWith(classes)).compile(edited), classes);
+        Compilation second = compileWith(classes, SUPPORT);
+        assertThat(second).failed();
+        assertThat(second).hadErrorCount(1);
+        String was = "REDUCER(dev.switchboard.runtime.reducer.Append) messages: java.util.List<java.lang.String>;"
+                + " LAST_VALUE topic: java.lang.String";
+        assertError(
+                second,
+                Message.STALE_GENERATED.format(
+                        "test.ChatChannels", "Chat", was, "Chat", was + "; LAST_VALUE turns: int"),
+                SUPPORT,
+                "class Support");
+    }
+
     // ---- (c) hand-written types with generated names
 
     @Test
@@ -205,7 +301,8 @@ class CompilationScenariosTest {
     void declaredIsolatingForGradle() throws IOException {
         try (InputStream in = getClass().getResourceAsStream("/META-INF/gradle/incremental.annotation.processors")) {
             assertEquals(
-                    SwitchboardProcessor.class.getName() + ",isolating",
+                    SwitchboardProcessor.class.getName() + ",isolating\n" + StaleOutputCheck.class.getName()
+                            + ",isolating",
                     new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
         }
     }

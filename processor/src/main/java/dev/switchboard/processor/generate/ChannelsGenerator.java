@@ -9,9 +9,13 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.Fingerprint;
 import dev.switchboard.processor.model.GeneratedNames;
 import dev.switchboard.processor.model.StateModel;
+import dev.switchboard.processor.model.StoredTypes;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
@@ -24,10 +28,15 @@ import javax.lang.model.util.Types;
  */
 public final class ChannelsGenerator {
     private final ValueTypes valueTypes;
+    private final StoredTypes stored;
 
-    /** A generator that writes component types as {@code ValueType}s with javac's {@code types}. */
-    public ChannelsGenerator(Types types) {
+    /**
+     * A generator that writes component types as {@code ValueType}s with javac's {@code types}, and
+     * the tag tables of the sealed interfaces they hold as {@code SealedType}s.
+     */
+    public ChannelsGenerator(Types types, StoredTypes stored) {
         this.valueTypes = new ValueTypes(types);
+        this.stored = stored;
     }
 
     /** The {@code XChannels} type of a valid state record, to be written by {@link SourceWriter}. */
@@ -43,13 +52,19 @@ public final class ChannelsGenerator {
             specs.add(i == 0 ? "\n" : ",\n").add(componentSpec(components.get(i)));
         }
         specs.unindent().add(")");
-        return TypeSpec.classBuilder(self)
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ParameterizedTypeName.get(ClassNames.STATE_SCHEMA, record))
                 .addJavadoc("The channels of {@link $T}, one per component, in declaration order.\n", record)
                 .addField(FieldSpec.builder(self, "SCHEMA", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The single instance.\n")
                         .initializer("new $T()", self)
+                        .build())
+                .addField(FieldSpec.builder(
+                                String.class, Fingerprint.FIELD, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The components these channels were generated for; the processor compares it with\n"
+                                + "the record to reject stale generated code at build time.\n")
+                        .initializer("$S", Fingerprint.of(state))
                         .build())
                 .addField(
                         FieldSpec.builder(listOfSpecs, "COMPONENTS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -71,6 +86,38 @@ public final class ChannelsGenerator {
                         .addStatement("return COMPONENTS")
                         .build())
                 .addMethod(read(state, record));
+        addSealedTypes(type, state);
+        return type;
+    }
+
+    /** The tag tables of every sealed interface a stored component holds, at any depth. */
+    private void addSealedTypes(TypeSpec.Builder type, StateModel state) {
+        Map<TypeElement, StoredTypes.Sealed> all = new LinkedHashMap<>();
+        for (ComponentModel c : state.components()) {
+            if (c.kind() != ComponentModel.Kind.UNTRACKED && !c.isManaged()) {
+                stored.walk(c.type()).sealed().forEach(s -> all.putIfAbsent(s.base(), s));
+            }
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        TypeName listOfSealed = ParameterizedTypeName.get(ClassNames.LIST, ClassNames.SEALED_TYPE);
+        CodeBlock.Builder list =
+                CodeBlock.builder().add("$T.of(", ClassNames.LIST).indent();
+        boolean first = true;
+        for (StoredTypes.Sealed s : all.values()) {
+            list.add(first ? "\n" : ",\n").add(SealedTypeCode.of(s));
+            first = false;
+        }
+        type.addField(FieldSpec.builder(listOfSealed, "SEALED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer(list.unindent().add(")").build())
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("sealedTypes")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(listOfSealed)
+                        .addStatement("return SEALED")
+                        .build());
     }
 
     private CodeBlock componentSpec(ComponentModel c) {

@@ -19,7 +19,10 @@ import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.StateModel;
+import dev.switchboard.processor.model.StoredTypes;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -36,12 +39,14 @@ public final class GraphGenerator {
     private final JsonSchemas schemas;
     private final ValueTypes valueTypes;
     private final SendsGenerator sends;
+    private final StoredTypes stored;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
         this.sends = new SendsGenerator(types);
+        this.stored = new StoredTypes(types);
     }
 
     /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
@@ -121,6 +126,19 @@ public final class GraphGenerator {
                 ClassName.get(GeneratedNames.packageOf(s.element()), GeneratedNames.channels(s.element())));
     }
 
+    /** The tag tables of sealed interfaces that Send payloads hold, so pending sends read back. */
+    private CodeBlock sealedPayloads(GraphModel g) {
+        Map<TypeElement, StoredTypes.Sealed> all = new LinkedHashMap<>();
+        for (NodeModel n : g.nodes()) {
+            if (n.input().kind() == NodeInput.Kind.PAYLOAD && n.input().type() != null) {
+                stored.walk(n.input().type()).sealed().forEach(s -> all.putIfAbsent(s.base(), s));
+            }
+        }
+        CodeBlock.Builder b = CodeBlock.builder();
+        all.values().forEach(s -> b.add("\n.sealedType($L)", SealedTypeCode.of(s)));
+        return b.build();
+    }
+
     private CodeBlock spec(GraphModel g) {
         CodeBlock.Builder b = CodeBlock.builder()
                 .add("$T.builder($S, $L)", ClassNames.GRAPH_SPEC, g.name(), schema(g.state()))
@@ -147,6 +165,7 @@ public final class GraphGenerator {
                 b.add("\n.onError($S)", n.name());
             }
         }
+        b.add(sealedPayloads(g));
         for (EdgeModel e : g.edges()) {
             b.add("\n.edge($S, $S)", e.from().name(), e.to());
         }

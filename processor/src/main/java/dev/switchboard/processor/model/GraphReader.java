@@ -67,23 +67,13 @@ public final class GraphReader {
                 || Mirrors.find(m, RuntimeNames.ROUTE).isPresent();
     }
 
-    /** Records the graph's nodes mention as parameters or in {@code @Graph}: its state family. */
+    /**
+     * The records of the graph's state family (state, input, output, private and projection
+     * records), which get generated update and channel types. A record only a {@code Send} can
+     * deliver is a payload, not state: it gets none, as nothing would use them.
+     */
     public List<TypeElement> mentionedRecords(TypeElement graph) {
-        List<TypeElement> out = new ArrayList<>();
-        Mirrors.find(graph, RuntimeNames.GRAPH).ifPresent(g -> {
-            for (String member : List.of("state", "input", "output")) {
-                Mirrors.type(g, member).flatMap(this::record).ifPresent(out::add);
-            }
-            for (TypeMirror t : Mirrors.types(g, "privateState")) {
-                record(t).ifPresent(out::add);
-            }
-        });
-        for (ExecutableElement m : ElementFilter.methodsIn(graph.getEnclosedElements())) {
-            if (isGraphMethod(m) && !m.getParameters().isEmpty()) {
-                record(m.getParameters().get(0).asType()).ifPresent(out::add);
-            }
-        }
-        return out;
+        return read(graph).family().stream().map(StateModel::element).toList();
     }
 
     Optional<TypeElement> record(TypeMirror t) {

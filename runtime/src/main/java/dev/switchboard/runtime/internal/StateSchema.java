@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.internal;
 
+import dev.switchboard.runtime.serde.SealedType;
 import java.util.List;
 
 /**
@@ -23,6 +24,16 @@ public interface StateSchema<R> {
      * @return the components
      */
     List<ComponentSpec> components();
+
+    /**
+     * The sealed interfaces the stored components hold, at any depth, with their tag tables; empty
+     * for most records.
+     *
+     * @return the sealed types
+     */
+    default List<SealedType> sealedTypes() {
+        return List.of();
+    }
 
     /**
      * Builds the record; absent values come as {@code null} and become zero for primitives.

@@ -6,6 +6,7 @@ import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
+import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +51,9 @@ public final class GraphSpec {
     final int[][] triggerToNodes;
 
     final StateSchema<?>[] schemas;
+    /** The sealed interfaces of all schemas, once each: what the serde reads by tag. */
+    final List<SealedType> sealedTypes;
+
     final int[][] slots;
     final ManagedValue<?>[] managed;
 
@@ -92,6 +96,7 @@ public final class GraphSpec {
             }
         });
         this.schemas = family.toArray(new StateSchema<?>[0]);
+        this.sealedTypes = sealedTypes(family, b.sealedTypes);
 
         List<ChannelSpec> chans = new ArrayList<>();
         Map<String, Integer> chanIdx = new HashMap<>();
@@ -223,6 +228,15 @@ public final class GraphSpec {
         }
         Arrays.sort(order, Comparator.comparing(i -> nodeNames[i]));
         this.nameOrder = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<SealedType> sealedTypes(List<StateSchema<?>> family, List<SealedType> payloads) {
+        Map<Class<?>, SealedType> byBase = new java.util.LinkedHashMap<>();
+        for (StateSchema<?> s : family) {
+            s.sealedTypes().forEach(t -> byBase.putIfAbsent(t.base(), t));
+        }
+        payloads.forEach(t -> byBase.putIfAbsent(t.base(), t));
+        return List.copyOf(byBase.values());
     }
 
     private static void addSchema(List<StateSchema<?>> family, StateSchema<?> s) {
@@ -364,6 +378,7 @@ public final class GraphSpec {
         private StateSchema<?> input;
         private StateSchema<?> output;
         private final List<StateSchema<?>> privateState = new ArrayList<>();
+        private final List<SealedType> sealedTypes = new ArrayList<>();
         private final List<NodeDecl> nodes = new ArrayList<>();
         private final List<String[]> edges = new ArrayList<>();
         private final List<JoinDecl> joins = new ArrayList<>();
@@ -409,6 +424,18 @@ public final class GraphSpec {
          */
         public Builder privateState(StateSchema<?> schema) {
             privateState.add(Objects.requireNonNull(schema, "schema"));
+            return this;
+        }
+
+        /**
+         * Declares a sealed interface that Send payloads hold, so that pending sends read back
+         * (state records declare theirs in their schemas).
+         *
+         * @param type the sealed interface and its tag table
+         * @return this builder
+         */
+        public Builder sealedType(SealedType type) {
+            sealedTypes.add(Objects.requireNonNull(type, "type"));
             return this;
         }
 

@@ -58,8 +58,18 @@ public final class JsonSerde {
      * @param limits the decoding bounds
      */
     public JsonSerde(SerdeLimits limits) {
+        this(limits, List.of());
+    }
+
+    /**
+     * Creates a serde that also reads and writes the given sealed interfaces by their tags.
+     *
+     * @param limits the decoding bounds
+     * @param sealed the sealed types of a graph's schemas, as generated code declares them
+     */
+    public JsonSerde(SerdeLimits limits, List<SealedType> sealed) {
         this.limits = limits;
-        this.mapper = Strictness.mapper(limits);
+        this.mapper = Strictness.mapper(limits, new SealedTypes(sealed));
         // Trees keep every decimal digit, so that a value read through a tree (inputs, sends,
         // interrupts) is as exact as one read straight from its bytes.
         this.treeReader = mapper.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);

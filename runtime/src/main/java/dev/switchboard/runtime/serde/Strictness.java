@@ -5,6 +5,7 @@ import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.AnnotationIntrospector;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.cfg.CoercionAction;
@@ -24,11 +25,12 @@ final class Strictness {
 
     private Strictness() {}
 
-    static JsonMapper mapper(SerdeLimits limits) {
+    static JsonMapper mapper(SerdeLimits limits, AnnotationIntrospector sealed) {
         JsonMapper.Builder b = JsonMapper.builder(factory(limits))
                 .polymorphicTypeValidator(
                         BasicPolymorphicTypeValidator.builder().build())
-                .annotationIntrospector(new RecordComponents())
+                // Sealed tags first; record components decide what may be absent.
+                .annotationIntrospector(AnnotationIntrospector.pair(sealed, new RecordComponents()))
                 .addModule(floatingPoint())
                 // Removed record components stay readable: old checkpoints outlive schema changes.
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
