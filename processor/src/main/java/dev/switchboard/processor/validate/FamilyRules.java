@@ -26,6 +26,7 @@ import javax.lang.model.type.TypeMirror;
  */
 final class FamilyRules {
     private final TypeCheck check;
+    private final ReappendRule reappend = new ReappendRule();
 
     FamilyRules(TypeCheck check) {
         this.check = check;
@@ -107,6 +108,8 @@ final class FamilyRules {
                     n.method().getSimpleName(),
                     child.getSimpleName(),
                     state.simpleName());
+        } else {
+            reappend.check(n, args, channels, state, report);
         }
     }
 
