@@ -24,6 +24,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -33,6 +34,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
 import javax.tools.Diagnostic.Kind;
 
 /**
@@ -249,11 +251,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
             writer.write(
                     GeneratedNames.packageOf(graph),
-                    new GraphGenerator(processingEnv.getTypeUtils()).generate(model),
+                    new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model),
                     graph);
             generated.add(graphName);
         }
         return true;
+    }
+
+    /** The model of the graph a subgraph node runs, for the x-ray diagram; read again at each use. */
+    private Optional<GraphModel> subgraphModel(TypeMirror generatedGraph) {
+        return GraphReader.graphClassOf(generatedGraph).map(graphs::read);
     }
 
     private void reportUnresolved() {

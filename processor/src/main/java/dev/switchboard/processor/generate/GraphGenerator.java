@@ -21,6 +21,7 @@ import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.StateModel;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -35,11 +36,22 @@ import javax.lang.model.util.Types;
 public final class GraphGenerator {
     private final JsonSchemas schemas;
     private final ValueTypes valueTypes;
+    private final Mermaid mermaid;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
+        this(types, t -> Optional.empty());
+    }
+
+    /**
+     * A generator that draws subgraph nodes' graphs in the x-ray diagram.
+     *
+     * @param subgraphs the model of the graph a generated graph type was made from, if it can be read
+     */
+    public GraphGenerator(Types types, Function<TypeMirror, Optional<GraphModel>> subgraphs) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
+        this.mermaid = new Mermaid(subgraphs);
     }
 
     /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
@@ -52,7 +64,7 @@ public final class GraphGenerator {
         TypeName state = ClassName.get(g.state().element());
         TypeName input = update(g.input());
         TypeName output = ClassName.get(g.output().element());
-        return TypeSpec.classBuilder(self)
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .superclass(ParameterizedTypeName.get(ClassNames.PREGEL_GRAPH, state, input, output))
                 .addJavadoc(
@@ -60,7 +72,7 @@ public final class GraphGenerator {
                         g.name(),
                         nodes,
                         nodes)
-                .addField(constant("MERMAID", new Mermaid().render(g), "The graph as a Mermaid flowchart."))
+                .addField(constant("MERMAID", mermaid.render(g), "The graph as a Mermaid flowchart."))
                 .addField(constant(
                         "INPUT_JSON_SCHEMA",
                         schemas.render(g.input(), g.name() + "Input"),
@@ -90,6 +102,20 @@ public final class GraphGenerator {
                 .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
                 .addType(builderType(self, builder, nodes))
                 .addType(dispatcher(g, nodes));
+        if (Mermaid.hasSubgraphs(g)) {
+            type.addField(constant(
+                            "MERMAID_XRAY",
+                            mermaid.renderXray(g),
+                            "The graph as a Mermaid flowchart with each subgraph drawn inside its node."))
+                    .addMethod(MethodSpec.methodBuilder("mermaid")
+                            .addAnnotation(Override.class)
+                            .addModifiers(Modifier.PUBLIC)
+                            .addParameter(boolean.class, "xray")
+                            .returns(String.class)
+                            .addStatement("return xray ? MERMAID_XRAY : MERMAID")
+                            .build());
+        }
+        return type;
     }
 
     private static FieldSpec constant(String name, String value, String doc) {

@@ -1,6 +1,7 @@
 package dev.switchboard.processor.validate;
 
 import dev.switchboard.processor.model.ComponentModel;
+import dev.switchboard.processor.model.GraphReader;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
@@ -13,7 +14,6 @@ import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -136,17 +136,10 @@ final class ReappendRule {
         return t instanceof DeclaredType d ? d.asElement().getSimpleName().toString() : Strings.type(t);
     }
 
-    /** The class {@code @Graph} goes on: the parameter of the generated graph's static {@code builder}. */
+    /** The class {@code @Graph} goes on: the one the generated graph was made from. */
     private static String graphClass(TypeMirror graph) {
-        if (graph instanceof DeclaredType d) {
-            for (ExecutableElement m : ElementFilter.methodsIn(d.asElement().getEnclosedElements())) {
-                if (m.getSimpleName().contentEquals("builder")
-                        && m.getModifiers().contains(Modifier.STATIC)
-                        && m.getParameters().size() == 1) {
-                    return simpleName(m.getParameters().get(0).asType());
-                }
-            }
-        }
-        return "the subgraph's class";
+        return GraphReader.graphClassOf(graph)
+                .map(c -> c.getSimpleName().toString())
+                .orElse("the subgraph's class");
     }
 }
