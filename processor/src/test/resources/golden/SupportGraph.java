@@ -32,12 +32,14 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
             + "\tresearch(research)\n"
             + "\tsummarize(summarize)\n"
             + "\twrapUp(wrapUp, deferred)\n"
+            + "\tjoin\\3abilling\\2bgeneral\\3asummarize((join)):::join\n"
             + "\t__end__([<p>__end__</p>]):::last\n"
             + "\t__start__ --> classify;\n"
             + "\tsummarize --> wrapUp;\n"
             + "\tresearch --> wrapUp;\n"
-            + "\tbilling --> summarize;\n"
-            + "\tgeneral --> summarize;\n"
+            + "\tbilling --> join\\3abilling\\2bgeneral\\3asummarize;\n"
+            + "\tgeneral --> join\\3abilling\\2bgeneral\\3asummarize;\n"
+            + "\tjoin\\3abilling\\2bgeneral\\3asummarize --> summarize;\n"
             + "\tclassify -.-> billing;\n"
             + "\tclassify -.-> general;\n"
             + "\tgeneral -.-> wrapUp;\n"
@@ -48,7 +50,8 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
             + "\twrapUp --> __end__;\n"
             + "\tclassDef default fill:#f2f0ff,line-height:1.2\n"
             + "\tclassDef first fill-opacity:0\n"
-            + "\tclassDef last fill:#bfb6fc\n";
+            + "\tclassDef last fill:#bfb6fc\n"
+            + "\tclassDef join fill:#ffffff,stroke-dasharray:3 3\n";
 
     /**
      * The JSON Schema of the input.

@@ -44,14 +44,18 @@ public @interface Graph {
 
     /**
      * The record whose update type {@code invoke} accepts; its components must be channels of the
-     * state. Keys outside it cannot be written by the input.
+     * state. Keys outside it cannot be written by the input. Run as a subgraph node, the graph
+     * starts from the parent's values of these channels only; the others start empty.
      *
      * @return the input record; {@code void.class} means the state record
      */
     Class<?> input() default void.class;
 
     /**
-     * The record {@code invoke} returns; its components must be channels of the state.
+     * The record {@code invoke} returns; its components must be channels of the state. Run as a
+     * subgraph node, the graph writes back to the parent only these channels, each through the
+     * parent's reducer, so leave out a list the graph read from the parent unless the parent should
+     * append it again.
      *
      * @return the output record; {@code void.class} means the state record
      */

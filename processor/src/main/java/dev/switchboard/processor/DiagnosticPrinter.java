@@ -28,10 +28,9 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
-import javax.tools.Diagnostic.Kind;
 
 /**
- * Prints diagnostics on the narrowest position: the annotation value, else the annotation, else
+ * Prints diagnostics, errors and warnings alike, on the narrowest position: the annotation value, else the annotation, else
  * the element.
  *
  * <p>javac's {@link Messager} cannot place two kinds of diagnostics. On a mirror inside a
@@ -64,15 +63,15 @@ final class DiagnosticPrinter {
         if (d.element().getKind() == ElementKind.RECORD_COMPONENT) {
             // The field shares the component's declaration, but not its annotations' trees: the
             // caret lands on the component's name.
-            messager.printMessage(Kind.ERROR, d.text(), field((RecordComponentElement) d.element()));
+            messager.printMessage(d.message().kind(), d.text(), field((RecordComponentElement) d.element()));
         } else if (d.annotation() == null) {
-            messager.printMessage(Kind.ERROR, d.text(), d.element());
+            messager.printMessage(d.message().kind(), d.text(), d.element());
         } else if (isContained(d) && printOnTree(d)) {
             return;
         } else if (d.value() == null) {
-            messager.printMessage(Kind.ERROR, d.text(), d.element(), d.annotation());
+            messager.printMessage(d.message().kind(), d.text(), d.element(), d.annotation());
         } else {
-            messager.printMessage(Kind.ERROR, d.text(), d.element(), d.annotation(), d.value());
+            messager.printMessage(d.message().kind(), d.text(), d.element(), d.annotation(), d.value());
         }
     }
 
@@ -99,7 +98,7 @@ final class DiagnosticPrinter {
             return false;
         }
         Tree value = d.value() == null ? null : valueTree(annotation, d.annotation(), d.value());
-        trees.printMessage(Kind.ERROR, d.text(), value == null ? annotation : value, path.getCompilationUnit());
+        trees.printMessage(d.message().kind(), d.text(), value == null ? annotation : value, path.getCompilationUnit());
         return true;
     }
 

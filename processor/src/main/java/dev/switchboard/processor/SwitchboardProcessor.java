@@ -40,6 +40,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic.Kind;
 
@@ -334,7 +335,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
             writer.write(
                     GeneratedNames.packageOf(graph),
-                    new GraphGenerator(processingEnv.getTypeUtils()).generate(model),
+                    new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model),
                     graph);
             generated.add(graphName);
         }
@@ -346,6 +347,11 @@ public final class SwitchboardProcessor extends AbstractProcessor {
      * each other forever: that cycle is reported instead, and a graph that waits only for waiting
      * graphs is left to their errors.
      */
+    /** The model of the graph a subgraph node runs, for the x-ray diagram; read again at each use. */
+    private Optional<GraphModel> subgraphModel(TypeMirror generatedGraph) {
+        return GraphReader.graphClassOf(generatedGraph).map(graphs::read);
+    }
+
     private void reportUnresolved() {
         List<TypeElement> waiting = new ArrayList<>();
         for (String name : deferred) {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every catalogue entry a user can trigger has a diagnostics test: a new {@link Message} without
  * one fails here. A message counts only where a test asserts it directly, as the text argument of
- * {@code assertError(compilation, Message.X.format(...), ...)}; one that is only formatted in a
+ * {@code assertError(compilation, Message.X.format(...), ...)} (or {@code assertWarning} for a
+ * warning); one that is only formatted in a
  * helper, a variable or a comment does not. {@code INTERNAL_ERROR} is the exception: it reports a
  * processor bug, which no valid test source can provoke on purpose.
  */
@@ -58,8 +59,9 @@ class MessageCatalogueCoverageTest {
                         g,
                         "l");
                 assertError(c, unknown(Message.E.format("x")), g, "l");
+                assertWarning(c, Message.F.format("x"), g, "l");
                 """;
-        assertEquals(Set.of("C", "D"), assertedMessages(code(source)));
+        assertEquals(Set.of("C", "D", "F"), assertedMessages(code(source)));
     }
 
     /**
@@ -68,7 +70,7 @@ class MessageCatalogueCoverageTest {
      */
     private static Set<String> assertedMessages(String code) {
         Set<String> out = new HashSet<>();
-        Matcher call = Pattern.compile("\\bassertError\\(").matcher(code);
+        Matcher call = Pattern.compile("\\bassert(Error|Warning)\\(").matcher(code);
         while (call.find()) {
             int depth = 0;
             int i = call.end();

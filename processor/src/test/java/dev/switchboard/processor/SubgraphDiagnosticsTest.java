@@ -3,6 +3,7 @@ package dev.switchboard.processor;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.switchboard.processor.TestSources.CHAT;
 import static dev.switchboard.processor.TestSources.assertError;
+import static dev.switchboard.processor.TestSources.assertWarning;
 import static dev.switchboard.processor.TestSources.compile;
 import static dev.switchboard.processor.TestSources.graph;
 import static dev.switchboard.processor.TestSources.record;
@@ -20,6 +21,18 @@ class SubgraphDiagnosticsTest {
     private static final JavaFileObject INNER_STATE =
             record("Inner", "public record Inner(@Reducer(Append.class) List<String> messages, String note) {}");
     private static final JavaFileObject INNER = graph("InnerNodes", """
+            class InnerNodes {
+                @Node
+                @Edge(from = START)
+                InnerUpdate work(Inner s) { return InnerUpdate.of().note("done"); }
+            }
+            """);
+
+    /** The inner graph, telling the parent only its note: its messages are not written back. */
+    private static final JavaFileObject INNER_NOTE = record("InnerNote", "public record InnerNote(String note) {}");
+
+    private static final JavaFileObject INNER_WITH_OUTPUT = graph("InnerNodes", """
+            @Graph(output = InnerNote.class)
             class InnerNodes {
                 @Node
                 @Edge(from = START)
@@ -46,7 +59,7 @@ class SubgraphDiagnosticsTest {
                 @Edge(from = "classify")
                 InnerNodesGraph inner() { return null; }
                 """);
-        Compilation c = compile(CHAT, INNER_STATE, INNER, g);
+        Compilation c = compile(CHAT, INNER_STATE, INNER_NOTE, INNER_WITH_OUTPUT, g);
         assertThat(c).succeededWithoutWarnings();
         assertThat(c)
                 .generatedSourceFile("test.OuterGraph")
@@ -113,5 +126,130 @@ class SubgraphDiagnosticsTest {
                 Message.SUBGRAPH_KEY_TYPE_MISMATCH.format("typed", "topic", "Integer", "String", "Chat"),
                 g,
                 "@Node // the subgraph node");
+    }
+
+    @Test
+    void aSubgraphGivingBackAnAppendedChannelWarnsOnItsNode() {
+        JavaFileObject g = parent("""
+                @Node
+                @Edge(from = "classify")
+                InnerNodesGraph inner() { return null; }
+                """);
+        Compilation c = compile(CHAT, INNER_STATE, INNER, g);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningCount(1);
+        assertWarning(
+                c,
+                Message.SUBGRAPH_REAPPEND.format(
+                        "inner",
+                        "InnerNodesGraph",
+                        "messages",
+                        "Chat",
+                        "Chat",
+                        "Append",
+                        "InnerNodes",
+                        "messages",
+                        "switchboard:subgraph-reappend",
+                        "inner"),
+                g,
+                "InnerNodesGraph inner()");
+    }
+
+    @Test
+    void onlyReducersThatCountTheParentsValueTwiceWarn() {
+        JavaFileObject tally = record("Tally", """
+                import dev.switchboard.runtime.reducer.Max;
+                import dev.switchboard.runtime.reducer.MergeMap;
+                import dev.switchboard.runtime.reducer.Min;
+                import dev.switchboard.runtime.reducer.Union;
+                import java.util.Map;
+                import java.util.Set;
+
+                public record Tally(
+                        @Reducer(Sum.class) int count,
+                        @Reducer(Max.class) int best,
+                        @Reducer(Min.class) int worst,
+                        @Reducer(Union.class) Set<String> tags,
+                        @Reducer(MergeMap.class) Map<String, String> meta,
+                        String label) {}
+                """);
+        JavaFileObject counter = graph("Counter", """
+                class Counter {
+                    @Node
+                    @Edge(from = START)
+                    TallyUpdate add(Tally s) { return TallyUpdate.of().count(1); }
+                }
+                """);
+        JavaFileObject g = graph("Outer", """
+                class Outer {
+                    @Node
+                    @Edge(from = START)
+                    TallyUpdate first(Tally s) { return TallyUpdate.of(); }
+
+                    @Node
+                    @Edge(from = "first")
+                    CounterGraph counter() { return null; }
+                }
+                """);
+        Compilation c = compile(tally, counter, g);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningCount(1);
+        assertWarning(
+                c,
+                Message.SUBGRAPH_REAPPEND.format(
+                        "counter",
+                        "CounterGraph",
+                        "count",
+                        "Tally",
+                        "Tally",
+                        "Sum",
+                        "Counter",
+                        "count",
+                        "switchboard:subgraph-reappend",
+                        "counter"),
+                g,
+                "CounterGraph counter()");
+    }
+
+    @Test
+    void aSubgraphThatDoesNotReadTheChannelDoesNotWarn() {
+        JavaFileObject innerInput = graph("InnerNodes", """
+                @Graph(input = InnerNote.class)
+                class InnerNodes {
+                    @Node
+                    @Edge(from = START)
+                    InnerUpdate work(Inner s) { return InnerUpdate.of().messages(List.of("inner")); }
+                }
+                """);
+        JavaFileObject g = parent("""
+                @Node
+                @Edge(from = "classify")
+                InnerNodesGraph inner() { return null; }
+                """);
+        assertThat(compile(CHAT, INNER_STATE, INNER_NOTE, innerInput, g)).succeededWithoutWarnings();
+    }
+
+    @Test
+    void theWarningCanBeAcknowledgedOnTheNodeOrItsClass() {
+        JavaFileObject onNode = parent("""
+                @SuppressWarnings("switchboard:subgraph-reappend") // LangGraph's re-append is wanted here
+                @Node
+                @Edge(from = "classify")
+                InnerNodesGraph inner() { return null; }
+                """);
+        assertThat(compile(CHAT, INNER_STATE, INNER, onNode)).succeededWithoutWarnings();
+        JavaFileObject onClass = graph("Outer", """
+                @SuppressWarnings({"unused", "switchboard:subgraph-reappend"})
+                class Outer {
+                    @Node
+                    @Edge(from = START)
+                    ChatUpdate classify(Chat s) { return ChatUpdate.of(); }
+
+                    @Node
+                    @Edge(from = "classify")
+                    InnerNodesGraph inner() { return null; }
+                }
+                """);
+        assertThat(compile(CHAT, INNER_STATE, INNER, onClass)).succeededWithoutWarnings();
     }
 }

@@ -74,6 +74,11 @@ final class TestSources {
         assertThat(c).hadErrorContaining(text).inFile(file).onLineContaining(line);
     }
 
+    /** Asserts a warning with exactly {@code text} in {@code file} on the line containing {@code line}. */
+    static void assertWarning(Compilation c, String text, JavaFileObject file, String line) {
+        assertThat(c).hadWarningContaining(text).inFile(file).onLineContaining(line);
+    }
+
     /** The same, and the caret is on the first {@code token} of that line. */
     static void assertError(Compilation c, String text, JavaFileObject file, String line, String token) {
         assertThat(c)

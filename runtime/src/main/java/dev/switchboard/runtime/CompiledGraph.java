@@ -277,6 +277,18 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     String mermaid();
 
     /**
+     * The graph as a Mermaid flowchart, with {@code xray} each subgraph node drawn as a box holding
+     * its graph's nodes, at every depth (LangGraph's {@code get_graph(xray=True)}). Arrows into a
+     * subgraph node lead to its graph's first nodes, arrows out of it leave from its last ones.
+     *
+     * @param xray whether to draw subgraphs inside their nodes
+     * @return the diagram source; the same as {@link #mermaid()} for a graph without subgraph nodes
+     */
+    default String mermaid(boolean xray) {
+        return mermaid();
+    }
+
+    /**
      * The JSON Schema of the input record.
      *
      * @return the schema as JSON text

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -40,13 +41,24 @@ public final class GraphGenerator {
     private final ValueTypes valueTypes;
     private final SendsGenerator sends;
     private final StoredTypes stored;
+    private final Mermaid mermaid;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
+        this(types, t -> Optional.empty());
+    }
+
+    /**
+     * A generator that draws subgraph nodes' graphs in the x-ray diagram.
+     *
+     * @param subgraphs the model of the graph a generated graph type was made from, if it can be read
+     */
+    public GraphGenerator(Types types, Function<TypeMirror, Optional<GraphModel>> subgraphs) {
         this.schemas = new JsonSchemas(types);
         this.valueTypes = new ValueTypes(types);
         this.sends = new SendsGenerator(types);
         this.stored = new StoredTypes(types);
+        this.mermaid = new Mermaid(subgraphs);
     }
 
     /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
@@ -59,7 +71,7 @@ public final class GraphGenerator {
         TypeName state = ClassName.get(g.state().element());
         TypeName input = update(g.input());
         TypeName output = ClassName.get(g.output().element());
-        return TypeSpec.classBuilder(self)
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .superclass(ParameterizedTypeName.get(ClassNames.PREGEL_GRAPH, state, input, output))
                 .addJavadoc(
@@ -67,7 +79,7 @@ public final class GraphGenerator {
                         g.name(),
                         nodes,
                         nodes)
-                .addField(constant("MERMAID", new Mermaid().render(g), "The graph as a Mermaid flowchart."))
+                .addField(constant("MERMAID", mermaid.render(g), "The graph as a Mermaid flowchart."))
                 .addField(constant(
                         "INPUT_JSON_SCHEMA",
                         schemas.render(g.input(), g.name() + "Input"),
@@ -98,6 +110,20 @@ public final class GraphGenerator {
                 .addType(builderType(self, builder, nodes))
                 .addType(dispatcher(g, nodes))
                 .addTypes(sends.generate(g, self).stream().toList());
+        if (Mermaid.hasSubgraphs(g)) {
+            type.addField(constant(
+                            "MERMAID_XRAY",
+                            mermaid.renderXray(g),
+                            "The graph as a Mermaid flowchart with each subgraph drawn inside its node."))
+                    .addMethod(MethodSpec.methodBuilder("mermaid")
+                            .addAnnotation(Override.class)
+                            .addModifiers(Modifier.PUBLIC)
+                            .addParameter(boolean.class, "xray")
+                            .returns(String.class)
+                            .addStatement("return xray ? MERMAID_XRAY : MERMAID")
+                            .build());
+        }
+        return type;
     }
 
     private static FieldSpec constant(String name, String value, String doc) {

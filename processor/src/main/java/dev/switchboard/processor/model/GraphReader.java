@@ -12,6 +12,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
@@ -79,6 +80,27 @@ public final class GraphReader {
     Optional<TypeElement> record(TypeMirror t) {
         if (t instanceof DeclaredType d && d.asElement() instanceof TypeElement te && StateReader.isRecord(te)) {
             return Optional.of(te);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The graph class a generated graph type was made from: the parameter of its static
+     * {@code builder}. Works on graphs compiled earlier too, since their annotations are kept in
+     * class files.
+     */
+    public static Optional<TypeElement> graphClassOf(TypeMirror generatedGraph) {
+        if (!(generatedGraph instanceof DeclaredType d)) {
+            return Optional.empty();
+        }
+        for (ExecutableElement m : ElementFilter.methodsIn(d.asElement().getEnclosedElements())) {
+            if (m.getSimpleName().contentEquals("builder")
+                    && m.getModifiers().contains(Modifier.STATIC)
+                    && m.getParameters().size() == 1
+                    && m.getParameters().get(0).asType() instanceof DeclaredType p
+                    && p.asElement() instanceof TypeElement cls) {
+                return Optional.of(cls);
+            }
         }
         return Optional.empty();
     }

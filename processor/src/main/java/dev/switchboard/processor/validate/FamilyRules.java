@@ -22,10 +22,12 @@ import javax.lang.model.type.TypeMirror;
 /**
  * Checks the records that form a graph's state: there is a state, nodes read it (or, with
  * {@code @Graph(state)}, records whose components are its channels), and input, output and private
- * records agree with it on every channel they share.
+ * records agree with it on every channel they share. A subgraph node's graph shares channels of the
+ * same types, and {@link ReappendRule} warns where the parent would reduce a shared value twice.
  */
 final class FamilyRules {
     private final TypeCheck check;
+    private final ReappendRule reappend = new ReappendRule();
 
     FamilyRules(TypeCheck check) {
         this.check = check;
@@ -107,6 +109,8 @@ final class FamilyRules {
                     n.method().getSimpleName(),
                     child.getSimpleName(),
                     state.simpleName());
+        } else {
+            reappend.check(n, args, channels, state, report);
         }
     }
 

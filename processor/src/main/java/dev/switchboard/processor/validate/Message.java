@@ -1,8 +1,12 @@
 package dev.switchboard.processor.validate;
 
+import javax.tools.Diagnostic.Kind;
+
 /**
  * Every diagnostic the processor reports, in one place. Each message says what is wrong and how to
- * fix it; tests refer to these entries rather than to copied text.
+ * fix it; tests refer to these entries rather than to copied text. Entries are errors unless built
+ * with {@link Kind#WARNING}: a warning flags code that compiles and runs as LangGraph would, but
+ * rarely as meant.
  */
 public enum Message {
     // ---- state records
@@ -110,6 +114,12 @@ public enum Message {
     SEND_PAYLOAD_MISMATCH("route %s() returns %s, but it may send to \"%s\", whose node %s() takes %s: a %s payload"
             + " cannot be assigned to it and would fail at run time; declare the route to return Sends of %s,"
             + " or make %s() take %s"),
+    SUBGRAPH_REAPPEND(
+            Kind.WARNING,
+            "subgraph node %s(): subgraph %s reads channel %s from %s and gives it back whole, so %s's reducer %s"
+                    + " receives the parent's value a second time (a list's items appear twice); declare"
+                    + " @Graph(output = ...) on %s with a record without %s, or an @Graph(input = ...) record"
+                    + " without it, or acknowledge this with @SuppressWarnings(\"%s\") on %s()"),
     ROUTE_PARAMETERS("route %s(): a route takes the state record %s, optionally followed by NodeContext"),
     ROUTE_RETURN("route %s() returns %s; return a node name (String), an enum, a Send, or a collection of these"),
     NO_STATE("graph %s has no state record: take a record as the first parameter of its nodes"),
@@ -154,10 +164,21 @@ public enum Message {
     RUNTIME_MISSING("Switchboard could not find %s; add dev.switchboard:switchboard-runtime to the compile classpath"),
     INTERNAL_ERROR("Switchboard failed on %s: %s; please report this with the stack trace:%n%s");
 
+    private final Kind kind;
     private final String template;
 
     Message(String template) {
+        this(Kind.ERROR, template);
+    }
+
+    Message(Kind kind, String template) {
+        this.kind = kind;
         this.template = template;
+    }
+
+    /** Whether javac reports this as an error (which stops generation) or as a warning. */
+    public Kind kind() {
+        return kind;
     }
 
     public String format(Object... args) {

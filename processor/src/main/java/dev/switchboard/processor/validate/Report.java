@@ -6,8 +6,9 @@ import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.tools.Diagnostic.Kind;
 
-/** Collects the diagnostics of one validation; generation runs only when it has none. */
+/** Collects the diagnostics of one validation; generation runs only when it has no errors. */
 public final class Report {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
@@ -30,8 +31,17 @@ public final class Report {
         diagnostics.add(new Diagnostic(message, message.format(args), at.element(), at.annotation(), at.value()));
     }
 
+    /** A warning on an element; unlike an error, it does not stop generation. */
+    public void warning(Message message, Element element, Object... args) {
+        if (message.kind() != Kind.WARNING) {
+            throw new IllegalArgumentException(message + " is not a warning");
+        }
+        diagnostics.add(new Diagnostic(message, message.format(args), element, null, null));
+    }
+
+    /** Whether nothing stops generation: no diagnostic but warnings. */
     public boolean isClean() {
-        return diagnostics.isEmpty();
+        return diagnostics.stream().allMatch(d -> d.message().kind() == Kind.WARNING);
     }
 
     public List<Diagnostic> diagnostics() {
