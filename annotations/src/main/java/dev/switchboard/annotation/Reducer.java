@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Makes a state record component a reducer channel: writes are combined with the current value by
- * the given class, which implements {@code dev.switchboard.runtime.reducer.Reducer<T>} for the
+ * the given class, which implements {@code dev.switchboard.runtime.reducer.ReduceFunction<T>} for the
  * component's type and has a no-argument constructor. Same-step writes are applied in task order.
  */
 @Documented

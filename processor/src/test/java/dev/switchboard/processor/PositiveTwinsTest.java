@@ -22,11 +22,30 @@ class PositiveTwinsTest {
         return c;
     }
 
+    /**
+     * The two packages a state record needs can both be imported on demand: the runtime's reducer
+     * interface is {@code ReduceFunction}, so {@code @Reducer} names only the annotation.
+     */
+    @Test
+    void wildcardImportsOfAnnotationsAndReducersDoNotMakeReducerAmbiguous() {
+        JavaFileObject state = com.google.testing.compile.JavaFileObjects.forSourceString("test.Wild", """
+                package test;
+
+                import dev.switchboard.annotation.*;
+                import dev.switchboard.runtime.reducer.*;
+                import java.util.List;
+
+                public record Wild(@Reducer(Append.class) List<String> messages, @Reducer(Sum.class) int turns) {}
+                """);
+        Compilation c = compilesCleanly(state);
+        assertThat(c).generatedSourceFile("test.WildUpdate");
+    }
+
     /** Twin of {@link StateDiagnosticsTest}: every channel kind, each declared right. */
     @Test
     void stateRecordWithEveryChannelKind() {
         JavaFileObject concat = record("Concat", """
-                public final class Concat implements dev.switchboard.runtime.reducer.Reducer<String> {
+                public final class Concat implements dev.switchboard.runtime.reducer.ReduceFunction<String> {
                     public Concat() {}
 
                     @Override

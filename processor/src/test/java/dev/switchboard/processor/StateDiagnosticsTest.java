@@ -99,7 +99,7 @@ class StateDiagnosticsTest {
     @Test
     void reducerWithoutNoArgumentConstructor() {
         JavaFileObject concat = record("Concat", """
-                public final class Concat implements dev.switchboard.runtime.reducer.Reducer<String> {
+                public final class Concat implements dev.switchboard.runtime.reducer.ReduceFunction<String> {
                     private final String separator;
 
                     public Concat(String separator) {

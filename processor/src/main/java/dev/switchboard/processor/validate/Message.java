@@ -12,9 +12,9 @@ public enum Message {
     // ---- state records
     CONFLICTING_CHANNEL_ANNOTATIONS(
             "@%s on %s conflicts with @%s: a component has exactly one channel kind; keep one of them"),
-    REDUCER_NOT_A_REDUCER("@Reducer(%s.class) on %s: %s does not implement Reducer; name a class that implements"
-            + " dev.switchboard.runtime.reducer.Reducer<%s>"),
-    REDUCER_WRONG_TYPE("@Reducer(%s.class) on %s: %s reduces %s, but the component is %s; use a Reducer<%s>"),
+    REDUCER_NOT_A_REDUCER("@Reducer(%s.class) on %s: %s does not implement ReduceFunction; name a class that implements"
+            + " dev.switchboard.runtime.reducer.ReduceFunction<%s>"),
+    REDUCER_WRONG_TYPE("@Reducer(%s.class) on %s: %s reduces %s, but the component is %s; use a ReduceFunction<%s>"),
     MANAGED_NOT_MANAGED("@Managed(%s.class) on %s: %s does not implement ManagedValue; name a class that implements"
             + " dev.switchboard.runtime.managed.ManagedValue<%s>"),
     MANAGED_WRONG_TYPE(

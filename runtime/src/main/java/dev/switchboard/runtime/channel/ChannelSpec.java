@@ -1,6 +1,6 @@
 package dev.switchboard.runtime.channel;
 
-import dev.switchboard.runtime.reducer.Reducer;
+import dev.switchboard.runtime.reducer.ReduceFunction;
 import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
 import java.util.Set;
@@ -33,7 +33,7 @@ public final class ChannelSpec {
 
     private final String name;
     private final Kind kind;
-    private final Reducer<?> reducer;
+    private final ReduceFunction<?> reducer;
     private final Object initial;
     private final boolean flag;
     private final Set<String> names;
@@ -42,7 +42,7 @@ public final class ChannelSpec {
     private ChannelSpec(
             String name,
             Kind kind,
-            Reducer<?> reducer,
+            ReduceFunction<?> reducer,
             Object initial,
             boolean flag,
             Set<String> names,
@@ -68,7 +68,7 @@ public final class ChannelSpec {
     }
 
     /**
-     * A {@link ReducerChannel} that starts at the reducer's {@link Reducer#empty()} value, or empty
+     * A {@link ReducerChannel} that starts at the reducer's {@link ReduceFunction#empty()} value, or empty
      * when the reducer has none.
      *
      * @param name the channel name
@@ -76,7 +76,7 @@ public final class ChannelSpec {
      * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec reducer(String name, Reducer<?> reducer, ValueType type) {
+    public static ChannelSpec reducer(String name, ReduceFunction<?> reducer, ValueType type) {
         Objects.requireNonNull(reducer, "reducer");
         return new ChannelSpec(name, Kind.REDUCER, reducer, null, false, Set.of(), type);
     }
@@ -91,7 +91,7 @@ public final class ChannelSpec {
      * @param type the value type
      * @return the spec
      */
-    public static ChannelSpec reducer(String name, Reducer<?> reducer, Object initial, ValueType type) {
+    public static ChannelSpec reducer(String name, ReduceFunction<?> reducer, Object initial, ValueType type) {
         Objects.requireNonNull(reducer, "reducer");
         Objects.requireNonNull(initial, "initial");
         return new ChannelSpec(name, Kind.REDUCER, reducer, initial, true, Set.of(), type);
@@ -203,7 +203,7 @@ public final class ChannelSpec {
 
     /**
      * Whether checkpoints may store this channel's writes as deltas on top of a snapshot, because
-     * its reducer accumulates (see {@link Reducer#accumulates()}).
+     * its reducer accumulates (see {@link ReduceFunction#accumulates()}).
      *
      * @return {@code true} for accumulating reducer channels
      */

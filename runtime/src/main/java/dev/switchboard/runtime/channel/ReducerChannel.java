@@ -2,17 +2,17 @@ package dev.switchboard.runtime.channel;
 
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Overwrite;
-import dev.switchboard.runtime.reducer.Reducer;
+import dev.switchboard.runtime.reducer.ReduceFunction;
 import java.util.List;
 
 /**
- * Combines writes with a {@link Reducer} (LangGraph's {@code BinaryOperatorAggregate}). It starts
+ * Combines writes with a {@link ReduceFunction} (LangGraph's {@code BinaryOperatorAggregate}). It starts
  * at an initial value when it has one; otherwise the first value ever written is stored as it is
  * and later ones are reduced into it. An {@link Overwrite} replaces the value: same-step writes
  * before it are discarded, writes after it are ignored, and a second one is an error.
  */
 public final class ReducerChannel extends SingleValueChannel {
-    private final Reducer<Object> reducer;
+    private final ReduceFunction<Object> reducer;
 
     /**
      * Creates a channel at its initial value.
@@ -22,9 +22,9 @@ public final class ReducerChannel extends SingleValueChannel {
      * @param initial the starting value, or {@link Channel#MISSING} for none
      */
     @SuppressWarnings("unchecked")
-    public ReducerChannel(String name, Reducer<?> reducer, Object initial) {
+    public ReducerChannel(String name, ReduceFunction<?> reducer, Object initial) {
         super(name);
-        this.reducer = (Reducer<Object>) reducer;
+        this.reducer = (ReduceFunction<Object>) reducer;
         this.value = initial;
     }
 

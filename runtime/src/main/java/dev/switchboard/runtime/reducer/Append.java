@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param <E> the element type
  */
-public final class Append<E> implements Reducer<List<E>> {
+public final class Append<E> implements ReduceFunction<List<E>> {
     /** Creates the reducer. */
     public Append() {}
 

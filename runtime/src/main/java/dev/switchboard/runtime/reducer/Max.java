@@ -5,7 +5,7 @@ package dev.switchboard.runtime.reducer;
  *
  * @param <T> a comparable type
  */
-public final class Max<T extends Comparable<? super T>> implements Reducer<T> {
+public final class Max<T extends Comparable<? super T>> implements ReduceFunction<T> {
     /** Creates the reducer. */
     public Max() {}
 

@@ -11,7 +11,7 @@ import java.util.Map;
  * @param <K> the key type
  * @param <V> the value type
  */
-public final class MergeMap<K, V> implements Reducer<Map<K, V>> {
+public final class MergeMap<K, V> implements ReduceFunction<Map<K, V>> {
     /** Creates the reducer. */
     public MergeMap() {}
 

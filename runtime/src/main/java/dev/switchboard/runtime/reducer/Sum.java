@@ -10,7 +10,7 @@ import java.math.BigInteger;
  *
  * @param <N> the number type
  */
-public final class Sum<N extends Number> implements Reducer<N> {
+public final class Sum<N extends Number> implements ReduceFunction<N> {
     /** Creates the reducer. */
     public Sum() {}
 

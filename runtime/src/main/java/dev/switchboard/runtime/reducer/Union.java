@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * @param <E> the element type
  */
-public final class Union<E> implements Reducer<Set<E>> {
+public final class Union<E> implements ReduceFunction<Set<E>> {
     /** Creates the reducer. */
     public Union() {}
 

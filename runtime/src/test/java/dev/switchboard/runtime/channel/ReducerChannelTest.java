@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.reducer.Append;
-import dev.switchboard.runtime.reducer.Reducer;
+import dev.switchboard.runtime.reducer.ReduceFunction;
 import dev.switchboard.runtime.reducer.Sum;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /** LangGraph's {@code BinaryOperatorAggregate}, including {@link Overwrite}. */
 class ReducerChannelTest {
     /** A reducer that shows the order in which it saw its arguments. */
-    private static final Reducer<String> PIPE = (current, update) -> current + "|" + update;
+    private static final ReduceFunction<String> PIPE = (current, update) -> current + "|" + update;
 
     private static ReducerChannel list() {
         return new ReducerChannel("items", new Append<>(), List.of());
@@ -127,7 +127,7 @@ class ReducerChannelTest {
     @Test
     void theReducerNeverSeesAnOverwrite() {
         List<Object> seen = new ArrayList<>();
-        Reducer<Object> recording = (current, update) -> {
+        ReduceFunction<Object> recording = (current, update) -> {
             seen.add(update);
             return update;
         };

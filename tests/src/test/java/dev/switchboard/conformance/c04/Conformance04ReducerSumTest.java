@@ -12,7 +12,7 @@ import dev.switchboard.runtime.reducer.Sum;
 import org.junit.jupiter.api.Test;
 
 /** A reducer without an empty value: the first write is stored as it is. */
-final class JoinWithPipe implements dev.switchboard.runtime.reducer.Reducer<String> {
+final class JoinWithPipe implements dev.switchboard.runtime.reducer.ReduceFunction<String> {
     @Override
     public String reduce(String current, String update) {
         return current + "|" + update;

@@ -21,7 +21,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A reducer that refuses 13, as a user's reducer might refuse a value. */
-final class NoThirteen implements dev.switchboard.runtime.reducer.Reducer<Integer> {
+final class NoThirteen implements dev.switchboard.runtime.reducer.ReduceFunction<Integer> {
     public NoThirteen() {}
 
     @Override

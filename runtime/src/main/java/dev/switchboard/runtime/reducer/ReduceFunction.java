@@ -8,7 +8,7 @@ package dev.switchboard.runtime.reducer;
  *
  * @param <T> the component's type (boxed for primitives)
  */
-public interface Reducer<T> {
+public interface ReduceFunction<T> {
     /**
      * Combines a value into the current one. Must not modify either argument.
      *
