@@ -24,8 +24,9 @@ final class SealedTypes extends JacksonAnnotationIntrospector {
     private static final JsonTypeInfo.Value BY_TAG = JsonTypeInfo.Value.construct(
             JsonTypeInfo.Id.NAME, JsonTypeInfo.As.PROPERTY, SealedType.TAG_PROPERTY, null, false, null);
 
-    private final Map<Class<?>, List<NamedType>> subtypes = new HashMap<>();
-    private final Map<Class<?>, String> tags = new HashMap<>();
+    // Never serialized: the introspector lives and dies with its mapper.
+    private final transient Map<Class<?>, List<NamedType>> subtypes = new HashMap<>();
+    private final transient Map<Class<?>, String> tags = new HashMap<>();
 
     SealedTypes(List<SealedType> sealed) {
         for (SealedType s : sealed) {
