@@ -342,16 +342,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         return true;
     }
 
-    /**
-     * Reports the graphs still waiting for types. Graphs that run each other as subgraphs wait for
-     * each other forever: that cycle is reported instead, and a graph that waits only for waiting
-     * graphs is left to their errors.
-     */
     /** The model of the graph a subgraph node runs, for the x-ray diagram; read again at each use. */
     private Optional<GraphModel> subgraphModel(TypeMirror generatedGraph) {
         return GraphReader.graphClassOf(generatedGraph).map(graphs::read);
     }
 
+    /**
+     * Reports the graphs still waiting for types. Graphs that run each other as subgraphs wait for
+     * each other forever: that cycle is reported instead, and a graph that waits only for waiting
+     * graphs is left to their errors.
+     */
     private void reportUnresolved() {
         List<TypeElement> waiting = new ArrayList<>();
         for (String name : deferred) {
