@@ -21,9 +21,6 @@ import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ValueSource;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -420,20 +417,7 @@ final class PregelLoop {
     String interruptId(Task task, int call) {
         String ns = persistence == null ? "" : persistence.namespace;
         String key = ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task);
-        byte[] digest = sha256(call == 0 ? key : key + "|" + call);
-        StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < 16; i++) {
-            hex.append(String.format("%02x", digest[i]));
-        }
-        return hex.toString();
-    }
-
-    private static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return Digests.sha256Hex(call == 0 ? key : key + "|" + call, 16);
     }
 
     private void resume() {
