@@ -29,7 +29,6 @@ import tools.jackson.databind.node.ObjectNode;
  * decoded as a type named in the data.
  */
 final class Codecs {
-    static final String ERROR = "__error__";
     private static final byte PLAIN = 'V';
     private static final byte OVERWRITE = 'O';
     private static final ValueType STRING = ValueType.of(String.class);

@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.internal.ReservedNames;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,7 +19,7 @@ final class TaskIds {
                 + '\u0000'
                 + node
                 + '\u0000'
-                + (pushIndex < 0 ? "__pregel_pull" : "__pregel_push" + pushIndex);
+                + (pushIndex < 0 ? ReservedNames.PULL : ReservedNames.PUSH + pushIndex);
         return Digests.nameUuid(key.getBytes(StandardCharsets.UTF_8)).toString();
     }
 }

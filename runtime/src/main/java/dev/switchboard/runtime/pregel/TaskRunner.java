@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
@@ -15,6 +14,7 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -477,7 +477,7 @@ final class TaskRunner {
             return;
         }
         String node = (String) target;
-        if (node.equals(Graph.END)) {
+        if (node.equals(ReservedNames.END)) {
             return;
         }
         Integer n = spec.nodeIndex.get(node);
@@ -545,7 +545,7 @@ final class TaskRunner {
             if (!route.allowed.contains(dest)) {
                 throw unknownDestination(route, dest);
             }
-            if (!dest.equals(Graph.END)) {
+            if (!dest.equals(ReservedNames.END)) {
                 writeBranch(t, spec.node(dest), name);
             }
         } else if (result instanceof Enum<?> e) {
@@ -620,7 +620,7 @@ final class TaskRunner {
             triggers.add(spec.channels[c].name());
         }
         if (t.isPush()) {
-            triggers.add("__pregel_push");
+            triggers.add(ReservedNames.PUSH);
         }
         return triggers;
     }
