@@ -29,8 +29,8 @@ record Breakpoints(Nodes before, Nodes after) {
             for (String name : names) {
                 Integer n = spec.nodeIndex.get(name);
                 if (n == null || name.equals(ReservedNames.START)) {
-                    throw new IllegalArgumentException("Interrupt node `" + name + "` is not present; nodes are: "
-                            + String.join(", ", spec.nodes()));
+                    throw new IllegalArgumentException(
+                            UnknownNode.withKnown("Interrupt node `" + name + "` is not present", spec.nodes()));
                 }
                 nodes[n] = true;
             }

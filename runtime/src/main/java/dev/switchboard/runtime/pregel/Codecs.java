@@ -343,7 +343,7 @@ final class Codecs {
         String name = n.path("node").asString();
         Integer node = spec.nodeIndex.get(name);
         if (node == null || node == 0) {
-            throw new SerdeException("stored Send targets unknown node '" + name + "'", null);
+            throw new SerdeException(UnknownNode.message("stored Send targets", name, spec.nodes()), null);
         }
         return new Send<>(name, serde.fromTree(spec.payloadType[node], n.path("payload")));
     }

@@ -314,7 +314,10 @@ public final class GraphSpec {
     int node(String name) {
         Integer i = nodeIndex.get(name);
         if (i == null) {
-            throw broken("unknown node '" + name + "'");
+            List<String> known = nodeIndex.keySet().stream()
+                    .filter(n -> !n.equals(ReservedNames.START))
+                    .toList();
+            throw broken(UnknownNode.message("graph '" + this.name + "' has", name, known));
         }
         return i;
     }

@@ -67,8 +67,8 @@ final class NodePolicies {
         byName.forEach((name, value) -> {
             Integer node = spec.nodeIndex.get(name);
             if (node == null || node == 0) {
-                throw new IllegalArgumentException(setting + "(\"" + name + "\", ...): graph '" + spec.name
-                        + "' has no node '" + name + "'; its nodes are " + spec.nodes());
+                throw new IllegalArgumentException(UnknownNode.message(
+                        setting + "(\"" + name + "\", ...): graph '" + spec.name + "' has", name, spec.nodes()));
             }
             into[node] = value;
         });

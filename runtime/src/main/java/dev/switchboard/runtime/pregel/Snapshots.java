@@ -229,7 +229,7 @@ final class Snapshots {
         Integer n = spec.nodeIndex.get(node);
         if (n == null) {
             throw new InvalidUpdateException(
-                    "Node \"" + node + "\" does not exist; nodes are: " + String.join(", ", spec.nodes()), null);
+                    UnknownNode.withKnown("Node \"" + node + "\" does not exist", spec.nodes()), null);
         }
         return n;
     }

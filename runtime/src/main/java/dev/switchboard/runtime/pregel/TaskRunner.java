@@ -482,8 +482,8 @@ final class TaskRunner {
         }
         Integer n = spec.nodeIndex.get(node);
         if (n == null || n == 0) {
-            throw new InvalidRouteException("Command from '" + from + "' goes to unknown node '" + node
-                    + "'; nodes are: " + String.join(", ", spec.nodes()));
+            throw new InvalidRouteException(
+                    UnknownNode.message("Command from '" + from + "' goes to", node, spec.nodes()));
         }
         writeBranch(t, n, from);
     }
@@ -499,8 +499,7 @@ final class TaskRunner {
     private void writeSend(Task t, Send<?> send, String from) {
         Integer n = spec.nodeIndex.get(send.node());
         if (n == null || n == 0) {
-            throw new InvalidRouteException("'" + from + "' sent to unknown node '" + send.node() + "'; nodes are: "
-                    + String.join(", ", spec.nodes()));
+            throw new InvalidRouteException(UnknownNode.message("'" + from + "' sent to", send.node(), spec.nodes()));
         }
         if (!spec.payloadType[n].accepts(send.payload())) {
             throw new InvalidUpdateException(
