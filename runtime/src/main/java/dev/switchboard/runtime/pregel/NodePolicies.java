@@ -6,8 +6,6 @@ import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import dev.switchboard.runtime.cache.NodeCache;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The retry, timeout and cache policy of each node of one compiled graph: the node's annotations,
@@ -15,9 +13,6 @@ import java.util.concurrent.Executors;
  * nodes that have none.
  */
 final class NodePolicies {
-    /** Runs nodes that have a timeout, so that the task's thread can stop waiting for them. */
-    static final ExecutorService TIMED = Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-timed-"));
-
     final RetryPolicy[] retry;
     final Duration[] timeout;
     final Duration[] cacheTtl;

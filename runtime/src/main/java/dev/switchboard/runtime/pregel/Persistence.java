@@ -25,8 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -50,9 +48,6 @@ final class Persistence {
 
     /** Deltas are replaced by a snapshot once the chain would outgrow its base, or this. */
     private static final long MIN_CHAIN_BYTES = 1024;
-
-    private static final ExecutorService WRITERS =
-            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-checkpoint-"));
 
     final CheckpointSaver saver;
     final String threadId;
@@ -256,7 +251,7 @@ final class Persistence {
             awaitInFlight();
             store(checkpoint, p, blobs);
         } else {
-            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), WRITERS);
+            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
         }
     }
 

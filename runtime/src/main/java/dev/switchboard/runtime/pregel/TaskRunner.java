@@ -328,7 +328,7 @@ final class TaskRunner {
     private Object callNodeWithin(Duration limit, Task t, Object input, TaskContext ctx) {
         long nanos = limit.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : limit.toNanos();
         AtomicReference<CompletableFuture<?>> returned = new AtomicReference<>();
-        Future<Object> future = NodePolicies.TIMED.submit(() -> {
+        Future<Object> future = RuntimePools.TIMED.submit(() -> {
             Object r = dispatcher.node(t.node, input, ctx);
             if (r instanceof CompletableFuture<?> f) {
                 returned.set(f);
