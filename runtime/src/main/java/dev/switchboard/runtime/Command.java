@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.internal.ReservedNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Optional;
  */
 public final class Command<U extends StateUpdate> {
     /** The {@link #graph()} of a command meant for the graph that runs this one as a subgraph. */
-    public static final String PARENT = "__parent__";
+    public static final String PARENT = ReservedNames.PARENT;
 
     private static final Object NO_RESUME = new Object();
 

@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.internal.ReservedNames;
 import java.util.Map;
 
 /**
@@ -14,7 +15,7 @@ import java.util.Map;
  */
 public record Overwrite<T>(T value) {
     /** The key of LangGraph's wire form {@code {"__overwrite__": value}}. */
-    public static final String WIRE_KEY = "__overwrite__";
+    public static final String WIRE_KEY = ReservedNames.OVERWRITE;
 
     /**
      * The wire form of this overwrite, as LangGraph serialises it.

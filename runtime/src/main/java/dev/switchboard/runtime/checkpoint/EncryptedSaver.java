@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.checkpoint;
 
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,7 @@ public final class EncryptedSaver implements CheckpointSaver {
     private static final byte[] LEGACY_MAGIC = {'S', 'B', 'E', '1'};
 
     /** The metadata key under which a checkpoint's seal is stored (and removed again on read). */
-    public static final String SEAL = "__switchboard_seal__";
+    public static final String SEAL = ReservedNames.SEAL;
 
     private static final int NONCE = 12;
     private static final int TAG_BITS = 128;

@@ -1,6 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
+import dev.switchboard.runtime.internal.ReservedNames;
 import java.util.Set;
 
 /**
@@ -28,9 +28,9 @@ record Breakpoints(Nodes before, Nodes after) {
             boolean[] nodes = new boolean[spec.nodeNames.length];
             for (String name : names) {
                 Integer n = spec.nodeIndex.get(name);
-                if (n == null || name.equals(Graph.START)) {
-                    throw new IllegalArgumentException("Interrupt node `" + name + "` is not present; nodes are: "
-                            + String.join(", ", spec.nodes()));
+                if (n == null || name.equals(ReservedNames.START)) {
+                    throw new IllegalArgumentException(
+                            UnknownNode.withKnown("Interrupt node `" + name + "` is not present", spec.nodes()));
                 }
                 nodes[n] = true;
             }

@@ -13,10 +13,7 @@ import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +29,6 @@ import tools.jackson.databind.node.ObjectNode;
  * decoded as a type named in the data.
  */
 final class Codecs {
-    static final String ERROR = "__error__";
     private static final byte PLAIN = 'V';
     private static final byte OVERWRITE = 'O';
     private static final ValueType STRING = ValueType.of(String.class);
@@ -217,12 +213,7 @@ final class Codecs {
     /** A digest of a node's input in its stored form: the node cache's key. */
     String inputDigest(int node, Object input) {
         byte[] json = serde.encodeTree(canonical(serde.toTree(spec.payloadType[node], input)));
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(json);
-            return HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
+        return Digests.sha256Hex(json);
     }
 
     /** Object properties sorted by name, recursively: equal maps in any order digest the same. */
@@ -352,7 +343,7 @@ final class Codecs {
         String name = n.path("node").asString();
         Integer node = spec.nodeIndex.get(name);
         if (node == null || node == 0) {
-            throw new SerdeException("stored Send targets unknown node '" + name + "'", null);
+            throw new SerdeException(UnknownNode.message("stored Send targets", name, spec.nodes()), null);
         }
         return new Send<>(name, serde.fromTree(spec.payloadType[node], n.path("payload")));
     }

@@ -1,9 +1,9 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.SealedType;
@@ -30,8 +30,6 @@ import java.util.stream.IntStream;
  * nodes follow in declaration order.
  */
 public final class GraphSpec {
-    static final String START_CHANNEL = Graph.START;
-    static final String TASKS_CHANNEL = "__pregel_tasks";
     static final String BRANCH_PREFIX = "branch:to:";
     private static final ValueType STRING = ValueType.of(String.class);
 
@@ -119,12 +117,12 @@ public final class GraphSpec {
         this.readSchema = new int[nodeCount];
         this.payloadType = new ValueType[nodeCount];
         this.subgraph = new boolean[nodeCount];
-        nodeNames[0] = Graph.START;
-        nodeIndex.put(Graph.START, 0);
+        nodeNames[0] = ReservedNames.START;
+        nodeIndex.put(ReservedNames.START, 0);
         readSchema[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
             NodeDecl n = b.nodes.get(i - 1);
-            if (nodeIndex.putIfAbsent(n.name, i) != null || n.name.equals(Graph.END)) {
+            if (nodeIndex.putIfAbsent(n.name, i) != null || n.name.equals(ReservedNames.END)) {
                 throw broken("duplicate or reserved node name '" + n.name + "'");
             }
             nodeNames[i] = n.name;
@@ -142,8 +140,8 @@ public final class GraphSpec {
         b.cacheTtl.forEach((n, d) -> cacheTtl[node(n)] = d);
         b.errorHandlers.forEach(n -> errorHandler[node(n)] = true);
 
-        this.startChannel =
-                addInternal(chans, chanIdx, ChannelSpec.ephemeral(START_CHANNEL, true, ValueType.of(Object.class)));
+        this.startChannel = addInternal(
+                chans, chanIdx, ChannelSpec.ephemeral(ReservedNames.START, true, ValueType.of(Object.class)));
         this.branchChannel = new int[nodeCount];
         branchChannel[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
@@ -158,7 +156,7 @@ public final class GraphSpec {
         this.tasksChannel = addInternal(
                 chans,
                 chanIdx,
-                ChannelSpec.topic(TASKS_CHANNEL, false, ValueType.of(List.class, ValueType.of(Object.class))));
+                ChannelSpec.topic(ReservedNames.TASKS, false, ValueType.of(List.class, ValueType.of(Object.class))));
 
         List<List<Integer>> trig = new ArrayList<>();
         List<List<Integer>> edgeCh = new ArrayList<>();
@@ -316,7 +314,10 @@ public final class GraphSpec {
     int node(String name) {
         Integer i = nodeIndex.get(name);
         if (i == null) {
-            throw broken("unknown node '" + name + "'");
+            List<String> known = nodeIndex.keySet().stream()
+                    .filter(n -> !n.equals(ReservedNames.START))
+                    .toList();
+            throw broken(UnknownNode.message("graph '" + this.name + "' has", name, known));
         }
         return i;
     }
@@ -598,7 +599,7 @@ public final class GraphSpec {
             this.allowed = new LinkedHashSet<>(to);
             this.allowedList = List.copyOf(to);
             for (String t : to) {
-                if (!t.equals(Graph.END)) {
+                if (!t.equals(ReservedNames.END)) {
                     spec.node(t);
                 }
             }
@@ -608,7 +609,7 @@ public final class GraphSpec {
                 this.enumTargets = new int[enumTargets.size()];
                 for (int i = 0; i < enumTargets.size(); i++) {
                     String t = enumTargets.get(i);
-                    this.enumTargets[i] = t.equals(Graph.END) ? -1 : spec.node(t);
+                    this.enumTargets[i] = t.equals(ReservedNames.END) ? -1 : spec.node(t);
                 }
             }
         }

@@ -6,8 +6,6 @@ import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import dev.switchboard.runtime.cache.NodeCache;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The retry, timeout and cache policy of each node of one compiled graph: the node's annotations,
@@ -15,9 +13,6 @@ import java.util.concurrent.Executors;
  * nodes that have none.
  */
 final class NodePolicies {
-    /** Runs nodes that have a timeout, so that the task's thread can stop waiting for them. */
-    static final ExecutorService TIMED = Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-timed-"));
-
     final RetryPolicy[] retry;
     final Duration[] timeout;
     final Duration[] cacheTtl;
@@ -67,8 +62,8 @@ final class NodePolicies {
         byName.forEach((name, value) -> {
             Integer node = spec.nodeIndex.get(name);
             if (node == null || node == 0) {
-                throw new IllegalArgumentException(setting + "(\"" + name + "\", ...): graph '" + spec.name
-                        + "' has no node '" + name + "'; its nodes are " + spec.nodes());
+                throw new IllegalArgumentException(UnknownNode.message(
+                        setting + "(\"" + name + "\", ...): graph '" + spec.name + "' has", name, spec.nodes()));
             }
             into[node] = value;
         });

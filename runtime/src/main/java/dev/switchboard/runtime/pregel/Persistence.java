@@ -12,6 +12,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
@@ -24,8 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,9 +37,6 @@ import tools.jackson.databind.node.ObjectNode;
  * only, except that task threads store pending writes.
  */
 final class Persistence {
-    static final String NO_WRITES = "__no_writes__";
-    static final String INTERRUPT = "__interrupt__";
-    static final String RESUME = "__resume__";
     /**
      * Negative write indices mark a task's latest state rather than its writes: a saver replaces
      * them, so a task that pauses or fails again overwrites its previous interrupt or error.
@@ -52,9 +48,6 @@ final class Persistence {
 
     /** Deltas are replaced by a snapshot once the chain would outgrow its base, or this. */
     private static final long MIN_CHAIN_BYTES = 1024;
-
-    private static final ExecutorService WRITERS =
-            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-checkpoint-"));
 
     final CheckpointSaver saver;
     final String threadId;
@@ -258,7 +251,7 @@ final class Persistence {
             awaitInFlight();
             store(checkpoint, p, blobs);
         } else {
-            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), WRITERS);
+            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
         }
     }
 
@@ -348,7 +341,8 @@ final class Persistence {
         List<PendingWrite> writes = new ArrayList<>();
         if (!task.interrupts.isEmpty()) {
             if (!task.resumes.isEmpty()) {
-                writes.add(new PendingWrite(taskId, RESUME_INDEX, RESUME, serde.encodeTree(resumesTree(task))));
+                writes.add(new PendingWrite(
+                        taskId, RESUME_INDEX, ReservedNames.RESUME, serde.encodeTree(resumesTree(task))));
             }
             ArrayNode all = serde.nodes().arrayNode();
             for (Interrupt interrupt : task.interrupts) {
@@ -356,9 +350,9 @@ final class Persistence {
                 i.put("id", interrupt.id());
                 i.set("value", serde.untypedTree(interrupt.value()));
             }
-            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, INTERRUPT, serde.encodeTree(all)));
+            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, ReservedNames.INTERRUPT, serde.encodeTree(all)));
         } else if (task.error != null) {
-            writes.add(new PendingWrite(taskId, ERROR_INDEX, Codecs.ERROR, codecs.encodeError(task.error)));
+            writes.add(new PendingWrite(taskId, ERROR_INDEX, ReservedNames.ERROR, codecs.encodeError(task.error)));
         } else {
             for (int i = 0; i < task.writeCount; i++) {
                 int c = task.writeChannels[i];
@@ -372,7 +366,7 @@ final class Persistence {
             }
             if (writes.isEmpty()) {
                 // A task that wrote nothing must still be known to have finished.
-                writes.add(new PendingWrite(taskId, 0, NO_WRITES, new byte[0]));
+                writes.add(new PendingWrite(taskId, 0, ReservedNames.NO_WRITES, new byte[0]));
             }
         }
         awaitInFlight();
@@ -459,8 +453,8 @@ final class Persistence {
 
     private void decodeWrite(PendingWrite w, StoredTask t, DecodeBudget budget) {
         switch (w.channel()) {
-            case Codecs.ERROR -> t.error = codecs.decodeError(w.value());
-            case INTERRUPT -> {
+            case ReservedNames.ERROR -> t.error = codecs.decodeError(w.value());
+            case ReservedNames.INTERRUPT -> {
                 t.interrupts.clear();
                 JsonNode all = serde.decodeTree(w.value(), budget);
                 if (!all.isArray()) {
@@ -473,8 +467,8 @@ final class Persistence {
                     t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
                 }
             }
-            case RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
-            case NO_WRITES -> t.finished = true;
+            case ReservedNames.RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
+            case ReservedNames.NO_WRITES -> t.finished = true;
             default -> {
                 Integer c = spec.channelIndex.get(w.channel());
                 t.finished = true;

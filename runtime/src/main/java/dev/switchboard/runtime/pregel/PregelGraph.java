@@ -23,8 +23,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
@@ -42,9 +40,6 @@ import java.util.stream.Stream;
  */
 public abstract class PregelGraph<S, I extends StateUpdate, O> implements CompiledGraph<S, I, O> {
     private static final String ROOT = "";
-    /** Runs asynchronous invocations and delivers published stream events. */
-    private static final ExecutorService ASYNC =
-            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-run-"));
 
     private final GraphSpec spec;
     private final NodeDispatcher dispatcher;
@@ -66,7 +61,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     protected PregelGraph(GraphSpec spec, NodeDispatcher dispatcher, GraphBuilder<?, ?> settings) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
-        this.executor = settings.executor().orElse(DefaultExecutor.INSTANCE);
+        this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);
         this.serde = new JsonSerde(settings.serdeLimits(), spec.sealedTypes);
         this.codecs = new Codecs(spec, serde);
@@ -104,7 +99,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public CompletableFuture<GraphOutput<O>> invokeAsync(I input, RunConfig config) {
-        return invokeAsync(input, config, ASYNC);
+        return invokeAsync(input, config, RuntimePools.RUNS);
     }
 
     @Override
@@ -114,7 +109,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public CompletableFuture<GraphOutput<O>> invokeAsync(Command<?> command, RunConfig config) {
-        return async(config, Objects.requireNonNull(command, "command"), ASYNC);
+        return async(config, Objects.requireNonNull(command, "command"), RuntimePools.RUNS);
     }
 
     private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
@@ -150,7 +145,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     public Flow.Publisher<StreamPart<S>> streamAsync(I input, RunConfig config, StreamMode... modes) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(modes, "modes");
-        return new RunPublisher<>(() -> stream(input, config, modes), ASYNC);
+        return new RunPublisher<>(() -> stream(input, config, modes), RuntimePools.RUNS);
     }
 
     @Override
@@ -158,7 +153,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(modes, "modes");
-        return new RunPublisher<>(() -> stream(command, config, modes), ASYNC);
+        return new RunPublisher<>(() -> stream(command, config, modes), RuntimePools.RUNS);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
 import dev.switchboard.runtime.ErrorCode;
@@ -20,10 +19,8 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.internal.ValueSource;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +45,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * changes channels; tasks read them while a superstep runs.
  */
 final class PregelLoop {
-    static final String INTERRUPT = "__interrupt__";
     static final Object NO_RESUME = new Object();
 
     final GraphSpec spec;
@@ -269,7 +265,7 @@ final class PregelLoop {
     }
 
     private void restoreSeen(String node, Map<String, String> seenVersions) {
-        if (node.equals(INTERRUPT)) {
+        if (node.equals(ReservedNames.INTERRUPT)) {
             seenVersions.forEach((channel, v) -> {
                 Integer c = spec.channelIndex.get(channel);
                 if (c != null) {
@@ -298,9 +294,10 @@ final class PregelLoop {
             firstCommand(command);
         } else if (input == null) {
             if (!hasState) {
-                throw new EmptyInputException("Received no input for " + Graph.START + ": there is nothing to resume"
-                        + (persistence == null ? " because the graph has no checkpointer" : " on this thread")
-                        + "; pass an input");
+                throw new EmptyInputException(
+                        "Received no input for " + ReservedNames.START + ": there is nothing to resume"
+                                + (persistence == null ? " because the graph has no checkpointer" : " on this thread")
+                                + "; pass an input");
             }
             resume();
         } else {
@@ -325,9 +322,9 @@ final class PregelLoop {
             prepareResume(command);
         }
         Task writes = Task.input();
-        command.update().ifPresent(u -> runner.writeUpdate(writes, u, Graph.START));
+        command.update().ifPresent(u -> runner.writeUpdate(writes, u, ReservedNames.START));
         for (Object target : command.gotos()) {
-            runner.writeGoto(writes, target, Graph.START);
+            runner.writeGoto(writes, target, ReservedNames.START);
         }
         if (writes.writeCount > 0) {
             apply(List.of(writes), false);
@@ -420,20 +417,7 @@ final class PregelLoop {
     String interruptId(Task task, int call) {
         String ns = persistence == null ? "" : persistence.namespace;
         String key = ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task);
-        byte[] digest = sha256(call == 0 ? key : key + "|" + call);
-        StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < 16; i++) {
-            hex.append(String.format("%02x", digest[i]));
-        }
-        return hex.toString();
-    }
-
-    private static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return Digests.sha256Hex(call == 0 ? key : key + "|" + call, 16);
     }
 
     private void resume() {
@@ -856,7 +840,7 @@ final class PregelLoop {
             }
         }
         if (!interrupts.isEmpty()) {
-            out.put(INTERRUPT, interrupts);
+            out.put(ReservedNames.INTERRUPT, interrupts);
         }
         return out;
     }

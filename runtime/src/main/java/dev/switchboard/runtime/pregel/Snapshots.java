@@ -1,12 +1,12 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import dev.switchboard.runtime.internal.ReservedNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,8 +38,8 @@ final class Snapshots {
 
     static List<Object> path(GraphSpec spec, Task t) {
         return t.isPush()
-                ? List.of("__pregel_push", t.pushIndex, false)
-                : List.of("__pregel_pull", spec.nodeNames[t.node]);
+                ? List.of(ReservedNames.PUSH, t.pushIndex, false)
+                : List.of(ReservedNames.PULL, spec.nodeNames[t.node]);
     }
 
     /**
@@ -221,7 +221,7 @@ final class Snapshots {
             if (updates > 1) {
                 throw new InvalidUpdateException("asNode is required when applying multiple updates", null);
             }
-            node = loop.lastWriter().orElse(loop.hasState() ? null : Graph.START);
+            node = loop.lastWriter().orElse(loop.hasState() ? null : ReservedNames.START);
             if (node == null) {
                 throw new InvalidUpdateException("Ambiguous update: several nodes wrote last; give asNode", null);
             }
@@ -229,7 +229,7 @@ final class Snapshots {
         Integer n = spec.nodeIndex.get(node);
         if (n == null) {
             throw new InvalidUpdateException(
-                    "Node \"" + node + "\" does not exist; nodes are: " + String.join(", ", spec.nodes()), null);
+                    UnknownNode.withKnown("Node \"" + node + "\" does not exist", spec.nodes()), null);
         }
         return n;
     }

@@ -8,8 +8,6 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -22,8 +20,6 @@ import java.util.stream.StreamSupport;
  * @param <S> the state record type
  */
 final class StreamRun<S> implements EventSink {
-    private static final ExecutorService DRIVERS =
-            Executors.newCachedThreadPool(DefaultExecutor.daemon("switchboard-stream-"));
     private static final Object END = new Object();
 
     private final int modes;
@@ -44,7 +40,7 @@ final class StreamRun<S> implements EventSink {
     }
 
     Stream<StreamPart<S>> start(Supplier<Object> body, Cancellation cancellation) {
-        DRIVERS.execute(() -> {
+        RuntimePools.STREAMS.execute(() -> {
             try {
                 body.get();
                 queue.add(END);

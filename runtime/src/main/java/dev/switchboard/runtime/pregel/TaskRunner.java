@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
@@ -15,6 +14,7 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -328,7 +328,7 @@ final class TaskRunner {
     private Object callNodeWithin(Duration limit, Task t, Object input, TaskContext ctx) {
         long nanos = limit.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : limit.toNanos();
         AtomicReference<CompletableFuture<?>> returned = new AtomicReference<>();
-        Future<Object> future = NodePolicies.TIMED.submit(() -> {
+        Future<Object> future = RuntimePools.TIMED.submit(() -> {
             Object r = dispatcher.node(t.node, input, ctx);
             if (r instanceof CompletableFuture<?> f) {
                 returned.set(f);
@@ -477,13 +477,13 @@ final class TaskRunner {
             return;
         }
         String node = (String) target;
-        if (node.equals(Graph.END)) {
+        if (node.equals(ReservedNames.END)) {
             return;
         }
         Integer n = spec.nodeIndex.get(node);
         if (n == null || n == 0) {
-            throw new InvalidRouteException("Command from '" + from + "' goes to unknown node '" + node
-                    + "'; nodes are: " + String.join(", ", spec.nodes()));
+            throw new InvalidRouteException(
+                    UnknownNode.message("Command from '" + from + "' goes to", node, spec.nodes()));
         }
         writeBranch(t, n, from);
     }
@@ -499,8 +499,7 @@ final class TaskRunner {
     private void writeSend(Task t, Send<?> send, String from) {
         Integer n = spec.nodeIndex.get(send.node());
         if (n == null || n == 0) {
-            throw new InvalidRouteException("'" + from + "' sent to unknown node '" + send.node() + "'; nodes are: "
-                    + String.join(", ", spec.nodes()));
+            throw new InvalidRouteException(UnknownNode.message("'" + from + "' sent to", send.node(), spec.nodes()));
         }
         if (!spec.payloadType[n].accepts(send.payload())) {
             throw new InvalidUpdateException(
@@ -545,7 +544,7 @@ final class TaskRunner {
             if (!route.allowed.contains(dest)) {
                 throw unknownDestination(route, dest);
             }
-            if (!dest.equals(Graph.END)) {
+            if (!dest.equals(ReservedNames.END)) {
                 writeBranch(t, spec.node(dest), name);
             }
         } else if (result instanceof Enum<?> e) {
@@ -620,7 +619,7 @@ final class TaskRunner {
             triggers.add(spec.channels[c].name());
         }
         if (t.isPush()) {
-            triggers.add("__pregel_push");
+            triggers.add(ReservedNames.PUSH);
         }
         return triggers;
     }

@@ -12,7 +12,7 @@ class TaskIdsTest {
     void nameUuidIsTheJdksVersion3Uuid() {
         for (String name : new String[] {"", "a", "cp\u0000\u00001\u0000node\u0000__pregel_pull", "ü€𝄞".repeat(40)}) {
             byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-            assertEquals(UUID.nameUUIDFromBytes(bytes), TaskIds.nameUuid(bytes), name);
+            assertEquals(UUID.nameUUIDFromBytes(bytes), Digests.nameUuid(bytes), name);
         }
     }
 

@@ -181,8 +181,8 @@ class Conformance25RetryPolicyTest {
                         .retryPolicy("unstabel", FAST)
                         .build());
         assertEquals(
-                "retryPolicy(\"unstabel\", ...): graph 'Unstable' has no node 'unstabel'; its nodes are [before,"
-                        + " unstable, after]",
+                "retryPolicy(\"unstabel\", ...): graph 'Unstable' has unknown node 'unstabel'; known nodes: after,"
+                        + " before, unstable",
                 e.getMessage());
     }
 }

@@ -191,7 +191,7 @@ class BuilderPoliciesTest {
                         .timeout("lokup", Duration.ofSeconds(1))
                         .build());
         assertEquals(
-                "timeout(\"lokup\", ...): graph 'Lookup' has no node 'lokup'; its nodes are [lookup, report]",
+                "timeout(\"lokup\", ...): graph 'Lookup' has unknown node 'lokup'; known nodes: lookup, report",
                 e.getMessage());
     }
 }
