@@ -39,7 +39,7 @@ final class Subgraphs {
         if (!(graph instanceof PregelGraph<?, ?, ?> child)) {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
-        PregelLoop loop = start(parent, task, child, task.subgraphCalls++);
+        PregelLoop loop = start(parent, task, child, task.attempts.subgraphCalls++);
         Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task, loop) : input);
         pauseIfPaused(loop, task);
         @SuppressWarnings("unchecked")
@@ -84,7 +84,7 @@ final class Subgraphs {
 
     private static void pauseIfPaused(PregelLoop loop, Task task) {
         if (loop.paused()) {
-            task.interruptsRaised++;
+            task.attempts.interruptsRaised++;
             throw new NodeInterrupt(loop.interrupts());
         }
     }

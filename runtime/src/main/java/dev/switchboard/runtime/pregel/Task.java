@@ -32,22 +32,12 @@ final class Task implements WriteSink {
     boolean paused;
     /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
     List<Interrupt> interrupts = List.of();
-    /** How many subgraphs the node ran through {@code NodeContext.invoke}, for their namespaces. */
-    int subgraphCalls;
     /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
     final List<Object> resumes = new ArrayList<>();
-    /** How many interrupt calls the current attempt made. */
-    int interruptCalls;
-    /**
-     * How many pause signals the current attempt raised (its own interrupts, or subgraphs it ran
-     * through {@code NodeContext.invoke} that paused); more than the one that ends the task means
-     * the node caught one.
-     */
-    int interruptsRaised;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
-    /** The current attempt, from 1. */
-    int attempt = 1;
+    /** The current attempt and its counters. */
+    final Attempts attempts = new Attempts();
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
     /** Whether the task's writes came from its node's error handler. */

@@ -69,7 +69,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public int attempt() {
-        return task == null ? 1 : task.attempt;
+        return task == null ? 1 : task.attempts.number;
     }
 
     @Override
@@ -88,14 +88,14 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (abandoned) {
             throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
         }
-        int call = task.interruptCalls++;
+        int call = task.attempts.interruptCalls++;
         Object resume;
         if (call < task.resumes.size()) {
             resume = task.resumes.get(call);
         } else {
             resume = loop.takeResume(task, call);
             if (resume == PregelLoop.NO_RESUME) {
-                task.interruptsRaised++;
+                task.attempts.interruptsRaised++;
                 throw new NodeInterrupt(List.of(new Interrupt(loop.interruptId(task, call), value)));
             }
             task.resumes.add(resume);
@@ -137,7 +137,7 @@ final class TaskContext implements NodeContext, ManagedContext {
                 node,
                 step,
                 loop.taskId(task),
-                task.attempt,
+                task.attempts.number,
                 loop.runner().triggerNames(task),
                 merged,
                 loop.namespacePath()));

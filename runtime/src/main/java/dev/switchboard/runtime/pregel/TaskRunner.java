@@ -113,7 +113,7 @@ final class TaskRunner {
             }
         } catch (NodeInterrupt i) {
             t.discardWrites();
-            if (t.interruptsRaised > 1) {
+            if (t.attempts.interruptsRaised > 1) {
                 t.error = caughtPause(name); // it asked again after swallowing an earlier pause
             } else {
                 t.paused = true;
@@ -144,7 +144,7 @@ final class TaskRunner {
      * would not ({@code catch (Throwable t)}).
      */
     private static void requirePauseNotCaught(Task t, String name) {
-        if (t.interruptsRaised > 0) {
+        if (t.attempts.interruptsRaised > 0) {
             throw caughtPause(name);
         }
     }
@@ -168,7 +168,7 @@ final class TaskRunner {
             // The first attempt reuses the context its input was read with; a retry gets a fresh
             // one, since a timed-out attempt's context is cut off.
             TaskContext ctx =
-                    t.attempt == 1 && t.context != null ? t.context : new TaskContext(loop, t, name, loop.step);
+                    t.attempts.number == 1 && t.context != null ? t.context : new TaskContext(loop, t, name, loop.step);
             t.nodeFailed = false;
             try {
                 Object result;
@@ -186,21 +186,19 @@ final class TaskRunner {
                 throw stop;
             } catch (RuntimeException e) {
                 t.discardWrites();
-                t.interruptCalls = 0;
-                t.interruptsRaised = 0;
-                t.subgraphCalls = 0;
+                t.attempts.failed();
                 Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
                 if (policy != null
-                        && t.attempt < policy.maxAttempts()
+                        && t.attempts.number < policy.maxAttempts()
                         && policy.retryOn().test(cause)) {
-                    if (!waitBeforeRetry(policy.delayBefore(t.attempt + 1))) {
+                    if (!waitBeforeRetry(policy.delayBefore(t.attempts.number + 1))) {
                         // Not "attempts spent": no error handler, no fallback committed.
                         throw loop.cancellation().cancelled()
                                 ? new CancellationException(
                                         "the run was cancelled while node '" + name + "' waited to retry")
                                 : e;
                     }
-                    t.attempt++;
+                    t.attempts.retry();
                     continue;
                 }
                 if (!t.nodeFailed || !spec.errorHandler[t.node]) {
