@@ -204,7 +204,7 @@ final class PregelLoop {
     /** With exit durability, stores the writes of the current step's finished (or paused) tasks. */
     private void putWritesAtExit() {
         for (Task t : tasks) {
-            if (t.done) {
+            if (t.done()) {
                 persistence.putWritesAtExit(checkpointId, t, taskId(t));
             }
         }
@@ -476,7 +476,7 @@ final class PregelLoop {
 
     private boolean anyPaused() {
         for (Task t : tasks) {
-            if (t.paused) {
+            if (t.paused()) {
                 return true;
             }
         }
@@ -536,8 +536,7 @@ final class PregelLoop {
                 for (int i = 0; i < s.channels.size(); i++) {
                     t.add(s.channels.get(i), s.values.get(i));
                 }
-                t.done = true;
-                t.cached = true; // LangGraph streams a reused update as cached: the node did not run
+                t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run
                 if (t.node != 0) {
                     runner.emitEnd(t, spec.nodeNames[t.node]);
                 }
@@ -632,7 +631,7 @@ final class PregelLoop {
         }
         List<Task> finished = new ArrayList<>();
         for (Task t : applyOrder(tasks)) {
-            if (t.done && !t.paused && t.error == null && t.writeCount > 0) {
+            if (t.done() && !t.paused() && t.error == null && t.writeCount > 0) {
                 finished.add(t);
             }
         }

@@ -22,14 +22,12 @@ final class Task implements WriteSink {
     int writeCount;
     Throwable error;
     String id;
-    /** Whether the task has run, or its writes were recovered from the checkpointer. */
-    boolean done;
+    /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
+    Outcome outcome = Outcome.PENDING;
     /** The context the node's input was read with, reused by its first attempt. */
     TaskContext context;
     /** The node's input, read before the superstep's tasks start. */
     Object input;
-    /** Whether the node paused (for input, or because a subgraph it ran paused). */
-    boolean paused;
     /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
     List<Interrupt> interrupts = List.of();
     /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
@@ -40,10 +38,6 @@ final class Task implements WriteSink {
     final Attempts attempts = new Attempts();
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
-    /** Whether the task's writes came from its node's error handler. */
-    boolean handled;
-    /** Whether the task's writes came from the node cache. */
-    boolean cached;
 
     private int[] currentSlots;
 
@@ -70,6 +64,38 @@ final class Task implements WriteSink {
 
     static Task push(int node, int index, Object payload) {
         return new Task(node, index, payload, new int[0]);
+    }
+
+    /**
+     * How a task ended, set once when it finishes: a failure is kept apart in {@code error}, since
+     * a cached or handled task can still fail to store its writes.
+     */
+    enum Outcome {
+        /** Not run yet. */
+        PENDING,
+        /** The node ran and its writes are its own. */
+        RAN,
+        /** The node paused (for input, or because a subgraph it ran paused); its writes were dropped. */
+        PAUSED,
+        /** The node failed and its writes came from its error handler. */
+        HANDLED,
+        /** The writes came from the node cache or were recovered from the checkpointer: the node did not run. */
+        CACHED
+    }
+
+    /** Whether the task has run, or its writes were recovered from the checkpointer. */
+    boolean done() {
+        return outcome != Outcome.PENDING;
+    }
+
+    /** Whether the node paused (for input, or because a subgraph it ran paused). */
+    boolean paused() {
+        return outcome == Outcome.PAUSED;
+    }
+
+    /** Whether the node did not run because its writes were reused: LangGraph streams these as cached. */
+    boolean cached() {
+        return outcome == Outcome.CACHED;
     }
 
     boolean isPush() {

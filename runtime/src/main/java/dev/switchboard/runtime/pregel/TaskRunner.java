@@ -62,7 +62,7 @@ final class TaskRunner {
      */
     void prepare(List<Task> tasks) {
         for (Task t : tasks) {
-            if (t.done || t.node == 0) {
+            if (t.done() || t.node == 0) {
                 continue;
             }
             t.context = new TaskContext(loop, t, spec.nodeNames[t.node], loop.step);
@@ -77,7 +77,7 @@ final class TaskRunner {
     void runAll(List<Task> tasks) {
         List<Task> todo = new ArrayList<>(tasks.size());
         for (Task t : tasks) {
-            if (!t.done) {
+            if (!t.done()) {
                 todo.add(t);
             }
         }
@@ -94,6 +94,7 @@ final class TaskRunner {
     /** Runs one task; failures are kept on the task, never thrown. */
     void run(Task t) {
         String name = spec.nodeNames[t.node];
+        Task.Outcome outcome = Task.Outcome.RAN;
         try {
             if (t.node == 0) {
                 writeInput(t, loop.channelValue(spec.startChannel), name);
@@ -102,10 +103,12 @@ final class TaskRunner {
                 requirePauseNotCaught(t, name);
             } else {
                 String cacheKey = cacheKey(t, name);
-                if (cacheKey == null || !fromCache(t, cacheKey)) {
-                    runNode(t, name);
+                if (cacheKey != null && fromCache(t, cacheKey)) {
+                    outcome = Task.Outcome.CACHED;
+                } else {
+                    outcome = runNode(t, name);
                     requirePauseNotCaught(t, name);
-                    if (cacheKey != null && !t.handled && !writesUntracked(t)) {
+                    if (cacheKey != null && outcome != Task.Outcome.HANDLED && !writesUntracked(t)) {
                         // Only what the node itself produced is cached, never an error handler's fallback.
                         policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
                     }
@@ -116,13 +119,13 @@ final class TaskRunner {
             if (t.attempts.interruptsRaised > 1) {
                 t.error = caughtPause(name); // it asked again after swallowing an earlier pause
             } else {
-                t.paused = true;
+                outcome = Task.Outcome.PAUSED;
                 t.interrupts = i.interrupts();
             }
         } catch (Throwable e) {
             t.error = e;
         }
-        t.done = true;
+        t.outcome = outcome;
         if (loop.persistence != null && !(t.error instanceof ParentCommand)) {
             try {
                 loop.persistence.putWrites(loop.checkpointId, t, loop.taskId(t));
@@ -162,7 +165,7 @@ final class TaskRunner {
      * attempts are spent, a failure of the node itself (not of its routes) goes to its error
      * handler, if it has one.
      */
-    private void runNode(Task t, String name) {
+    private Task.Outcome runNode(Task t, String name) {
         RetryPolicy policy = policies.retry[t.node];
         while (true) {
             // The first attempt reuses the context its input was read with; a retry gets a fresh
@@ -181,7 +184,7 @@ final class TaskRunner {
                     result = NodeDispatcher.NO_WRITES;
                 }
                 writeAll(t, result, ctx, name);
-                return;
+                return Task.Outcome.RAN;
             } catch (NodeInterrupt | ParentCommand stop) {
                 throw stop;
             } catch (RuntimeException e) {
@@ -204,10 +207,9 @@ final class TaskRunner {
                 if (!t.nodeFailed || !spec.errorHandler[t.node]) {
                     throw e;
                 }
-                t.handled = true;
                 TaskContext handlerCtx = new TaskContext(loop, t, name, loop.step);
                 writeAll(t, handleError(t, cause, handlerCtx), handlerCtx, name);
-                return;
+                return Task.Outcome.HANDLED;
             }
         }
     }
@@ -275,7 +277,6 @@ final class TaskRunner {
             t.discardWrites();
             return false; // a store or format problem is a miss, never the task's failure
         }
-        t.cached = true;
         return true;
     }
 
@@ -624,7 +625,7 @@ final class TaskRunner {
 
     void emitEnd(Task t, String name) {
         EventSink sink = loop.sink;
-        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null && !t.paused;
+        boolean updates = sink.wants(StreamMode.UPDATES) && t.error == null && !t.paused();
         boolean tasksMode = sink.wants(StreamMode.TASKS);
         boolean debug = sink.wants(StreamMode.DEBUG);
         if (!updates && !tasksMode && !debug) {
@@ -632,7 +633,7 @@ final class TaskRunner {
         }
         Map<String, Object> writes = stateWrites(t);
         if (updates) {
-            sink.accept(new StreamPart.Updates<>(name, writes, t.cached));
+            sink.accept(new StreamPart.Updates<>(name, writes, t.cached()));
         }
         if (tasksMode || debug) {
             var part =
