@@ -1,0 +1,33 @@
+package dev.switchboard.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import java.util.List;
+
+/**
+ * A set of tools a model may call: their specifications, sent with each chat request, and the
+ * dispatch that runs one tool execution request. The processor generates an implementation for
+ * every class annotated {@link dev.switchboard.annotation.Tools @Tools} (no reflection); a
+ * hand-written one works too.
+ */
+public interface ToolSet {
+
+    /**
+     * Returns the specifications of every tool in this set, in declaration order.
+     *
+     * @return the tool specifications, never empty
+     */
+    List<ToolSpecification> specifications();
+
+    /**
+     * Runs the tool a request names with the request's JSON arguments.
+     *
+     * @param request the model's request: tool name, arguments JSON and call id
+     * @return the tool's result as text for a {@code ToolExecutionResultMessage}
+     * @throws UnknownToolException when no tool of this set has the requested name
+     * @throws ToolArgumentsException when the arguments are not JSON or do not match the tool's
+     *     parameters
+     * @throws Exception whatever the tool itself throws
+     */
+    String execute(ToolExecutionRequest request) throws Exception;
+}
