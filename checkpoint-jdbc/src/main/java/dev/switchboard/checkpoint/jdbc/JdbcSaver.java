@@ -95,6 +95,33 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         });
     }
 
+    /**
+     * Reads the schema version the database holds now, for health checks and diagnostics: equal to
+     * the version this library writes once it has opened the database, unless another process has
+     * since migrated it further.
+     *
+     * @return the stored schema version
+     * @throws CheckpointStoreException if the database cannot be reached
+     */
+    public int schemaVersion() {
+        return inTransaction(false, "read the schema version", (tx, retry) -> {
+            try (Statement s = tx.connection().createStatement();
+                    ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
+                return r.next() ? r.getInt(1) : 0;
+            }
+        });
+    }
+
+    /**
+     * Describes the database this saver writes to (dialect and location, credentials left out), as
+     * its error messages name it.
+     *
+     * @return a one-line description
+     */
+    public String database() {
+        return connections.describe();
+    }
+
     /** The version the database's schema has, creating the version table if needed; 0 when new. */
     private static int storedSchemaVersion(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {

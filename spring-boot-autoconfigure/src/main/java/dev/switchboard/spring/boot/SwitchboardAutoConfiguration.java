@@ -1,0 +1,77 @@
+package dev.switchboard.spring.boot;
+
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.spring.boot.SwitchboardProperties.SaverKind;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+
+/**
+ * Spring Boot auto-configuration for Switchboard: a {@link CheckpointSaver} bean chosen by
+ * {@code switchboard.checkpoint.saver} (by default the application's {@code DataSource}, PostgreSQL
+ * or SQLite told apart by its metadata, with the saver's tables created or migrated at startup;
+ * memory without one) and a {@link SwitchboardGraphs} that builds generated graphs with it. An
+ * application's own {@code CheckpointSaver} bean replaces the chosen one.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@EnableConfigurationProperties(SwitchboardProperties.class)
+public class SwitchboardAutoConfiguration {
+
+    /** Creates the auto-configuration; Spring Boot does. */
+    public SwitchboardAutoConfiguration() {}
+
+    /**
+     * The checkpoint saver, unless the application declares one or {@code
+     * switchboard.checkpoint.saver=none}.
+     *
+     * @param properties the {@code switchboard.*} properties
+     * @param dataSources the application's data source, if it has exactly one
+     * @return the saver; Spring closes it on shutdown (a data source stays open)
+     */
+    @Bean
+    @ConditionalOnMissingBean(CheckpointSaver.class)
+    @Conditional(SaverEnabledCondition.class)
+    public CheckpointSaver switchboardCheckpointSaver(
+            SwitchboardProperties properties, ObjectProvider<DataSource> dataSources) {
+        SwitchboardProperties.Checkpoint checkpoint = properties.getCheckpoint();
+        SaverKind kind = checkpoint.getSaver();
+        DataSource dataSource = dataSources.getIfUnique();
+        switch (kind) {
+            case MEMORY:
+                return new MemorySaver();
+            case SQLITE:
+                return JdbcSavers.sqliteFile(checkpoint.getSqliteFile());
+            case JDBC:
+                if (dataSource == null) {
+                    throw new IllegalStateException("switchboard.checkpoint.saver=jdbc needs one DataSource bean;"
+                            + " the context has none or several. Configure spring.datasource.url, or set"
+                            + " switchboard.checkpoint.saver to sqlite or memory.");
+                }
+                return JdbcSavers.fromDataSource(dataSource);
+            default:
+                return dataSource == null ? new MemorySaver() : JdbcSavers.fromDataSource(dataSource);
+        }
+    }
+
+    /**
+     * The factory that builds generated graphs with the context's saver and customizers.
+     *
+     * @param saver the saver, absent when checkpoints are off
+     * @param customizers every customizer bean, in {@code @Order}
+     * @return the factory
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public SwitchboardGraphs switchboardGraphs(
+            ObjectProvider<CheckpointSaver> saver, ObjectProvider<SwitchboardBuilderCustomizer> customizers) {
+        return new SwitchboardGraphs(
+                Optional.ofNullable(saver.getIfUnique()),
+                customizers.orderedStream().toList());
+    }
+}

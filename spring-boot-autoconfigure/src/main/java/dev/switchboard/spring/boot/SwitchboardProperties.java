@@ -1,0 +1,83 @@
+package dev.switchboard.spring.boot;
+
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code switchboard.*} configuration properties: where checkpoints go and whether graphs
+ * built through {@link SwitchboardGraphs} get them. Spring Boot binds them from
+ * {@code application.properties}/{@code .yml}; the build generates their metadata, so IDEs complete
+ * and document them.
+ */
+@ConfigurationProperties("switchboard")
+public class SwitchboardProperties {
+    private final Checkpoint checkpoint = new Checkpoint();
+
+    /**
+     * Returns the checkpoint settings.
+     *
+     * @return the {@code switchboard.checkpoint.*} group
+     */
+    public Checkpoint getCheckpoint() {
+        return checkpoint;
+    }
+
+    /** Which checkpoint saver the application gets. */
+    public enum SaverKind {
+        /** The application's {@code DataSource} when it has one (PostgreSQL or SQLite), else memory. */
+        AUTO,
+        /** The application's {@code DataSource}; startup fails without one. */
+        JDBC,
+        /** A SQLite file of its own, at {@code switchboard.checkpoint.sqlite-file}. */
+        SQLITE,
+        /** In memory: threads last as long as the application. */
+        MEMORY,
+        /** No saver: graphs run without checkpoints (no interrupts, no threads). */
+        NONE
+    }
+
+    /** The {@code switchboard.checkpoint.*} group: the saver's kind and, for SQLite, its file. */
+    public static class Checkpoint {
+        /** Which saver to create; ignored when the application defines its own CheckpointSaver bean. */
+        private SaverKind saver = SaverKind.AUTO;
+
+        /** The SQLite file for saver=sqlite; created if missing. */
+        private Path sqliteFile = Path.of("switchboard-checkpoints.db");
+
+        /**
+         * Returns which saver to create.
+         *
+         * @return the saver kind, {@code AUTO} by default
+         */
+        public SaverKind getSaver() {
+            return saver;
+        }
+
+        /**
+         * Sets which saver to create.
+         *
+         * @param saver the saver kind
+         */
+        public void setSaver(SaverKind saver) {
+            this.saver = saver;
+        }
+
+        /**
+         * Returns the SQLite file used when the saver kind is {@code SQLITE}.
+         *
+         * @return the file path
+         */
+        public Path getSqliteFile() {
+            return sqliteFile;
+        }
+
+        /**
+         * Sets the SQLite file used when the saver kind is {@code SQLITE}.
+         *
+         * @param sqliteFile the file path; created if missing
+         */
+        public void setSqliteFile(Path sqliteFile) {
+            this.sqliteFile = sqliteFile;
+        }
+    }
+}
