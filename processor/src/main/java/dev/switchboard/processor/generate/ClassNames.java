@@ -23,7 +23,7 @@ final class ClassNames {
     static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
-    static final ClassName GRAPH_SPEC = ClassName.get(RUNTIME + ".pregel", "GraphSpec");
+    static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");
     static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
     static final ClassName VALUE_TYPE = ClassName.get(RUNTIME + ".serde", "ValueType");
     static final ClassName SEALED_TYPE = ClassName.get(RUNTIME + ".serde", "SealedType");
