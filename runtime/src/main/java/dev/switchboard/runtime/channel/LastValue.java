@@ -1,7 +1,7 @@
 package dev.switchboard.runtime.channel;
 
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.List;
 
 /** Keeps the last value written; a second write in the same superstep is an error. */

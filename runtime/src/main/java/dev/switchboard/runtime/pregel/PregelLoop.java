@@ -2,8 +2,6 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
-import dev.switchboard.runtime.ErrorCode;
-import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.InvalidUpdateException;
@@ -18,6 +16,8 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.internal.ValueSource;
