@@ -2,9 +2,9 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.GraphDefinition;
-import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.SealedType;
