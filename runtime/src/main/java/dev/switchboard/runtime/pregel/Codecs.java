@@ -7,6 +7,7 @@ import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.channel.LastValueAfterFinish;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
@@ -357,7 +358,7 @@ final class Codecs {
             return n;
         }
         Task collector = Task.input();
-        for (StateUpdate u = (StateUpdate) value; u != null; u = u.next()) {
+        for (GeneratedUpdate u : GeneratedUpdate.parts((StateUpdate) value)) {
             int schema = spec.schemaIndex(u.schema());
             collector.mapping(spec.slots[schema]);
             u.writeTo(collector);

@@ -14,6 +14,7 @@ import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.error.GraphException;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.time.Duration;
@@ -456,7 +457,7 @@ final class TaskRunner {
     }
 
     void writeUpdate(Task t, StateUpdate update, String name) {
-        for (StateUpdate u = update; u != null; u = u.next()) {
+        for (GeneratedUpdate u : GeneratedUpdate.parts(update)) {
             int schema = spec.schemaIndex(u.schema());
             if (schema < 0) {
                 throw new InvalidUpdateException(
