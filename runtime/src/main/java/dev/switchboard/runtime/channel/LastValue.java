@@ -5,7 +5,7 @@ import dev.switchboard.runtime.error.ErrorCode;
 import java.util.List;
 
 /** Keeps the last value written; a second write in the same superstep is an error. */
-public final class LastValue extends SingleValueChannel {
+final class LastValue extends SingleValueChannel {
 
     /**
      * Creates an empty channel.
