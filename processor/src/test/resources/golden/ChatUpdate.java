@@ -2,17 +2,19 @@ package test;
 
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.internal.WriteSink;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import javax.annotation.processing.Generated;
 
 /**
  * A partial update of {@link Chat}: set the components a node writes and return it.
  */
 @Generated("dev.switchboard.processor.SwitchboardProcessor")
-public final class ChatUpdate extends StateUpdate {
+public final class ChatUpdate extends StateUpdate implements GeneratedUpdate {
     private List<String> messages;
 
     private boolean messages$set;
@@ -152,5 +154,10 @@ public final class ChatUpdate extends StateUpdate {
         if (this.trace$set) {
             sink.write(3, this.trace);
         }
+    }
+
+    @Override
+    protected void ownWrites(BiConsumer<String, Object> sink) {
+        GeneratedUpdate.writesByName(this, sink);
     }
 }

@@ -1,15 +1,17 @@
 package test;
 
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.internal.WriteSink;
+import java.util.function.BiConsumer;
 import javax.annotation.processing.Generated;
 
 /**
  * A partial update of {@link Overall}: set the components a node writes and return it.
  */
 @Generated("dev.switchboard.processor.SwitchboardProcessor")
-public final class OverallUpdate extends StateUpdate {
+public final class OverallUpdate extends StateUpdate implements GeneratedUpdate {
     private String question;
 
     private boolean question$set;
@@ -79,5 +81,10 @@ public final class OverallUpdate extends StateUpdate {
         if (this.answer$set) {
             sink.write(1, this.answer);
         }
+    }
+
+    @Override
+    protected void ownWrites(BiConsumer<String, Object> sink) {
+        GeneratedUpdate.writesByName(this, sink);
     }
 }

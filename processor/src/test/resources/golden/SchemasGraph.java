@@ -2,8 +2,8 @@ package test;
 
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.NodeContext;
+import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.NodeDispatcher;
-import dev.switchboard.runtime.pregel.GraphSpec;
 import dev.switchboard.runtime.pregel.PregelGraph;
 import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
@@ -44,12 +44,12 @@ public final class SchemasGraph extends PregelGraph<Overall, QuestionUpdate, Ans
      */
     public static final String OUTPUT_JSON_SCHEMA = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"schemasOutput\",\"type\":\"object\",\"properties\":{\"answer\":{\"type\":\"string\"}}}";
 
-    static final GraphSpec SPEC = GraphSpec.builder("schemas", OverallChannels.SCHEMA)
+    static final GraphDefinition SPEC = GraphDefinition.builder("schemas", OverallChannels.SCHEMA)
         .input(QuestionChannels.SCHEMA)
         .output(AnswerChannels.SCHEMA)
         .privateState(NotesChannels.SCHEMA)
-        .node("think", QuestionChannels.SCHEMA, ValueType.of(Question.class), false)
-        .node("respond", NotesChannels.SCHEMA, ValueType.of(Notes.class), false)
+        .node(1, "think", ValueType.of(Question.class)).reads(QuestionChannels.SCHEMA)
+        .node(2, "respond", ValueType.of(Notes.class)).reads(NotesChannels.SCHEMA)
         .edge("__start__", "think")
         .edge("think", "respond")
         .build();

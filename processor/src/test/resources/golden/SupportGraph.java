@@ -3,8 +3,8 @@ package test;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.NodeDispatcher;
-import dev.switchboard.runtime.pregel.GraphSpec;
 import dev.switchboard.runtime.pregel.PregelGraph;
 import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
@@ -63,21 +63,21 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
      */
     public static final String OUTPUT_JSON_SCHEMA = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"SupportOutput\",\"type\":\"object\",\"properties\":{\"messages\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"turns\":{\"type\":\"integer\"},\"topic\":{\"type\":\"string\"},\"trace\":{\"type\":\"object\",\"properties\":{\"notes\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
 
-    static final GraphSpec SPEC = GraphSpec.builder("Support", ChatChannels.SCHEMA)
-        .node("classify", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
-        .node("billing", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
-        .node("general", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
-        .node("escalate", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
-        .node("research", null, ValueType.of(Job.class), false)
-        .node("summarize", ChatChannels.SCHEMA, ValueType.of(Chat.class), false)
-        .node("wrapUp", ChatChannels.SCHEMA, ValueType.of(Chat.class), true)
+    static final GraphDefinition SPEC = GraphDefinition.builder("Support", ChatChannels.SCHEMA)
+        .node(1, "classify", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA)
+        .node(2, "billing", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA)
+        .node(3, "general", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA)
+        .node(4, "escalate", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA)
+        .node(5, "research", ValueType.of(Job.class))
+        .node(6, "summarize", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA)
+        .node(7, "wrapUp", ValueType.of(Chat.class)).reads(ChatChannels.SCHEMA).deferred()
         .edge("__start__", "classify")
         .edge("summarize", "wrapUp")
         .edge("research", "wrapUp")
         .join("summarize", "billing", "general")
-        .route("byTopic", "classify", new String[] {"billing", "general"}, new String[] {"billing", "general"})
-        .route("afterGeneral", "general", new String[] {"wrapUp", "__end__"}, null)
-        .route("research", "escalate", new String[] {"research"}, null)
+        .route(0, "byTopic", "classify").to("billing", "general").enumTargets("billing", "general")
+        .route(1, "afterGeneral", "general").to("wrapUp", "__end__")
+        .route(2, "research", "escalate").to("research")
         .build();
 
     private SupportGraph(Builder builder) {

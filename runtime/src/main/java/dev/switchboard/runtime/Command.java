@@ -1,6 +1,6 @@
 package dev.switchboard.runtime;
 
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

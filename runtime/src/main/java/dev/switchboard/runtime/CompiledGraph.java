@@ -1,6 +1,7 @@
 package dev.switchboard.runtime;
 
 import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.runtime.error.GraphException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;

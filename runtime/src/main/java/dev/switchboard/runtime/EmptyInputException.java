@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.GraphException;
+
 /**
  * A run was started without input where there is nothing to resume: {@code resume} on a graph
  * without a checkpointer, on a thread that has no checkpoint yet, or a {@code Command.resume} on a

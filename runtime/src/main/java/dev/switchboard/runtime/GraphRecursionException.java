@@ -1,5 +1,8 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
+
 /**
  * The run reached its recursion limit (the number of supersteps one invocation may take) before
  * the graph finished. Raise the limit with {@link RunConfig#withRecursionLimit(int)} or add a stop

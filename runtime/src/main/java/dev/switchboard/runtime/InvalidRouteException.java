@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.GraphException;
+
 /**
  * A route, a {@link Command} or a {@link Send} named a destination the graph cannot go to: a node
  * that does not exist, or a name outside the route's declared {@code to} list.

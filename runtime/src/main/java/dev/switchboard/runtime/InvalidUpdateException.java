@@ -1,5 +1,8 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
+
 /**
  * A write could not be applied: two writes to a last-value channel in one superstep, two
  * {@link Overwrite}s of one reducer channel, an update that names a channel this graph does not

@@ -1,5 +1,7 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import java.util.Map;
 
 /**

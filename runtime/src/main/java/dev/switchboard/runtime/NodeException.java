@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.error.GraphException;
 import java.util.Optional;
 
 /**

@@ -1,13 +1,12 @@
 package dev.switchboard.runtime;
 
-import dev.switchboard.runtime.internal.ComponentSpec;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.WriteSink;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * The base of every generated {@code XxxUpdate}: a partial update of a state record, with a setter
@@ -23,18 +22,12 @@ public abstract class StateUpdate {
     protected StateUpdate() {}
 
     /**
-     * Not API: the record this update writes.
+     * For generated subclasses: reports the components this update itself writes (not those of the
+     * updates it carries), by name, in declaration order.
      *
-     * @return the generated schema of the record
+     * @param sink receives each component name and written value
      */
-    public abstract StateSchema<?> schema();
-
-    /**
-     * Not API: reports each written component of this update (not of {@link #also} updates).
-     *
-     * @param sink receives the writes
-     */
-    public abstract void writeTo(WriteSink sink);
+    protected abstract void ownWrites(BiConsumer<String, Object> sink);
 
     /**
      * Adds an update of another record of the same graph, applied together with this one.
@@ -56,12 +49,20 @@ public abstract class StateUpdate {
     }
 
     /**
-     * Not API: the next update carried with {@link #also(StateUpdate)}.
+     * This update followed by the updates it carries ({@link #also(StateUpdate)}), in the order
+     * they apply.
      *
-     * @return the next update, or {@code null}
+     * @return an unmodifiable list, never empty
      */
-    public final StateUpdate next() {
-        return also;
+    public final List<StateUpdate> chain() {
+        if (also == null) {
+            return List.of(this);
+        }
+        List<StateUpdate> chain = new ArrayList<>();
+        for (StateUpdate u = this; u != null; u = u.also) {
+            chain.add(u);
+        }
+        return Collections.unmodifiableList(chain);
     }
 
     /**
@@ -73,8 +74,7 @@ public abstract class StateUpdate {
     public final Map<String, Object> writes() {
         Map<String, Object> out = new LinkedHashMap<>();
         for (StateUpdate u = this; u != null; u = u.also) {
-            List<ComponentSpec> components = u.schema().components();
-            u.writeTo((component, value) -> out.put(components.get(component).name(), value));
+            u.ownWrites(out::put);
         }
         return Collections.unmodifiableMap(out);
     }

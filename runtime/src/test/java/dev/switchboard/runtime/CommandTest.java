@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.WriteSink;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 class CommandTest {
@@ -22,12 +21,7 @@ class CommandTest {
         }
 
         @Override
-        public StateSchema<?> schema() {
-            throw new UnsupportedOperationException("not needed by Command");
-        }
-
-        @Override
-        public void writeTo(WriteSink sink) {}
+        protected void ownWrites(BiConsumer<String, Object> sink) {}
 
         @Override
         public String toString() {

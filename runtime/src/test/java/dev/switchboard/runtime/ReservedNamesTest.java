@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.EncryptedSaver;
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.switchboard.checkpoint.jdbc;
 
-import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.error.GraphException;
 
 /**
  * The checkpoint database failed or cannot be used: a SQL error (connection lost, disk full, lock

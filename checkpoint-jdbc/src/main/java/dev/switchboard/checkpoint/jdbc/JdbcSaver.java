@@ -1,6 +1,5 @@
 package dev.switchboard.checkpoint.jdbc;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
@@ -9,6 +8,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointKeys;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import java.sql.Connection;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
@@ -14,6 +13,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import java.nio.charset.StandardCharsets;

@@ -3,10 +3,10 @@ package dev.switchboard.checkpoint.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;

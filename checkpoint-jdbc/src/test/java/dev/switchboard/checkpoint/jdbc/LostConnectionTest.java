@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import java.nio.file.Path;

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.nio.file.Path;
 import java.sql.Connection;

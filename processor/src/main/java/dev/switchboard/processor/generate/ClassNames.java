@@ -19,11 +19,12 @@ final class ClassNames {
     static final ClassName COMPONENT_SPEC = ClassName.get(INTERNAL, "ComponentSpec");
     static final ClassName VALUE_SOURCE = ClassName.get(INTERNAL, "ValueSource");
     static final ClassName WRITE_SINK = ClassName.get(INTERNAL, "WriteSink");
+    static final ClassName GENERATED_UPDATE = ClassName.get(INTERNAL, "GeneratedUpdate");
     static final ClassName VALUES = ClassName.get(INTERNAL, "Values");
     static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
-    static final ClassName GRAPH_SPEC = ClassName.get(RUNTIME + ".pregel", "GraphSpec");
+    static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");
     static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
     static final ClassName VALUE_TYPE = ClassName.get(RUNTIME + ".serde", "ValueType");
     static final ClassName SEALED_TYPE = ClassName.get(RUNTIME + ".serde", "SealedType");
@@ -32,6 +33,7 @@ final class ClassNames {
     static final ClassName LIST = ClassName.get("java.util", "List");
     static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
     static final ClassName DURATION = ClassName.get("java.time", "Duration");
+    static final ClassName BI_CONSUMER = ClassName.get("java.util.function", "BiConsumer");
     static final ClassName EXECUTION_EXCEPTION = ClassName.get("java.util.concurrent", "ExecutionException");
 
     private ClassNames() {}

@@ -32,7 +32,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
 /**
- * Generates {@code XGraph} for graph class {@code X}: the {@code GraphSpec} (node table, policies,
+ * Generates {@code XGraph} for graph class {@code X}: the {@code GraphDefinition} (node table, policies,
  * edges, joins, routes), a {@code switch}-based dispatcher that calls node, route and error handler
  * methods without reflection, a builder, and the Mermaid diagram and JSON Schemas as constants.
  */
@@ -88,7 +88,7 @@ public final class GraphGenerator {
                         "OUTPUT_JSON_SCHEMA",
                         schemas.render(g.output(), g.name() + "Output"),
                         "The JSON Schema of the output."))
-                .addField(FieldSpec.builder(ClassNames.GRAPH_SPEC, "SPEC", Modifier.STATIC, Modifier.FINAL)
+                .addField(FieldSpec.builder(ClassNames.GRAPH_DEFINITION, "SPEC", Modifier.STATIC, Modifier.FINAL)
                         .initializer(spec(g))
                         .build())
                 .addMethod(MethodSpec.constructorBuilder()
@@ -167,7 +167,7 @@ public final class GraphGenerator {
 
     private CodeBlock spec(GraphModel g) {
         CodeBlock.Builder b = CodeBlock.builder()
-                .add("$T.builder($S, $L)", ClassNames.GRAPH_SPEC, g.name(), schema(g.state()))
+                .add("$T.builder($S, $L)", ClassNames.GRAPH_DEFINITION, g.name(), schema(g.state()))
                 .indent();
         if (g.input() != g.state()) {
             b.add("\n.input($L)", schema(g.input()));
@@ -178,11 +178,9 @@ public final class GraphGenerator {
         for (StateModel p : g.privateState()) {
             b.add("\n.privateState($L)", schema(p));
         }
-        for (NodeModel n : g.nodes()) {
-            CodeBlock payload = n.input().type() == null
-                    ? ValueTypes.OBJECT
-                    : valueTypes.of(n.input().type());
-            b.add("\n.node($S, $L, $L, $L)", n.name(), reads(n, g), payload, n.defer());
+        for (int i = 0; i < g.nodes().size(); i++) {
+            NodeModel n = g.nodes().get(i);
+            b.add(node(i, n, g));
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 b.add("\n.subgraph($S)", n.name());
             }
@@ -201,35 +199,59 @@ public final class GraphGenerator {
                     j.to(),
                     names(j.from().stream().map(NameRef::name).toList(), true));
         }
-        for (RouteModel r : g.routes()) {
-            CodeBlock enumTargets = r.returns() == RouteModel.Kind.ENUM
-                    ? CodeBlock.of(
-                            "new String[] {$L}",
-                            names(
-                                    r.enumConstants().stream()
-                                            .map(RouteModel::enumTarget)
-                                            .toList(),
-                                    false))
-                    : CodeBlock.of("null");
-            b.add(
-                    "\n.route($S, $S, new String[] {$L}, $L)",
-                    r.method().getSimpleName().toString(),
-                    r.from().name(),
-                    names(r.destinations(), false),
-                    enumTargets);
+        for (int i = 0; i < g.routes().size(); i++) {
+            b.add(route(i, g.routes().get(i)));
         }
         return b.add("\n.build()").unindent().build();
     }
 
+    /**
+     * Declares a node under the number its dispatcher case has (the builder checks it), then what
+     * it reads and whether it is deferred, by name rather than by position.
+     */
+    private CodeBlock node(int i, NodeModel n, GraphModel g) {
+        CodeBlock payload = n.input().type() == null
+                ? ValueTypes.OBJECT
+                : valueTypes.of(n.input().type());
+        CodeBlock.Builder b = CodeBlock.builder().add("\n.node($L, $S, $L)", nodeIndex(i), n.name(), payload);
+        reads(n, g).ifPresent(schema -> b.add(".reads($L)", schema));
+        if (n.defer()) {
+            b.add(".deferred()");
+        }
+        return b.build();
+    }
+
+    /** Declares a route under the number its dispatcher case has (the builder checks it). */
+    private static CodeBlock route(int i, RouteModel r) {
+        CodeBlock.Builder b = CodeBlock.builder()
+                .add(
+                        "\n.route($L, $S, $S)",
+                        i,
+                        r.method().getSimpleName().toString(),
+                        r.from().name())
+                .add(".to($L)", names(r.destinations(), false));
+        if (r.returns() == RouteModel.Kind.ENUM) {
+            List<String> targets =
+                    r.enumConstants().stream().map(RouteModel::enumTarget).toList();
+            b.add(".enumTargets($L)", names(targets, false));
+        }
+        return b.build();
+    }
+
+    /** Node numbers start at 1: number 0 is the runtime's {@code __start__} pseudo-node. */
+    private static int nodeIndex(int position) {
+        return position + 1;
+    }
+
     /** The schema a node reads its input with: its record's, the state's for a subgraph, or none. */
-    private static CodeBlock reads(NodeModel n, GraphModel g) {
+    private static Optional<CodeBlock> reads(NodeModel n, GraphModel g) {
         if (n.input().record() != null) {
-            return schema(n.input().record());
+            return Optional.of(schema(n.input().record()));
         }
         if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
-            return schema(g.state());
+            return Optional.of(schema(g.state()));
         }
-        return CodeBlock.of("null");
+        return Optional.empty();
     }
 
     private static CodeBlock names(List<String> names, boolean leadingComma) {
@@ -270,7 +292,11 @@ public final class GraphGenerator {
         CodeBlock.Builder nodeCases = CodeBlock.builder().beginControlFlow("switch (node)");
         for (int i = 0; i < g.nodes().size(); i++) {
             NodeModel n = g.nodes().get(i);
-            nodeCases.add("case $L:\n", i + 1).indent().add(nodeCall(n, nodes)).unindent();
+            nodeCases
+                    .add("case $L:\n", nodeIndex(i))
+                    .indent()
+                    .add(nodeCall(n, nodes))
+                    .unindent();
         }
         nodeCases
                 .add("default:\n")
@@ -354,7 +380,7 @@ public final class GraphGenerator {
             NodeModel n = g.nodes().get(i);
             Optional<HandlerModel> h = g.handler(n.name());
             if (h.isPresent()) {
-                b.add("case $L:\n", i + 1)
+                b.add("case $L:\n", nodeIndex(i))
                         .indent()
                         .add(handlerCall(h.get(), n, nodes))
                         .unindent();

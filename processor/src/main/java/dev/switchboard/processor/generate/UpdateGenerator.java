@@ -28,6 +28,7 @@ public final class UpdateGenerator {
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .superclass(ClassNames.STATE_UPDATE)
+                .addSuperinterface(ClassNames.GENERATED_UPDATE)
                 .addJavadoc("A partial update of {@link $T}: set the components a node writes and return it.\n", record)
                 .addMethod(MethodSpec.constructorBuilder()
                         .addModifiers(Modifier.PRIVATE)
@@ -69,6 +70,17 @@ public final class UpdateGenerator {
                         .addModifiers(Modifier.PUBLIC)
                         .addParameter(ClassNames.WRITE_SINK, "sink")
                         .addCode(writes.build())
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("ownWrites")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PROTECTED)
+                        .addParameter(
+                                ParameterizedTypeName.get(
+                                        ClassNames.BI_CONSUMER,
+                                        ClassName.get(String.class),
+                                        ClassName.get(Object.class)),
+                                "sink")
+                        .addStatement("$T.writesByName(this, sink)", ClassNames.GENERATED_UPDATE)
                         .build());
         return type;
     }

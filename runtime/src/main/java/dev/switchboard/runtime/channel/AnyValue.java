@@ -6,7 +6,7 @@ import java.util.List;
  * Keeps the last value written; several writes in one superstep are allowed (they are assumed to
  * be equal). A superstep without writes clears it.
  */
-public final class AnyValue extends SingleValueChannel {
+final class AnyValue extends SingleValueChannel {
 
     /**
      * Creates an empty channel.

@@ -7,7 +7,7 @@ import java.util.List;
  * Holds a value for the superstep after it was written, then clears itself. With the guard, two
  * writes in one superstep are an error; without it the last one (in task order) wins.
  */
-public final class EphemeralValue extends SingleValueChannel {
+final class EphemeralValue extends SingleValueChannel {
     private final boolean guard;
 
     /**

@@ -1,11 +1,11 @@
 package dev.switchboard.runtime.channel;
 
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.List;
 
 /** Keeps the last value written; a second write in the same superstep is an error. */
-public final class LastValue extends SingleValueChannel {
+final class LastValue extends SingleValueChannel {
 
     /**
      * Creates an empty channel.

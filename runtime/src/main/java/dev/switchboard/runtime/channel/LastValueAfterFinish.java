@@ -7,7 +7,7 @@ import java.util.List;
  * the graph has nothing else to run; consuming it clears it. Deferred nodes are triggered through
  * it.
  */
-public final class LastValueAfterFinish extends Channel {
+final class LastValueAfterFinish extends Channel {
     private Object value = MISSING;
     private boolean finished;
 
@@ -81,12 +81,4 @@ public final class LastValueAfterFinish extends Channel {
         c.finished = finished;
         return c;
     }
-
-    /**
-     * The stored form of an after-finish channel.
-     *
-     * @param value the held value
-     * @param finished whether it has been made available
-     */
-    public record Finishable(Object value, boolean finished) {}
 }

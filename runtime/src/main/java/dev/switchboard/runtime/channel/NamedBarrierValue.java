@@ -13,7 +13,7 @@ import java.util.TreeSet;
  * after-finish variant, used for deferred joins, additionally waits until the graph has nothing
  * else to run.
  */
-public final class NamedBarrierValue extends Channel {
+final class NamedBarrierValue extends Channel {
     private final Set<String> names;
     private final boolean afterFinish;
     private Set<String> seen = new LinkedHashSet<>();

@@ -11,7 +11,7 @@ import java.util.List;
  * and later ones are reduced into it. An {@link Overwrite} replaces the value: same-step writes
  * before it are discarded, writes after it are ignored, and a second one is an error.
  */
-public final class ReducerChannel extends SingleValueChannel {
+final class ReducerChannel extends SingleValueChannel {
     private final ReduceFunction<Object> reducer;
 
     /**

@@ -8,7 +8,7 @@ import java.util.List;
  * Collects the values published to it: every write is added (a written {@code List} adds its
  * elements). Unless it accumulates, a superstep clears the values of the previous one.
  */
-public final class Topic extends Channel {
+final class Topic extends Channel {
     private final boolean accumulate;
     private List<Object> values = List.of();
 

@@ -1,14 +1,14 @@
 package dev.switchboard.runtime.channel;
 
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.List;
 
 /**
  * Keeps the last value like a plain channel but is never stored in a checkpoint, so a resumed run
  * starts without it. With the guard, two writes in one superstep are an error.
  */
-public final class UntrackedValue extends SingleValueChannel {
+final class UntrackedValue extends SingleValueChannel {
     private final boolean guard;
 
     /**

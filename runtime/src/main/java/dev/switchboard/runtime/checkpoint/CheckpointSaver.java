@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.checkpoint;
 
-import dev.switchboard.runtime.ConcurrentRunException;
 import java.util.List;
 import java.util.Optional;
 

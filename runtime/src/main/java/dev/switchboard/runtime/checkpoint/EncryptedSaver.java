@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.checkpoint;
 
-import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,8 @@ import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
-import dev.switchboard.runtime.channel.LastValueAfterFinish;
+import dev.switchboard.runtime.channel.Finishable;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
@@ -278,7 +279,7 @@ final class Codecs {
             return array;
         }
         if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
-            LastValueAfterFinish.Finishable f = (LastValueAfterFinish.Finishable) value;
+            Finishable f = (Finishable) value;
             ObjectNode n = serde.nodes().objectNode();
             n.set("value", serde.toTree(c.type(), f.value()));
             n.put("finished", f.finished());
@@ -300,7 +301,7 @@ final class Codecs {
             return List.copyOf(sends);
         }
         if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
-            return new LastValueAfterFinish.Finishable(
+            return new Finishable(
                     serde.fromTree(c.type(), node.path("value")),
                     node.path("finished").asBoolean());
         }
@@ -357,7 +358,7 @@ final class Codecs {
             return n;
         }
         Task collector = Task.input();
-        for (StateUpdate u = (StateUpdate) value; u != null; u = u.next()) {
+        for (GeneratedUpdate u : GeneratedUpdate.parts((StateUpdate) value)) {
             int schema = spec.schemaIndex(u.schema());
             collector.mapping(spec.slots[schema]);
             u.writeTo(collector);

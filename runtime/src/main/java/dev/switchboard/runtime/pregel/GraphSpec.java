@@ -2,8 +2,9 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.ComponentSpec;
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.SealedType;
@@ -16,20 +17,19 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
  * A compiled graph definition: channels, nodes, triggers, edge writes and routes, resolved to
- * array indices once, when the generated graph class initialises. Generated code builds it with
- * {@link #builder(String, StateSchema)}; the loop reads it on the hot path without maps.
+ * array indices once per {@link GraphDefinition} (which generated code declares), when the first
+ * graph of that definition is built; the loop reads it on the hot path without maps.
  *
  * <p>Node 0 is the {@code __start__} pseudo-node, which maps the input to channel writes; user
  * nodes follow in declaration order.
  */
-public final class GraphSpec {
+final class GraphSpec {
     static final String BRANCH_PREFIX = "branch:to:";
     private static final ValueType STRING = ValueType.of(String.class);
 
@@ -77,24 +77,34 @@ public final class GraphSpec {
 
     final RouteSpec[] routes;
 
-    private GraphSpec(Builder b) {
-        this.name = b.name;
-        this.state = b.state;
-        this.input = b.input == null ? b.state : b.input;
-        this.output = b.output == null ? b.state : b.output;
+    /**
+     * The resolved form of a definition, computed once per definition.
+     *
+     * @param definition what generated code declared
+     * @return the resolved graph
+     */
+    static GraphSpec of(GraphDefinition definition) {
+        return (GraphSpec) definition.compiled(GraphSpec::new);
+    }
+
+    private GraphSpec(GraphDefinition b) {
+        this.name = b.name();
+        this.state = b.state();
+        this.input = b.input();
+        this.output = b.output();
 
         List<StateSchema<?>> family = new ArrayList<>();
         addSchema(family, state);
         addSchema(family, input);
         addSchema(family, output);
-        b.privateState.forEach(s -> addSchema(family, s));
-        b.nodes.forEach(n -> {
-            if (n.reads != null) {
-                addSchema(family, n.reads);
+        b.privateState().forEach(s -> addSchema(family, s));
+        b.nodes().forEach(n -> {
+            if (n.reads() != null) {
+                addSchema(family, n.reads());
             }
         });
         this.schemas = family.toArray(new StateSchema<?>[0]);
-        this.sealedTypes = sealedTypes(family, b.sealedTypes);
+        this.sealedTypes = sealedTypes(family, b.sealedTypes());
 
         List<ChannelSpec> chans = new ArrayList<>();
         Map<String, Integer> chanIdx = new HashMap<>();
@@ -110,7 +120,7 @@ public final class GraphSpec {
         this.managed = managedValues.toArray(new ManagedValue<?>[0]);
         this.streamChannels = range(chans.size());
 
-        int nodeCount = b.nodes.size() + 1;
+        int nodeCount = b.nodes().size() + 1;
         this.nodeNames = new String[nodeCount];
         this.nodeIndex = new HashMap<>();
         this.deferred = new boolean[nodeCount];
@@ -121,24 +131,24 @@ public final class GraphSpec {
         nodeIndex.put(ReservedNames.START, 0);
         readSchema[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
-            NodeDecl n = b.nodes.get(i - 1);
-            if (nodeIndex.putIfAbsent(n.name, i) != null || n.name.equals(ReservedNames.END)) {
-                throw broken("duplicate or reserved node name '" + n.name + "'");
+            GraphDefinition.Node n = b.nodes().get(i - 1);
+            if (nodeIndex.putIfAbsent(n.name(), i) != null || n.name().equals(ReservedNames.END)) {
+                throw broken("duplicate or reserved node name '" + n.name() + "'");
             }
-            nodeNames[i] = n.name;
-            deferred[i] = n.defer;
-            readSchema[i] = n.reads == null ? -1 : indexOf(schemas, n.reads);
-            payloadType[i] = n.payloadType;
-            subgraph[i] = b.subgraphs.contains(n.name);
+            nodeNames[i] = n.name();
+            deferred[i] = n.deferred();
+            readSchema[i] = n.reads() == null ? -1 : indexOf(schemas, n.reads());
+            payloadType[i] = n.payloadType();
+            subgraph[i] = b.isSubgraph(n.name());
         }
         this.retry = new RetryPolicy[nodeCount];
         this.timeout = new Duration[nodeCount];
         this.cacheTtl = new Duration[nodeCount];
         this.errorHandler = new boolean[nodeCount];
-        b.retry.forEach((n, p) -> retry[node(n)] = p);
-        b.timeout.forEach((n, d) -> timeout[node(n)] = d);
-        b.cacheTtl.forEach((n, d) -> cacheTtl[node(n)] = d);
-        b.errorHandlers.forEach(n -> errorHandler[node(n)] = true);
+        b.retry().forEach((n, p) -> retry[node(n)] = p);
+        b.timeout().forEach((n, d) -> timeout[node(n)] = d);
+        b.cacheTtl().forEach((n, d) -> cacheTtl[node(n)] = d);
+        b.errorHandlers().forEach(n -> errorHandler[node(n)] = true);
 
         this.startChannel = addInternal(
                 chans, chanIdx, ChannelSpec.ephemeral(ReservedNames.START, true, ValueType.of(Object.class)));
@@ -166,18 +176,18 @@ public final class GraphSpec {
             edgeCh.add(new ArrayList<>());
             edgeVal.add(new ArrayList<>());
         }
-        for (String[] e : b.edges) {
-            int from = node(e[0]);
-            int to = node(e[1]);
+        for (GraphDefinition.Edge e : b.edges()) {
+            int from = node(e.from());
+            int to = node(e.to());
             edgeCh.get(from).add(branchChannel[to]);
             edgeVal.get(from).add(nodeNames[from]);
         }
-        for (JoinDecl j : b.joins) {
-            int to = node(j.to);
-            String cn = "join:" + String.join("+", j.from) + ":" + j.to;
-            int ch = addInternal(chans, chanIdx, ChannelSpec.namedBarrier(cn, Set.copyOf(j.from), deferred[to]));
+        for (GraphDefinition.Join j : b.joins()) {
+            int to = node(j.to());
+            String cn = "join:" + String.join("+", j.from()) + ":" + j.to();
+            int ch = addInternal(chans, chanIdx, ChannelSpec.namedBarrier(cn, Set.copyOf(j.from()), deferred[to]));
             trig.get(to).add(ch);
-            for (String f : j.from) {
+            for (String f : j.from()) {
                 int from = node(f);
                 edgeCh.get(from).add(ch);
                 edgeVal.get(from).add(f);
@@ -190,14 +200,14 @@ public final class GraphSpec {
             edgeValues[i] = edgeVal.get(i).toArray();
         }
 
-        this.routes = new RouteSpec[b.routes.size()];
+        this.routes = new RouteSpec[b.routes().size()];
         List<List<Integer>> routesByNode = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) {
             routesByNode.add(new ArrayList<>());
         }
         for (int r = 0; r < routes.length; r++) {
-            RouteDecl d = b.routes.get(r);
-            routes[r] = new RouteSpec(r, d.name, node(d.from), d.to, d.enumTargets, this);
+            GraphDefinition.Route d = b.routes().get(r);
+            routes[r] = new RouteSpec(r, d.name(), node(d.from()), d.to(), d.enumTargets(), this);
             routesByNode.get(routes[r].from).add(r);
         }
         this.routesOf = toArrays(routesByNode);
@@ -331,16 +341,8 @@ public final class GraphSpec {
         return -1;
     }
 
-    static Duration positive(Duration d, String what) {
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(what + " must be positive, was " + d);
-        }
-        return d;
-    }
-
     static IllegalStateException broken(String what) {
-        return new IllegalStateException("generated graph is inconsistent (" + what
-                + "); recompile with the switchboard-processor of the same version as switchboard-runtime");
+        return GraphDefinition.inconsistent(what);
     }
 
     /**
@@ -360,224 +362,6 @@ public final class GraphSpec {
     public List<String> nodes() {
         return List.of(nodeNames).subList(1, nodeNames.length);
     }
-
-    /**
-     * Starts a definition.
-     *
-     * @param name the graph name
-     * @param state the state record's schema
-     * @return a builder
-     */
-    public static Builder builder(String name, StateSchema<?> state) {
-        return new Builder(name, state);
-    }
-
-    /** Collects a graph definition; used by generated code in a static initialiser. */
-    public static final class Builder {
-        private final String name;
-        private final StateSchema<?> state;
-        private StateSchema<?> input;
-        private StateSchema<?> output;
-        private final List<StateSchema<?>> privateState = new ArrayList<>();
-        private final List<SealedType> sealedTypes = new ArrayList<>();
-        private final List<NodeDecl> nodes = new ArrayList<>();
-        private final List<String[]> edges = new ArrayList<>();
-        private final List<JoinDecl> joins = new ArrayList<>();
-        private final List<RouteDecl> routes = new ArrayList<>();
-        private final Set<String> subgraphs = new java.util.HashSet<>();
-        private final Map<String, RetryPolicy> retry = new HashMap<>();
-        private final Map<String, Duration> timeout = new HashMap<>();
-        private final Map<String, Duration> cacheTtl = new HashMap<>();
-        private final Set<String> errorHandlers = new java.util.HashSet<>();
-
-        private Builder(String name, StateSchema<?> state) {
-            this.name = Objects.requireNonNull(name, "name");
-            this.state = Objects.requireNonNull(state, "state");
-        }
-
-        /**
-         * Sets the input record.
-         *
-         * @param schema its schema
-         * @return this builder
-         */
-        public Builder input(StateSchema<?> schema) {
-            this.input = Objects.requireNonNull(schema, "schema");
-            return this;
-        }
-
-        /**
-         * Sets the output record.
-         *
-         * @param schema its schema
-         * @return this builder
-         */
-        public Builder output(StateSchema<?> schema) {
-            this.output = Objects.requireNonNull(schema, "schema");
-            return this;
-        }
-
-        /**
-         * Adds a private-state record.
-         *
-         * @param schema its schema
-         * @return this builder
-         */
-        public Builder privateState(StateSchema<?> schema) {
-            privateState.add(Objects.requireNonNull(schema, "schema"));
-            return this;
-        }
-
-        /**
-         * Declares a sealed interface that Send payloads hold, so that pending sends read back
-         * (state records declare theirs in their schemas).
-         *
-         * @param type the sealed interface and its tag table
-         * @return this builder
-         */
-        public Builder sealedType(SealedType type) {
-            sealedTypes.add(Objects.requireNonNull(type, "type"));
-            return this;
-        }
-
-        /**
-         * Adds a node; its index is its position among {@code node} calls plus one.
-         *
-         * @param name the node name
-         * @param reads the record a pull task reads, or {@code null} for nodes reached only by Send
-         * @param payloadType the parameter's type: Send payloads are checked against it and stored
-         *     as it
-         * @param defer whether the node is deferred
-         * @return this builder
-         */
-        public Builder node(String name, StateSchema<?> reads, ValueType payloadType, boolean defer) {
-            nodes.add(new NodeDecl(
-                    Objects.requireNonNull(name, "name"),
-                    reads,
-                    Objects.requireNonNull(payloadType, "payloadType"),
-                    defer));
-            return this;
-        }
-
-        /**
-         * Marks a node as a subgraph node: its method returns the graph to run.
-         *
-         * @param name the node name
-         * @return this builder
-         */
-        public Builder subgraph(String name) {
-            subgraphs.add(Objects.requireNonNull(name, "name"));
-            return this;
-        }
-
-        /**
-         * Sets a node's retry policy ({@code @Retry}).
-         *
-         * @param node the node name
-         * @param policy the policy
-         * @return this builder
-         */
-        public Builder retry(String node, RetryPolicy policy) {
-            retry.put(Objects.requireNonNull(node, "node"), Objects.requireNonNull(policy, "policy"));
-            return this;
-        }
-
-        /**
-         * Sets a node's timeout ({@code @Timeout}).
-         *
-         * @param node the node name
-         * @param limit how long one attempt may run
-         * @return this builder
-         */
-        public Builder timeout(String node, Duration limit) {
-            timeout.put(Objects.requireNonNull(node, "node"), positive(limit, "timeout"));
-            return this;
-        }
-
-        /**
-         * Caches a node's writes by its input ({@code @Cache}).
-         *
-         * @param node the node name
-         * @param ttl how long entries stay valid; {@link Duration#ZERO} for ever
-         * @return this builder
-         */
-        public Builder cache(String node, Duration ttl) {
-            if (ttl.isNegative()) {
-                throw new IllegalArgumentException("cache ttl must not be negative, was " + ttl);
-            }
-            cacheTtl.put(Objects.requireNonNull(node, "node"), ttl);
-            return this;
-        }
-
-        /**
-         * Declares that the dispatcher handles a node's failures ({@code @OnError}).
-         *
-         * @param node the node name
-         * @return this builder
-         */
-        public Builder onError(String node) {
-            errorHandlers.add(Objects.requireNonNull(node, "node"));
-            return this;
-        }
-
-        /**
-         * Adds a static edge.
-         *
-         * @param from the source node or {@code __start__}
-         * @param to the target node
-         * @return this builder
-         */
-        public Builder edge(String from, String to) {
-            edges.add(new String[] {from, to});
-            return this;
-        }
-
-        /**
-         * Adds a join barrier.
-         *
-         * @param to the node that waits
-         * @param from the nodes it waits for
-         * @return this builder
-         */
-        public Builder join(String to, String... from) {
-            joins.add(new JoinDecl(to, List.of(from)));
-            return this;
-        }
-
-        /**
-         * Adds a route; its index is its position among {@code route} calls.
-         *
-         * @param name the route method's name, which failures of the route name
-         * @param from the source node or {@code __start__}
-         * @param to the allowed destinations (may include {@code __end__})
-         * @param enumTargets for enum routes, the destination of each constant by ordinal; else
-         *     {@code null}
-         * @return this builder
-         */
-        public Builder route(String name, String from, String[] to, String[] enumTargets) {
-            routes.add(new RouteDecl(
-                    Objects.requireNonNull(name, "name"),
-                    from,
-                    List.of(to),
-                    enumTargets == null ? null : List.of(enumTargets)));
-            return this;
-        }
-
-        /**
-         * Resolves everything to indices.
-         *
-         * @return the definition
-         */
-        public GraphSpec build() {
-            return new GraphSpec(this);
-        }
-    }
-
-    private record NodeDecl(String name, StateSchema<?> reads, ValueType payloadType, boolean defer) {}
-
-    private record JoinDecl(String to, List<String> from) {}
-
-    private record RouteDecl(String name, String from, List<String> to, List<String> enumTargets) {}
 
     /** A route resolved to indices. */
     static final class RouteSpec {

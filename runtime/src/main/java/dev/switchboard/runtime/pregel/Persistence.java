@@ -12,7 +12,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;

@@ -14,6 +14,7 @@ import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.serde.JsonSerde;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The base class of every generated graph: runs a {@link GraphSpec} with the generated node
+ * The base class of every generated graph: runs a {@link GraphDefinition} with the generated node
  * dispatcher on the Pregel loop, with the builder's executor and checkpointer. Generated subclasses
  * add the builder and the diagram and schema constants.
  *
@@ -54,12 +55,12 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     /**
      * For generated subclasses.
      *
-     * @param spec the compiled definition
+     * @param definition the generated graph definition
      * @param dispatcher calls the node and route methods
      * @param settings the builder's settings
      */
-    protected PregelGraph(GraphSpec spec, NodeDispatcher dispatcher, GraphBuilder<?, ?> settings) {
-        this.spec = Objects.requireNonNull(spec, "spec");
+    protected PregelGraph(GraphDefinition definition, NodeDispatcher dispatcher, GraphBuilder<?, ?> settings) {
+        this.spec = GraphSpec.of(Objects.requireNonNull(definition, "definition"));
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);

@@ -6,7 +6,7 @@ import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

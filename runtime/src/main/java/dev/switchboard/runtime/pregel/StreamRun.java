@@ -1,8 +1,8 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.error.GraphException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Set;

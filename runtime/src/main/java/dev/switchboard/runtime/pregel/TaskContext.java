@@ -1,8 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.CompiledGraph;
-import dev.switchboard.runtime.ErrorCode;
-import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
@@ -10,6 +8,8 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.managed.ManagedContext;
 import java.util.LinkedHashMap;
 import java.util.List;

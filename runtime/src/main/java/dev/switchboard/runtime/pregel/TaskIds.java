@@ -1,6 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.runtime.internal.ReservedNames;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.nio.charset.StandardCharsets;
 
 /**

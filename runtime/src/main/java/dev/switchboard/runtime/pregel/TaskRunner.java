@@ -1,8 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Command;
-import dev.switchboard.runtime.ErrorCode;
-import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.InvalidRouteException;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
@@ -13,8 +11,11 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.NodeDispatcher;
-import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -456,7 +457,7 @@ final class TaskRunner {
     }
 
     void writeUpdate(Task t, StateUpdate update, String name) {
-        for (StateUpdate u = update; u != null; u = u.next()) {
+        for (GeneratedUpdate u : GeneratedUpdate.parts(update)) {
             int schema = spec.schemaIndex(u.schema());
             if (schema < 0) {
                 throw new InvalidUpdateException(

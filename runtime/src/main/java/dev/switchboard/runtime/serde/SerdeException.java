@@ -1,6 +1,6 @@
 package dev.switchboard.runtime.serde;
 
-import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.error.GraphException;
 
 /**
  * A stored value could not be written or read: it does not match the declared schema, exceeds the

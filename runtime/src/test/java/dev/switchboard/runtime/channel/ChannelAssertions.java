@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

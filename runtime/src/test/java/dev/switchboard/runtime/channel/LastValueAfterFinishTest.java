@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.channel.LastValueAfterFinish.Finishable;
 import org.junit.jupiter.api.Test;
 
 /** LangGraph's {@code LastValueAfterFinish}: a written value becomes readable only after finish. */

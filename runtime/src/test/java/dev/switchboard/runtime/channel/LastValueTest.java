@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

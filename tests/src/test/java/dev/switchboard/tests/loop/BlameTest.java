@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Route;
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.error.ErrorCode;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

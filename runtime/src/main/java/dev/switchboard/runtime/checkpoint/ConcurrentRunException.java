@@ -1,4 +1,6 @@
-package dev.switchboard.runtime;
+package dev.switchboard.runtime.checkpoint;
+
+import dev.switchboard.runtime.error.GraphException;
 
 /**
  * Another run on the same thread committed a checkpoint first: this run's next checkpoint would no

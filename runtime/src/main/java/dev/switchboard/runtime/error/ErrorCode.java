@@ -1,4 +1,4 @@
-package dev.switchboard.runtime;
+package dev.switchboard.runtime.error;
 
 /**
  * Stable error codes, the same as LangGraph's {@code lc_error_code}s, so that code and dashboards

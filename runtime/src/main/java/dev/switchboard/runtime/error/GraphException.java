@@ -1,10 +1,10 @@
-package dev.switchboard.runtime;
+package dev.switchboard.runtime.error;
 
 import java.util.Optional;
 
 /**
  * The base of every exception a graph run raises on its own account (as opposed to exceptions
- * thrown by user code, which arrive wrapped in a {@link NodeException}).
+ * thrown by user code, which arrive wrapped in a {@link dev.switchboard.runtime.NodeException}).
  */
 public class GraphException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -44,7 +44,7 @@ public class GraphException extends RuntimeException {
 
     /**
      * This failure, to be thrown on the calling thread after it was raised on another one (a
-     * streamed run fails on its driver thread; {@link CompiledGraph#stream} throws it to the
+     * streamed run fails on its driver thread; {@link dev.switchboard.runtime.CompiledGraph#stream} throws it to the
      * consumer). Returns a new exception of the same type, message, error code and details whose
      * stack trace is the caller's, so the consumer's frames show, and whose cause is this exception,
      * which holds the run's frames and the original cause chain. Each exception type of the runtime

@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.checkpoint;
 
 import dev.switchboard.annotation.Graph;
 
@@ -8,6 +8,8 @@ import dev.switchboard.annotation.Graph;
  * (pending writes, task ids) or of a stream chunk, so they must never change; the public constants
  * that expose some of them ({@code Command.PARENT}, {@code Overwrite.WIRE_KEY},
  * {@code EncryptedSaver.SEAL}, {@code Graph.START}, {@code Graph.END}) are defined from or as these.
+ * It lives here, with the stored form, because this package sits below every runtime package that
+ * spells a reserved name (the API types in {@code dev.switchboard.runtime} among them).
  */
 public final class ReservedNames {
     /** The pseudo-node every run starts from, and the channel carrying the run's input. */
