@@ -5,8 +5,10 @@ import dev.switchboard.runtime.cache.NodeCache;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.serde.SerdeLimits;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,9 +33,33 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private final Map<String, Duration> nodeTimeouts = new LinkedHashMap<>();
     private final Map<String, Duration> nodeCacheTtls = new LinkedHashMap<>();
     private NodeCache cache;
+    private final List<RunListener> listeners = new ArrayList<>();
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
+
+    /**
+     * Adds a listener told of every run, superstep, task and checkpoint of this graph (tracing,
+     * metrics, logs). Several may be added; each sees every event, in the order added. A listener
+     * that throws is logged once and counted, never breaking a run; with none added, the runtime
+     * makes no listener calls.
+     *
+     * @param listener the listener
+     * @return this builder
+     */
+    public B listener(RunListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        return self();
+    }
+
+    /**
+     * Returns the listeners added with {@link #listener}.
+     *
+     * @return the listeners, in the order added
+     */
+    public List<RunListener> listeners() {
+        return List.copyOf(listeners);
+    }
 
     /**
      * The executor that runs a superstep's tasks in parallel. A superstep with one task runs it on

@@ -1,5 +1,9 @@
 package dev.switchboard.bench.linear;
 
+import dev.switchboard.opentelemetry.OpenTelemetryListener;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import java.util.concurrent.TimeUnit;
 import org.bsc.langgraph4j.CompileConfig;
 import org.bsc.langgraph4j.CompiledGraph;
@@ -23,6 +27,8 @@ import org.openjdk.jmh.annotations.State;
 @OperationsPerInvocation(LinearWork.NODES)
 public class LinearBench {
     private LinearGraph switchboard;
+    private LinearGraph tracedNoop;
+    private LinearGraph tracedSdk;
     private CompiledGraph<LinearLangGraph4j.State> langgraph4j;
 
     /** For JMH. */
@@ -36,6 +42,20 @@ public class LinearBench {
     @Setup
     public void setup() throws GraphStateException {
         switchboard = LinearGraph.builder(new Linear()).build();
+        // The listener on OpenTelemetry's no-op API, then on an SDK that records spans but exports
+        // none: the cost of the listener calls alone, then of building real spans.
+        tracedNoop = LinearGraph.builder(new Linear())
+                .listener(OpenTelemetryListener.create(OpenTelemetry.noop()))
+                .build();
+        tracedSdk = LinearGraph.builder(new Linear())
+                .listener(OpenTelemetryListener.create(OpenTelemetrySdk.builder()
+                        .setTracerProvider(SdkTracerProvider.builder().build())
+                        .build()))
+                .build();
+        LinearWork.check(
+                switchboardTracedNoop().counter(), switchboardTracedNoop().log());
+        LinearWork.check(
+                switchboardTracedSdk().counter(), switchboardTracedSdk().log());
         langgraph4j = LinearLangGraph4j.compile(CompileConfig.builder().build());
         Chain s = switchboard();
         LinearWork.check(s.counter(), s.log());
@@ -53,6 +73,26 @@ public class LinearBench {
     @Benchmark
     public Chain switchboard() {
         return switchboard.invoke(ChainUpdate.of().counter(0)).value();
+    }
+
+    /**
+     * The Switchboard graph traced by the OpenTelemetry listener on the no-op API.
+     *
+     * @return the final state
+     */
+    @Benchmark
+    public Chain switchboardTracedNoop() {
+        return tracedNoop.invoke(ChainUpdate.of().counter(0)).value();
+    }
+
+    /**
+     * The Switchboard graph traced by the OpenTelemetry listener on an SDK without exporter.
+     *
+     * @return the final state
+     */
+    @Benchmark
+    public Chain switchboardTracedSdk() {
+        return tracedSdk.invoke(ChainUpdate.of().counter(0)).value();
     }
 
     /**

@@ -29,6 +29,20 @@ public final class Table {
 
     private static final List<Row> ROWS = List.of(
             new Row("W1 linear", "linear.LinearBench", "switchboard", "langgraph4j", "handWritten", "0.3"),
+            new Row(
+                    "W1 traced, OTel no-op API",
+                    "linear.LinearBench",
+                    "switchboardTracedNoop",
+                    "langgraph4j",
+                    "handWritten",
+                    "-"),
+            new Row(
+                    "W1 traced, OTel SDK (no exporter)",
+                    "linear.LinearBench",
+                    "switchboardTracedSdk",
+                    "langgraph4j",
+                    "handWritten",
+                    "-"),
             new Row("W2 fan-out/join", "fanout.FanOutBench", "switchboard", "langgraph4j", "handWritten", "1.5"),
             new Row(
                     "W2 fan-out/join, same thread",

@@ -26,10 +26,13 @@ final class NodePolicies {
      * different packages may share a name and a cache store.
      */
     final String keyPrefix;
+    /** The graph's run listeners, or null when it has none. */
+    final Listeners listeners;
 
     NodePolicies(GraphSpec spec, GraphBuilder<?, ?> settings, Codecs codecs, String graphClass) {
         this.codecs = codecs;
         this.keyPrefix = graphClass + ":" + spec.name;
+        this.listeners = Listeners.of(settings.listeners());
         int n = spec.nodeNames.length;
         this.retry = spec.retry.clone();
         this.timeout = spec.timeout.clone();

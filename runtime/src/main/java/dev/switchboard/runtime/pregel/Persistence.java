@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
+import dev.switchboard.runtime.RunInfo;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.Blob;
@@ -69,6 +70,10 @@ final class Persistence {
 
     private Pending unsaved;
     private CompletableFuture<Void> inFlight = CompletableFuture.completedFuture(null);
+    /** Told of each checkpoint stored; set before the run stores any, null when nobody listens. */
+    private volatile Listeners listeners;
+
+    private volatile RunInfo run;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     Persistence(
@@ -256,8 +261,23 @@ final class Persistence {
     }
 
     private void store(Checkpoint checkpoint, Pending p, List<Blob> blobs) {
+        Listeners observers = listeners;
+        long started = 0;
+        if (observers != null) {
+            observers.checkpointStarted(run, p.metadata().step());
+            started = System.nanoTime();
+        }
         saver.put(threadId, namespace, checkpoint, p.metadata(), p.parentId(), head, blobs);
         head = checkpoint.id();
+        if (observers != null) {
+            observers.checkpointSaved(run, checkpoint.id(), p.metadata().step(), started);
+        }
+    }
+
+    /** Tells listeners of every checkpoint this run stores. */
+    void observe(Listeners listeners, RunInfo run) {
+        this.listeners = listeners;
+        this.run = run;
     }
 
     /** Stores what has not been stored yet and waits for background writes; rethrows their failure. */

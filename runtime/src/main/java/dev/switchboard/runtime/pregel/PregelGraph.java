@@ -81,6 +81,16 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         return spec.name();
     }
 
+    /**
+     * How many calls to this graph's {@link dev.switchboard.runtime.RunListener}s threw (each such
+     * listener is logged once; its failures never break a run).
+     *
+     * @return the count since the graph was built; 0 without listeners
+     */
+    public long listenerFailures() {
+        return policies.listeners == null ? 0 : policies.listeners.failures();
+    }
+
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
         return run(loop(config, EventSink.NONE, Cancellation.NEVER), input);

@@ -7,9 +7,11 @@ import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.RunInfo;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.TaskInfo;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
@@ -96,6 +98,12 @@ final class PregelLoop {
     private List<String> namespacePath = List.of();
     private EventSink rootSink;
     private boolean nested;
+    /** This run's listeners (its graph's, and a parent run's), or null when nobody listens. */
+    Listeners listeners;
+    /** What listeners are told about this run; null when nobody listens. */
+    RunInfo runInfo;
+
+    private String parentRunId;
 
     PregelLoop(
             GraphSpec spec,
@@ -133,6 +141,7 @@ final class PregelLoop {
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
         this.runner = new TaskRunner(this, dispatcher, executor, policies);
+        this.listeners = policies.listeners;
     }
 
     // ---------------------------------------------------------------- run
@@ -142,6 +151,8 @@ final class PregelLoop {
         this.nested = true;
         this.namespacePath = List.copyOf(namespace);
         this.rootSink = parent.rootSink();
+        this.listeners = Listeners.nested(parent.listeners, listeners);
+        this.parentRunId = parent.runInfo == null ? null : parent.runInfo.runId();
     }
 
     boolean nested() {
@@ -172,17 +183,43 @@ final class PregelLoop {
 
     /** {@link #run} after {@link #load()}. */
     Object runLoaded(Object input) {
+        long started = 0;
+        if (listeners != null) {
+            runInfo = new RunInfo(
+                    Uuids.next().toString(),
+                    spec.name(),
+                    persistence == null ? config.threadId().orElse(null) : persistence.threadId,
+                    namespacePath,
+                    parentRunId);
+            started = System.nanoTime();
+            if (persistence != null) {
+                persistence.observe(listeners, runInfo);
+            }
+            listeners.runStarted(runInfo);
+        }
         boolean ok = false;
+        Throwable failure = null;
         try {
             first(input);
             loop();
             ok = true;
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
         } finally {
             if (persistence != null) {
                 finishPersistence(ok);
             }
+            if (listeners != null) {
+                listeners.runEnded(runInfo, started, failure, paused, interrupts);
+            }
         }
         return readOutput();
+    }
+
+    /** What listeners are told about a task's current attempt. */
+    TaskInfo taskInfo(Task t, String name) {
+        return new TaskInfo(runInfo, name, step, taskId(t), t.attempts.number, runner.triggerNames(t), checkpointId);
     }
 
     private void finishPersistence(boolean ok) {
@@ -451,6 +488,9 @@ final class PregelLoop {
                 return;
             }
             runner.prepare(tasks);
+            if (listeners != null) {
+                listeners.superstepStarted(runInfo, step, taskNodes());
+            }
             runner.runAll(tasks);
             throwFailures();
             if (anyPaused()) {
@@ -472,6 +512,14 @@ final class PregelLoop {
                 return;
             }
         }
+    }
+
+    private List<String> taskNodes() {
+        List<String> nodes = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            nodes.add(spec.nodeNames[t.node]);
+        }
+        return nodes;
     }
 
     private boolean anyPaused() {

@@ -10,6 +10,7 @@ import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.TaskInfo;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.error.ErrorCode;
@@ -106,6 +107,9 @@ final class TaskRunner {
                 String cacheKey = cacheKey(t, name);
                 if (cacheKey != null && fromCache(t, cacheKey)) {
                     outcome = Task.Outcome.CACHED;
+                    if (loop.listeners != null) {
+                        loop.listeners.taskCached(loop.taskInfo(t, name));
+                    }
                 } else {
                     outcome = runNode(t, name);
                     requirePauseNotCaught(t, name);
@@ -174,6 +178,13 @@ final class TaskRunner {
             TaskContext ctx =
                     t.attempts.number == 1 && t.context != null ? t.context : new TaskContext(loop, t, name, loop.step);
             t.nodeFailed = false;
+            Listeners listeners = loop.listeners;
+            TaskInfo info = listeners == null ? null : loop.taskInfo(t, name);
+            long started = 0;
+            if (info != null) {
+                started = System.nanoTime();
+                listeners.taskStarted(info);
+            }
             try {
                 Object result;
                 try {
@@ -185,8 +196,19 @@ final class TaskRunner {
                     result = NodeDispatcher.NO_WRITES;
                 }
                 writeAll(t, result, ctx, name);
+                if (info != null) {
+                    listeners.taskFinished(info, started);
+                }
                 return Task.Outcome.RAN;
-            } catch (NodeInterrupt | ParentCommand stop) {
+            } catch (NodeInterrupt pause) {
+                if (info != null) {
+                    listeners.taskInterrupted(info, pause.interrupts(), started);
+                }
+                throw pause;
+            } catch (ParentCommand stop) {
+                if (info != null) {
+                    listeners.taskFinished(info, started);
+                }
                 throw stop;
             } catch (RuntimeException e) {
                 t.discardWrites();
@@ -195,6 +217,9 @@ final class TaskRunner {
                 if (policy != null
                         && t.attempts.number < policy.maxAttempts()
                         && policy.retryOn().test(cause)) {
+                    if (info != null) {
+                        listeners.taskRetried(info, cause, started);
+                    }
                     if (!waitBeforeRetry(policy.delayBefore(t.attempts.number + 1))) {
                         // Not "attempts spent": no error handler, no fallback committed.
                         throw loop.cancellation().cancelled()
@@ -204,6 +229,9 @@ final class TaskRunner {
                     }
                     t.attempts.retry();
                     continue;
+                }
+                if (info != null) {
+                    listeners.taskFailed(info, cause, started);
                 }
                 if (!t.nodeFailed || !spec.errorHandler[t.node]) {
                     throw e;

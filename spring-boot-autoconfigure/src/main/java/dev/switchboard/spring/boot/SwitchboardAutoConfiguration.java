@@ -1,5 +1,6 @@
 package dev.switchboard.spring.boot;
 
+import dev.switchboard.runtime.RunListener;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.spring.boot.SwitchboardProperties.SaverKind;
@@ -64,14 +65,18 @@ public class SwitchboardAutoConfiguration {
      *
      * @param saver the saver, absent when checkpoints are off
      * @param customizers every customizer bean, in {@code @Order}
+     * @param listeners every run listener bean, in {@code @Order}
      * @return the factory
      */
     @Bean
     @ConditionalOnMissingBean
     public SwitchboardGraphs switchboardGraphs(
-            ObjectProvider<CheckpointSaver> saver, ObjectProvider<SwitchboardBuilderCustomizer> customizers) {
+            ObjectProvider<CheckpointSaver> saver,
+            ObjectProvider<SwitchboardBuilderCustomizer> customizers,
+            ObjectProvider<RunListener> listeners) {
         return new SwitchboardGraphs(
                 Optional.ofNullable(saver.getIfUnique()),
-                customizers.orderedStream().toList());
+                customizers.orderedStream().toList(),
+                listeners.orderedStream().toList());
     }
 }

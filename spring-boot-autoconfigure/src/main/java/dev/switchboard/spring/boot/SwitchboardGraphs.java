@@ -1,6 +1,7 @@
 package dev.switchboard.spring.boot;
 
 import dev.switchboard.runtime.GraphBuilder;
+import dev.switchboard.runtime.RunListener;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import java.util.List;
 import java.util.Objects;
@@ -8,7 +9,8 @@ import java.util.Optional;
 
 /**
  * Builds generated graphs configured from the application context: the context's
- * {@link CheckpointSaver} (when there is one) and every {@link SwitchboardBuilderCustomizer}. Node
+ * {@link CheckpointSaver} (when there is one), every {@link RunListener} bean (tracing and metrics
+ * listeners included) and every {@link SwitchboardBuilderCustomizer}. Node
  * classes are ordinary beans with injected dependencies; a graph is a bean too:
  *
  * <pre>{@code
@@ -21,16 +23,22 @@ import java.util.Optional;
 public final class SwitchboardGraphs {
     private final Optional<CheckpointSaver> saver;
     private final List<SwitchboardBuilderCustomizer> customizers;
+    private final List<RunListener> listeners;
 
     /**
      * Creates the factory; the auto-configuration declares one.
      *
      * @param saver the saver every graph gets, if any
      * @param customizers run on every builder, in order
+     * @param listeners added to every graph, in order
      */
-    public SwitchboardGraphs(Optional<CheckpointSaver> saver, List<SwitchboardBuilderCustomizer> customizers) {
+    public SwitchboardGraphs(
+            Optional<CheckpointSaver> saver,
+            List<SwitchboardBuilderCustomizer> customizers,
+            List<RunListener> listeners) {
         this.saver = Objects.requireNonNull(saver, "saver");
         this.customizers = List.copyOf(customizers);
+        this.listeners = List.copyOf(listeners);
     }
 
     /**
@@ -46,6 +54,9 @@ public final class SwitchboardGraphs {
         Objects.requireNonNull(builder, "builder");
         if (builder.checkpointer().isEmpty()) {
             saver.ifPresent(builder::checkpointer);
+        }
+        for (RunListener listener : listeners) {
+            builder.listener(listener);
         }
         for (SwitchboardBuilderCustomizer customizer : customizers) {
             customizer.customize(builder);

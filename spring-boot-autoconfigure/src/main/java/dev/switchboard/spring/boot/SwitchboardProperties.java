@@ -12,6 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("switchboard")
 public class SwitchboardProperties {
     private final Checkpoint checkpoint = new Checkpoint();
+    private final Observability observability = new Observability();
 
     /**
      * Returns the checkpoint settings.
@@ -20,6 +21,39 @@ public class SwitchboardProperties {
      */
     public Checkpoint getCheckpoint() {
         return checkpoint;
+    }
+
+    /**
+     * Returns the observability settings.
+     *
+     * @return the {@code switchboard.observability.*} group
+     */
+    public Observability getObservability() {
+        return observability;
+    }
+
+    /** The {@code switchboard.observability.*} group. */
+    public static class Observability {
+        /** Whether graphs get Micrometer and OpenTelemetry listeners when those modules and beans are present. */
+        private boolean enabled = true;
+
+        /**
+         * Returns whether the tracing and metrics listeners are created.
+         *
+         * @return {@code true} by default
+         */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /**
+         * Sets whether the tracing and metrics listeners are created.
+         *
+         * @param enabled {@code false} to leave them out
+         */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
     }
 
     /** Which checkpoint saver the application gets. */
