@@ -157,7 +157,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         }
         for (Element e : round.getElementsAnnotatedWith(annotation)) {
             if (!(e instanceof TypeElement t)
-                    || !generated.contains(t.getQualifiedName().toString())) {
+                    || !(generated.contains(t.getQualifiedName().toString())
+                            || tools.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }

@@ -18,6 +18,7 @@ import dev.switchboard.processor.tools.ArgType.Scalar;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
 
 /**
  * Code that reads one typed value from a JSON node: calls to {@code ToolArguments}, lambdas for
@@ -67,9 +68,8 @@ final class ReadCode {
             return read(t, node, path);
         }
         if (t.type().getKind().isPrimitive()) {
-            Object zero = t.type().getKind().name().equals("BOOLEAN")
-                    ? "false"
-                    : CodeBlock.of("($T) 0", TypeName.get(t.type()));
+            // A constant 0 takes the other operand's type, from byte to double.
+            String zero = t.type().getKind() == TypeKind.BOOLEAN ? "false" : "0";
             return CodeBlock.of("$L == null ? $L : $L", node, zero, read(t, node, path));
         }
         return CodeBlock.of("$T.<$T>orNull($L, $L, $L)", ARGUMENTS, boxed(t), node, path, lambda(t));

@@ -87,6 +87,11 @@ public final class ToolsStep {
         return report;
     }
 
+    /** Whether this step generated the type of that qualified name. */
+    public boolean wrote(String qualifiedName) {
+        return generated.contains(qualifiedName);
+    }
+
     private boolean dependencies(TypeElement type, String qualified, Report report) {
         for (String[] required : ToolNames.REQUIRED) {
             if (env.getElementUtils().getTypeElement(required[0]) == null) {
