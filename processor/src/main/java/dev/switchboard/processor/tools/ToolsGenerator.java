@@ -115,7 +115,10 @@ final class ToolsGenerator {
         List<CodeBlock> args = new ArrayList<>();
         for (int i = 0; i < tool.params().size(); i++) {
             Param p = tool.params().get(i);
-            m.addStatement("$T a$L = $L", TypeName.get(p.type().type()), i, argument(p));
+            if (!p.required()) {
+                m.addStatement("$T given$L = $T.optionalField(arguments, $S)", JSON_NODE, i, ARGUMENTS, p.name());
+            }
+            m.addStatement("$T a$L = $L", TypeName.get(p.type().type()), i, argument(p, i));
             args.add(CodeBlock.of("a$L", i));
         }
         CodeBlock call = CodeBlock.of(
@@ -142,12 +145,13 @@ final class ToolsGenerator {
                 : CodeBlock.of("this.$N", TARGET);
     }
 
-    private CodeBlock argument(Param p) {
+    /** Reads parameter {@code index}; an optional one from the node {@code given<index>} read before. */
+    private CodeBlock argument(Param p, int index) {
         CodeBlock path = CodeBlock.of("$S", p.name());
         if (p.required()) {
             return reads.read(p.type(), CodeBlock.of("$T.field(arguments, \"\", $S)", ARGUMENTS, p.name()), path);
         }
-        return reads.readAbsent(p.type(), CodeBlock.of("$T.optionalField(arguments, $S)", ARGUMENTS, p.name()), path);
+        return reads.readAbsent(p.type(), CodeBlock.of("given$L", index), path);
     }
 
     private MethodSpec specification(Tool tool, int index) {

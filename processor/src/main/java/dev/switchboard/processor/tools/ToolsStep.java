@@ -16,6 +16,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -128,6 +130,12 @@ public final class ToolsStep {
     }
 
     private static boolean isError(TypeMirror t) {
-        return t.getKind() == TypeKind.ERROR;
+        if (t.getKind() == TypeKind.ERROR) {
+            return true;
+        }
+        if (t instanceof ArrayType a) {
+            return isError(a.getComponentType());
+        }
+        return t instanceof DeclaredType d && d.getTypeArguments().stream().anyMatch(ToolsStep::isError);
     }
 }
