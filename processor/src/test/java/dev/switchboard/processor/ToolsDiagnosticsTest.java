@@ -5,65 +5,19 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.switchboard.processor.TestSources.assertError;
 import static dev.switchboard.processor.TestSources.compile;
 import static dev.switchboard.processor.TestSources.generated;
+import static dev.switchboard.processor.ToolsSources.source;
+import static dev.switchboard.processor.ToolsSources.withSeam;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.JavaFileObjects;
 import dev.switchboard.processor.validate.Message;
-import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code @Tools} classes: one test per diagnostic, each on the offending element, and the positive
- * twin. The dispatcher's dependencies are the real sources of {@code switchboard-langchain4j}'s
- * seam (the processor module cannot depend on that module, which the processor builds).
+ * twin.
  */
 class ToolsDiagnosticsTest {
-    private static final String HEADER = """
-            package test;
-
-            import dev.langchain4j.agent.tool.P;
-            import dev.langchain4j.agent.tool.Tool;
-            import dev.switchboard.annotation.Tools;
-            import java.util.List;
-            import java.util.Map;
-            import java.util.Optional;
-
-            """;
-    private static final Path SEAM =
-            Path.of("..", "langchain4j", "src", "main", "java", "dev", "switchboard", "langchain4j");
-
-    private static JavaFileObject source(String simpleName, String body) {
-        return JavaFileObjects.forSourceString("test." + simpleName, HEADER + body);
-    }
-
-    /** Compiles with the seam of switchboard-langchain4j, as a user's build with the dependency would. */
-    private static Compilation withSeam(JavaFileObject... sources) {
-        List<JavaFileObject> all = new ArrayList<>(List.of(sources));
-        for (String file : List.of(
-                "ToolSet",
-                "ToolArgumentsException",
-                "UnknownToolException",
-                "internal/ToolArguments",
-                "internal/ToolResults")) {
-            all.add(seam(file));
-        }
-        return compile(all.toArray(JavaFileObject[]::new));
-    }
-
-    private static JavaFileObject seam(String file) {
-        try {
-            return JavaFileObjects.forResource(
-                    SEAM.resolve(file + ".java").toUri().toURL());
-        } catch (MalformedURLException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static Compilation failsOnce(JavaFileObject... sources) {
         Compilation c = withSeam(sources);
         assertThat(c).failed();

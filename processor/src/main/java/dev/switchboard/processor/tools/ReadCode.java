@@ -17,6 +17,7 @@ import dev.switchboard.processor.tools.ArgType.RecordArg;
 import dev.switchboard.processor.tools.ArgType.Scalar;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeKind;
 
@@ -75,6 +76,19 @@ final class ReadCode {
         return CodeBlock.of("$T.<$T>orNull($L, $L, $L)", ARGUMENTS, boxed(t), node, path, lambda(t));
     }
 
+    /** A helper's body, built with lambda names starting afresh, as in a method of its own. */
+    private Function<String, MethodSpec> fresh(Function<String, MethodSpec> body) {
+        return name -> {
+            int outer = depth;
+            depth = 0;
+            try {
+                return body.apply(name);
+            } finally {
+                depth = outer;
+            }
+        };
+    }
+
     private CodeBlock lambda(ArgType element) {
         String n = "n" + depth;
         String p = "p" + depth;
@@ -108,7 +122,7 @@ final class ReadCode {
     }
 
     private String record(RecordArg r) {
-        return helpers.name("read " + r.type(), "read" + r.element().getSimpleName(), name -> {
+        return helpers.name("read " + r.type(), "read" + r.element().getSimpleName(), fresh(name -> {
             List<CodeBlock> args = new ArrayList<>();
             for (Field f : r.fields()) {
                 args.add(field(f));
@@ -119,9 +133,9 @@ final class ReadCode {
                     .addParameter(JSON_NODE, "node")
                     .addParameter(String.class, "path")
                     .addStatement("$T.object(node, path)", ARGUMENTS)
-                    .addStatement("return new $T($L)", TypeName.get(r.type()), CodeBlock.join(args, ",\n"))
+                    .addStatement("return new $T($>\n$L$<)", TypeName.get(r.type()), CodeBlock.join(args, ",\n"))
                     .build();
-        });
+        }));
     }
 
     private CodeBlock field(Field f) {
@@ -133,7 +147,7 @@ final class ReadCode {
     }
 
     private String array(ArrayArg a) {
-        return helpers.name("read " + a.type(), "read" + baseName(a), name -> {
+        return helpers.name("read " + a.type(), "read" + baseName(a), fresh(name -> {
             TypeName component = TypeName.get(a.component().type());
             return MethodSpec.methodBuilder(name)
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -154,7 +168,7 @@ final class ReadCode {
                     .endControlFlow()
                     .addStatement("return out")
                     .build();
-        });
+        }));
     }
 
     /** A readable name for a helper's type: {@code Addr}, {@code Int}, {@code AddrArray}. */

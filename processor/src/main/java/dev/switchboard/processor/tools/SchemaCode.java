@@ -91,13 +91,13 @@ final class SchemaCode {
 
     /** The properties and required list of an object schema, for a record or a tool's parameters. */
     CodeBlock object(CodeBlock builder, List<String> names, List<CodeBlock> schemas, List<String> required) {
-        CodeBlock.Builder out = CodeBlock.builder().add("$L", builder);
+        CodeBlock.Builder out = CodeBlock.builder().add("$L$>", builder);
         for (int i = 0; i < names.size(); i++) {
             out.add("\n.addProperty($S, $L)", names.get(i), schemas.get(i));
         }
         List<CodeBlock> quoted = new ArrayList<>();
         required.forEach(r -> quoted.add(CodeBlock.of("$S", r)));
-        return out.add("\n.required($T.of($L))\n.build()", List.class, CodeBlock.join(quoted, ", "))
+        return out.add("\n.required($T.of($L))\n.build()$<", List.class, CodeBlock.join(quoted, ", "))
                 .build();
     }
 

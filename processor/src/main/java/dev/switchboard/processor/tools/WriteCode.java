@@ -18,6 +18,7 @@ import dev.switchboard.processor.tools.ArgType.MapArg;
 import dev.switchboard.processor.tools.ArgType.OptionalArg;
 import dev.switchboard.processor.tools.ArgType.RecordArg;
 import dev.switchboard.processor.tools.ArgType.Scalar;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -62,6 +63,19 @@ final class WriteCode {
         };
     }
 
+    /** A helper's body, built with lambda names starting afresh, as in a method of its own. */
+    private Function<String, MethodSpec> fresh(Function<String, MethodSpec> body) {
+        return name -> {
+            int outer = depth;
+            depth = 0;
+            try {
+                return body.apply(name);
+            } finally {
+                depth = outer;
+            }
+        };
+    }
+
     private CodeBlock lambda(ArgType element) {
         String e = "e" + depth;
         depth++;
@@ -73,21 +87,21 @@ final class WriteCode {
     }
 
     private String record(RecordArg r) {
-        return helpers.name("write " + r.type(), "write" + r.element().getSimpleName(), name -> {
+        return helpers.name("write " + r.type(), "write" + r.element().getSimpleName(), fresh(name -> {
             MethodSpec.Builder m =
                     start(name, TypeName.get(r.type())).addStatement("$T out = $T.object()", OBJECT_NODE, RESULTS);
             for (Field f : r.fields()) {
                 m.addStatement("out.set($S, $L)", f.name(), write(f.type(), CodeBlock.of("value.$N()", f.name())));
             }
             return m.addStatement("return out").build();
-        });
+        }));
     }
 
     private String array(ArrayArg a) {
         return helpers.name(
                 "write " + a.type(),
                 "write" + baseName(a),
-                name -> start(name, TypeName.get(a.type()))
+                fresh(name -> start(name, TypeName.get(a.type()))
                         .addStatement("$T out = $T.array()", ARRAY_NODE, RESULTS)
                         .beginControlFlow(
                                 "for ($T element : value)",
@@ -95,7 +109,7 @@ final class WriteCode {
                         .addStatement("out.add($L)", write(a.component(), CodeBlock.of("element")))
                         .endControlFlow()
                         .addStatement("return out")
-                        .build());
+                        .build()));
     }
 
     private static MethodSpec.Builder start(String name, TypeName type) {
