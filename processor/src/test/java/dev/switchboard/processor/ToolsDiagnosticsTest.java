@@ -304,7 +304,8 @@ class ToolsDiagnosticsTest {
                 @Tools
                 public class Weather {
                     public enum Unit { C, F }
-                    public record Place(String name, Optional<String> zip, int[] codes) {}
+                    public record Place(@dev.langchain4j.model.output.structured.Description("its name") String name,
+                            Optional<String> zip, int[] codes) {}
                     @Tool("Forecast") String forecast(@P("the place") Place place, @P(value = "d", required = false) int days,
                             Optional<Unit> unit, Map<String, List<Place>> near, java.math.BigDecimal[] amounts) { return ""; }
                     @Tool(name = "places") public List<Place> places(char c) { return List.of(); }
@@ -318,5 +319,7 @@ class ToolsDiagnosticsTest {
         assertThat(code).contains("case \"places\": return call1(ToolArguments.parse(request.arguments()));");
         assertThat(code).contains("Weather.reset();");
         assertThat(code).doesNotContain("java.lang.reflect");
+        assertThat(code)
+                .contains(".addProperty(\"name\", JsonStringSchema.builder().description(\"its name\").build())");
     }
 }

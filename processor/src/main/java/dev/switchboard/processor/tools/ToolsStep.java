@@ -29,7 +29,8 @@ import javax.lang.model.util.ElementFilter;
  */
 public final class ToolsStep {
     /** The annotations this step reads, for the processor's supported types. */
-    public static final List<String> ANNOTATIONS = List.of(ToolNames.TOOLS, ToolNames.TOOL, ToolNames.P);
+    public static final List<String> ANNOTATIONS =
+            List.of(ToolNames.TOOLS, ToolNames.TOOL, ToolNames.P, ToolNames.DESCRIPTION);
 
     private final ProcessingEnvironment env;
     private final SourceWriter writer;
