@@ -29,7 +29,6 @@ final class ToolNames {
     static final ClassName BOOLEAN_SCHEMA = ClassName.get(JSON, "JsonBooleanSchema");
     static final ClassName ENUM_SCHEMA = ClassName.get(JSON, "JsonEnumSchema");
     static final ClassName ARRAY_SCHEMA = ClassName.get(JSON, "JsonArraySchema");
-    static final ClassName SCHEMA_ELEMENT = ClassName.get(JSON, "JsonSchemaElement");
 
     static final ClassName JSON_NODE = ClassName.get("tools.jackson.databind", "JsonNode");
     static final ClassName OBJECT_NODE = ClassName.get("tools.jackson.databind.node", "ObjectNode");

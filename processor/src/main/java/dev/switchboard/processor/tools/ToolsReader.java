@@ -33,8 +33,8 @@ final class ToolsReader {
         for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
             Mirrors.find(m, ToolNames.TOOL).ifPresent(tool -> tools.add(tool(m, tool, new ArgTypes(pkg))));
         }
-        AnnotationMirror tools0 = Mirrors.find(type, ToolNames.TOOLS).orElseThrow();
-        return new ToolsModel(type, tools0, generatedName(type), tools);
+        AnnotationMirror annotation = Mirrors.find(type, ToolNames.TOOLS).orElseThrow();
+        return new ToolsModel(type, annotation, generatedName(type), tools);
     }
 
     static String generatedName(TypeElement type) {
