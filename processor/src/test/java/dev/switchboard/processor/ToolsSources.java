@@ -36,6 +36,11 @@ final class ToolsSources {
 
     /** Compiles with the seam of switchboard-langchain4j, as a user's build with the dependency would. */
     static Compilation withSeam(JavaFileObject... sources) {
+        return compile(withSeamSources(sources));
+    }
+
+    /** The sources and the seam's. */
+    static JavaFileObject[] withSeamSources(JavaFileObject... sources) {
         List<JavaFileObject> all = new ArrayList<>(List.of(sources));
         for (String file : List.of(
                 "ToolSet",
@@ -45,7 +50,7 @@ final class ToolsSources {
                 "internal/ToolResults")) {
             all.add(seam(file));
         }
-        return compile(all.toArray(JavaFileObject[]::new));
+        return all.toArray(JavaFileObject[]::new);
     }
 
     private static JavaFileObject seam(String file) {
