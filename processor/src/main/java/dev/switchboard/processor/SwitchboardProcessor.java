@@ -13,6 +13,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
 import dev.switchboard.processor.validate.Message;
@@ -84,6 +85,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private GraphValidator graphValidator;
     private SourceWriter writer;
     private DiagnosticPrinter printer;
+    private ToolsStep tools;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -96,6 +98,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.graphValidator = new GraphValidator(check);
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
+        this.tools = new ToolsStep(env, writer);
     }
 
     @Override
@@ -104,6 +107,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.addAll(GRAPH_ANNOTATIONS);
         all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
         all.add(GENERATED);
+        all.addAll(ToolsStep.ANNOTATIONS);
         return all;
     }
 
@@ -131,6 +135,12 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         for (TypeElement graph : graphClasses) {
             safely(graph, () -> processGraph(graph));
         }
+        for (TypeElement toolsClass : tools.classes(round)) {
+            safely(toolsClass, () -> {
+                print(tools.process(toolsClass, sourceTypes::contains));
+                return true;
+            });
+        }
         if (round.processingOver()) {
             reportUnresolved();
         }
@@ -147,7 +157,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         }
         for (Element e : round.getElementsAnnotatedWith(annotation)) {
             if (!(e instanceof TypeElement t)
-                    || !generated.contains(t.getQualifiedName().toString())) {
+                    || !(generated.contains(t.getQualifiedName().toString())
+                            || tools.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }

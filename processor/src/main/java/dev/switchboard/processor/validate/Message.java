@@ -159,6 +159,27 @@ public enum Message {
     ON_ERROR_UPDATE_NOT_IN_GRAPH(
             "@OnError handler %s() returns %s, which is not the update of a record of graph %s; return one of: %s"),
 
+    // ---- @Tools classes
+    TOOLS_DEPENDENCY_MISSING("@Tools on %s: the generated %s needs %s, which is not on the compile classpath; add %s"
+            + " to the dependencies"),
+    TOOLS_WITHOUT_TOOL("@Tools class %s has no @Tool method, so its dispatcher would offer no tool; annotate its tool"
+            + " methods with @dev.langchain4j.agent.tool.Tool, or remove @Tools"),
+    TOOLS_CLASS_PRIVATE("@Tools class %s is private, but the generated %s must hold an instance of it; make it"
+            + " package-private or public"),
+    TOOLS_CLASS_GENERIC("@Tools class %s has type parameters, which the JSON schema of its tools cannot fix; remove"
+            + " them, or move the tools to a class that is not generic"),
+    TOOL_METHOD_PRIVATE("@Tool method %s() is private, but the generated %s calls it directly, without reflection;"
+            + " make it package-private or public"),
+    TOOL_INVALID_NAME("tool name \"%s\" of %s(): model providers accept only letters, digits, '_' and '-', at most 64"
+            + " characters; give the tool such a name with @Tool(name = \"...\")"),
+    TOOL_DUPLICATE_NAME("tool name \"%s\" is used by both %s() and %s(), but a model calls a tool by its name; give"
+            + " one of them @Tool(name = \"...\")"),
+    TOOL_UNSUPPORTED_PARAMETER("parameter %s of tool %s(): %s%s cannot be a tool argument, because %s; use String, a"
+            + " primitive or its box, BigInteger, BigDecimal, an enum, a record, or a List, Set, Collection, array or"
+            + " Map<String, V> of these, and Optional for an argument the model may leave out"),
+    TOOL_UNSUPPORTED_RESULT("tool %s() returns %s%s, which cannot be turned into the tool's result text, because %s;"
+            + " return void, String, or a type a tool argument may have"),
+
     // ---- processor failures
     UNRESOLVED_TYPES("Switchboard could not process %s: these types could not be resolved: %s"),
     RUNTIME_MISSING("Switchboard could not find %s; add dev.switchboard:switchboard-runtime to the compile classpath"),
