@@ -1,0 +1,30 @@
+package dev.switchboard.server;
+
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.internal.StateSchema;
+import dev.switchboard.runtime.internal.WriteSink;
+import java.util.Map;
+
+/**
+ * A state update decoded from request JSON: writes already converted to each channel's declared
+ * type, by channel index of the graph's schema, as a generated update would write them.
+ */
+final class JsonUpdate extends StateUpdate {
+    private final StateSchema<?> schema;
+    private final Map<Integer, Object> writes;
+
+    JsonUpdate(StateSchema<?> schema, Map<Integer, Object> writes) {
+        this.schema = schema;
+        this.writes = writes;
+    }
+
+    @Override
+    public StateSchema<?> schema() {
+        return schema;
+    }
+
+    @Override
+    public void writeTo(WriteSink sink) {
+        writes.forEach(sink::write);
+    }
+}
