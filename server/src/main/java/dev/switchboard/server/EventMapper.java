@@ -1,9 +1,10 @@
 package dev.switchboard.server;
 
+import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
-import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -40,7 +41,9 @@ final class EventMapper {
         } else if (part instanceof StreamPart.Updates<?> u) {
             send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
         } else if (part instanceof StreamPart.Interrupted<?> i) {
-            send("updates", ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
+            // the runtime reports an interrupt once per mode that shows it; each is its mode's event
+            String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
+            send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
             send("custom", ns, Json.tree(c.payload()));
         } else if (part instanceof StreamPart.Message<?> m) {
@@ -82,6 +85,10 @@ final class EventMapper {
         o.put("name", t.node());
         o.set("input", Json.tree(t.input()));
         o.set("triggers", Json.tree(t.triggers()));
+        o.putArray("interrupts");
+        ObjectNode md = RunConfigs.checkpointMetadata(run);
+        md.remove("thread_id");
+        o.set("metadata", md);
         return o;
     }
 
@@ -99,30 +106,47 @@ final class EventMapper {
         return o;
     }
 
+    /** LangGraph's checkpoint payload (debug and checkpoints modes): the checkpoint, its config and its parent's. */
     private ObjectNode checkpoint(StreamPart.Checkpoint<?> c) {
         ObjectNode o = Json.object();
-        ObjectNode config = o.putObject("config");
-        ObjectNode configurable = config.putObject("configurable");
-        configurable.put("thread_id", run.threadId);
-        configurable.put("checkpoint_ns", "");
-        configurable.put("checkpoint_id", c.checkpointId());
-        ObjectNode md = (ObjectNode) Json.tree(c.metadata().asMap());
+        o.set("checkpoint", Wire.checkpoint(run.threadId, c.checkpointId(), true));
+        o.set("config", config(c.checkpointId()));
+        ObjectNode md = o.putObject("metadata");
         md.putObject("parents");
-        o.set("metadata", md);
+        md.put("source", c.metadata().source().wireName());
+        md.put("step", c.metadata().step());
         o.set("values", run.graph.values(c.channels()));
         o.set("next", Json.tree(c.next()));
         if (c.parentCheckpointId() == null) {
-            o.putNull("parent_config");
+            o.putNull("parent_checkpoint");
         } else {
-            ObjectNode parent = o.putObject("parent_config").putObject("configurable");
-            parent.put("thread_id", run.threadId);
-            parent.put("checkpoint_ns", "");
-            parent.put("checkpoint_id", c.parentCheckpointId());
+            o.set("parent_checkpoint", Wire.checkpoint(run.threadId, c.parentCheckpointId(), true));
+            o.set("parent_config", config(c.parentCheckpointId()));
         }
-        o.set(
-                "tasks",
-                Json.tree(c.tasks().stream().map(t -> List.of(t.id(), t.name())).toList()));
+        ArrayNode tasks = o.putArray("tasks");
+        for (StreamPart.Checkpoint.TaskRef t : c.tasks()) {
+            ObjectNode task = tasks.addObject();
+            task.put("id", t.id());
+            task.put("name", t.name());
+            task.set("path", Json.tree(t.path()));
+            task.putArray("interrupts");
+        }
         return o;
+    }
+
+    private ObjectNode config(String checkpointId) {
+        ObjectNode config = Json.object();
+        ObjectNode configurable = config.putObject("configurable");
+        configurable.put("assistant_id", run.graph.assistantId);
+        configurable.put("checkpoint_id", checkpointId);
+        configurable.put("checkpoint_ns", "");
+        configurable.put("graph_id", run.graph.graphId);
+        configurable.put("run_id", run.id);
+        configurable.put("thread_id", run.threadId);
+        config.set("metadata", RunConfigs.checkpointMetadata(run));
+        config.put("recursion_limit", run.request.recursionLimit() == null ? 25 : run.request.recursionLimit());
+        config.putArray("tags");
+        return config;
     }
 
     private void debug(StreamPart.Debug<?> d, String ns) {

@@ -14,7 +14,7 @@ final class RunConfigs {
     static RunConfig of(ThreadRow thread, RunRow run) {
         RunRequest req = run.request;
         RunConfig c = RunConfig.thread(thread.id);
-        for (Map.Entry<String, JsonNode> e : checkpointMetadata(thread, run).properties()) {
+        for (Map.Entry<String, JsonNode> e : checkpointMetadata(run).properties()) {
             Object v = Json.plain(e.getValue());
             // checkpoint metadata holds scalars; LangGraph filters history by them
             if (v instanceof String || v instanceof Number || v instanceof Boolean) {
@@ -43,11 +43,11 @@ final class RunConfigs {
     }
 
     /** What LangGraph writes into each checkpoint's metadata: the run's metadata and its ids. */
-    static ObjectNode checkpointMetadata(ThreadRow thread, RunRow run) {
+    static ObjectNode checkpointMetadata(RunRow run) {
         ObjectNode md = run.metadata.deepCopy();
         md.put("run_attempt", 1);
         md.put("run_id", run.id);
-        md.put("thread_id", thread.id);
+        md.put("thread_id", run.threadId);
         return md;
     }
 

@@ -21,6 +21,8 @@ final class RunRow {
     volatile boolean stopped;
 
     final RunEvents events = new RunEvents();
+    /** The run as it was when created (status pending), what the create endpoint answers. */
+    ObjectNode asCreated;
 
     RunRow(String id, String threadId, ServedGraph graph, RunRequest request, ObjectNode metadata) {
         this.id = id;

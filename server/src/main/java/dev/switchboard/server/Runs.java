@@ -45,7 +45,7 @@ final class Runs {
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/join", this::join);
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", ex -> sse(ex, require(ex)));
         r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
-        r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).json()));
+        r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated));
         r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null)));
         r.add("POST", "/runs/stream", ex -> sse(ex, create(ex, null)));
     }
@@ -65,6 +65,7 @@ final class Runs {
             md.put("graph_id", g.graphId);
             md.put("assistant_id", g.assistantId);
             RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, req, md);
+            run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
             executor.submit(t, run);
             t.metadata.put("graph_id", g.graphId);
             t.metadata.put("assistant_id", g.assistantId);
