@@ -98,6 +98,7 @@ final class RunExecutor implements AutoCloseable {
             run.result = Json.MAPPER.nullNode();
         }
         if (thread.active == run) {
+            saver.fence(thread.id);
             thread.active = null;
             refresh(thread, run.graph);
         }
@@ -106,6 +107,7 @@ final class RunExecutor implements AutoCloseable {
 
     private void start(ThreadRow thread, RunRow run) {
         thread.active = run;
+        saver.started(thread.id);
         thread.status = "busy";
         thread.touch();
         workers.execute(() -> execute(thread, run));

@@ -227,6 +227,7 @@ final class Threads {
             if (t.busy()) {
                 throw ApiException.status(409, "Thread " + t.id + " is busy: wait for its run to finish");
             }
+            saver.started(t.id); // the caller writes now, not a stopped run
             written = g.graph.updateState(
                     config,
                     g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
