@@ -41,6 +41,7 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  */
 public final class SwitchboardServer implements AutoCloseable {
+    private static final String NODELAY = "sun.net.httpserver.nodelay";
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
     private final FencedSaver saver;
@@ -84,6 +85,12 @@ public final class SwitchboardServer implements AutoCloseable {
     public synchronized SwitchboardServer start() throws IOException {
         if (http != null) {
             throw new IllegalStateException("the server is already started");
+        }
+        // The JDK server writes headers and body in separate packets; with Nagle's algorithm on, a
+        // small answer then waits for the client's delayed ACK (~40 ms per request). Read once, when
+        // the JDK's server classes load, so it is set before the first server is created.
+        if (System.getProperty(NODELAY) == null) {
+            System.setProperty(NODELAY, "true");
         }
         AtomicInteger n = new AtomicInteger();
         connections = Executors.newCachedThreadPool(r -> {
