@@ -30,10 +30,7 @@ final class Runs {
     }
 
     void routes(Router r) {
-        r.add(
-                "POST",
-                "/threads/{thread_id}/runs",
-                ex -> ex.json(200, create(ex, ex.param("thread_id")).json()));
+        r.add("POST", "/threads/{thread_id}/runs", ex -> ex.json(200, create(ex, ex.param("thread_id")).asCreated));
         r.add("POST", "/threads/{thread_id}/runs/wait", ex -> await(ex, create(ex, ex.param("thread_id"))));
         r.add("POST", "/threads/{thread_id}/runs/stream", ex -> sse(ex, create(ex, ex.param("thread_id"))));
         r.add("GET", "/threads/{thread_id}/runs", this::list);

@@ -41,11 +41,13 @@ class DoubleTextingTest {
     /** Thread id and run A's id, A blocked inside step 2 (its step 1 committed). */
     private String[] busyThread() throws Exception {
         String tid = api.newThread();
-        String a = api.post("/threads/" + tid + "/runs", "{\"assistant_id\":\"gated\",\"input\":{\"trail\":[\"A\"]}}")
+        JsonNode created = api.post(
+                        "/threads/" + tid + "/runs", "{\"assistant_id\":\"gated\",\"input\":{\"trail\":[\"A\"]}}")
                 .expect(200)
-                .json()
-                .get("run_id")
-                .asString();
+                .json();
+        // LangGraph answers the run as inserted, even when a worker took it at once
+        assertEquals("pending", created.get("status").asString());
+        String a = created.get("run_id").asString();
         api.poll(
                 "/threads/" + tid + "/state",
                 s -> s.path("values").path("trail").size() == 2);
