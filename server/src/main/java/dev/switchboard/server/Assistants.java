@@ -1,6 +1,7 @@
 package dev.switchboard.server;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -149,8 +150,8 @@ final class Assistants {
     private static ObjectNode schemas(ServedGraph g) {
         ObjectNode out = Json.object();
         out.put("graph_id", g.graphId);
-        JsonNode input = Json.parse(g.graph.inputJsonSchema().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        JsonNode output = Json.parse(g.graph.outputJsonSchema().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        JsonNode input = Json.parse(g.graph.inputJsonSchema().getBytes(StandardCharsets.UTF_8));
+        JsonNode output = Json.parse(g.graph.outputJsonSchema().getBytes(StandardCharsets.UTF_8));
         out.set("input_schema", input);
         out.set("output_schema", output);
         out.set("state_schema", output);

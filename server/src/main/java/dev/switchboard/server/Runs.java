@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.databind.node.ArrayNode;
@@ -82,7 +83,7 @@ final class Runs {
         }
         if (req.ifNotExists().equals("create")) {
             ThreadRow stored = registry.addThread(new ThreadRow(threadId, ex.owner, Json.object(), false));
-            if (java.util.Objects.equals(stored.owner, ex.owner)) {
+            if (Objects.equals(stored.owner, ex.owner)) {
                 return stored;
             }
         }

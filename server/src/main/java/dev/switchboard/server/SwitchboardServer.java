@@ -2,6 +2,7 @@ package dev.switchboard.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
@@ -45,6 +46,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
     private final FencedSaver saver;
+    /** The default SQLite saver, which the server opened and so closes; null when the user gave one. */
+    private final JdbcSaver ownSaver;
+
     private final Router router = new Router();
     private final RunExecutor executor;
     private HttpServer http;
@@ -52,7 +56,8 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private SwitchboardServer(Builder b) {
         this.settings = b;
-        this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : SqliteSaver.file(b.defaultFile));
+        this.ownSaver = b.checkpointer == null ? SqliteSaver.file(b.defaultFile) : null;
+        this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : ownSaver);
         Map<String, ServedGraph> served = new LinkedHashMap<>();
         b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver)));
         this.graphs = served;
@@ -123,7 +128,11 @@ public final class SwitchboardServer implements AutoCloseable {
         return URI.create("http://" + settings.host + ":" + port());
     }
 
-    /** Stops listening and stops the runs of this JVM. */
+    /**
+     * Stops listening and stops the runs of this JVM (a run in progress is not finished: its last
+     * committed checkpoint stays, from which a later run on the thread continues); closes the
+     * default SQLite saver if the server opened it.
+     */
     @Override
     public synchronized void close() {
         if (http != null) {
@@ -132,6 +141,9 @@ public final class SwitchboardServer implements AutoCloseable {
             http = null;
         }
         executor.close();
+        if (ownSaver != null) {
+            ownSaver.close();
+        }
     }
 
     private void handle(HttpExchange h) {

@@ -4,11 +4,14 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -81,7 +84,7 @@ final class Threads {
         ThreadRow fresh = new ThreadRow(id, ex.owner, RunRequest.objectOrEmpty(body, "metadata"), false);
         ThreadRow stored = registry.addThread(fresh);
         if (stored != fresh) {
-            if (ifExists.equals("raise") || !java.util.Objects.equals(stored.owner, ex.owner)) {
+            if (ifExists.equals("raise") || !Objects.equals(stored.owner, ex.owner)) {
                 throw ApiException.status(409, "Thread with ID " + id + " already exists");
             }
         }
@@ -155,7 +158,7 @@ final class Threads {
                 .filter(t -> status == null || status.equals(t.status))
                 .filter(t -> ids == null || ids.isNull() || containsText(ids, t.id))
                 .filter(t -> values.isEmpty() || (t.values != null && Filters.contains(t.values, values)))
-                .collect(java.util.stream.Collectors.toCollection(java.util.ArrayList::new));
+                .collect(Collectors.toCollection(ArrayList::new));
     }
 
     private static boolean containsText(JsonNode array, String id) {
