@@ -1,0 +1,55 @@
+package dev.switchboard.samples.server;
+
+import dev.switchboard.checkpoint.jdbc.SqliteSaver;
+import dev.switchboard.samples.approval.ApprovalFlow;
+import dev.switchboard.samples.approval.ApprovalFlowGraph;
+import dev.switchboard.samples.approval.PostUpdate;
+import dev.switchboard.samples.approval.Writer;
+import dev.switchboard.samples.mapreduce.BookUpdate;
+import dev.switchboard.samples.mapreduce.ChapterDigest;
+import dev.switchboard.samples.mapreduce.ChapterDigestGraph;
+import dev.switchboard.samples.mapreduce.Summarizer;
+import dev.switchboard.samples.quickstart.SupportDesk;
+import dev.switchboard.samples.quickstart.SupportDeskGraph;
+import dev.switchboard.samples.quickstart.TicketUpdate;
+import dev.switchboard.server.SwitchboardServer;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Serves the samples' graphs over LangGraph Server's HTTP API on 127.0.0.1 (port 2024, or the
+ * first argument), checkpoints in {@code switchboard-server.db}: {@code support} (the quickstart's
+ * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision)
+ * and {@code digest} (the map-reduce summarizer). Drive it with {@code @langchain/langgraph-sdk} or
+ * curl; Ctrl-C stops it.
+ */
+public final class SamplesServer {
+    private SamplesServer() {}
+
+    public static void main(String[] args) throws Exception {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 2024;
+        SwitchboardServer server = SwitchboardServer.builder()
+                .graph("support", SupportDeskGraph.builder(new SupportDesk()), TicketUpdate::of)
+                .graph(
+                        "approval",
+                        ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})),
+                        PostUpdate::of)
+                .graph(
+                        "digest",
+                        ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())),
+                        BookUpdate::of)
+                .checkpointer(SqliteSaver.file(Path.of("switchboard-server.db")))
+                .port(port)
+                .build()
+                .start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        System.out.println("Switchboard server on " + server.url() + " serving graphs support, approval, digest");
+        System.out.println("try: curl -s " + server.url() + "/runs/wait -H 'Content-Type: application/json'"
+                + " -d '{\"assistant_id\":\"support\",\"input\":{\"messages\":[\"I want a refund\"]}}'");
+        stopped.await();
+    }
+}

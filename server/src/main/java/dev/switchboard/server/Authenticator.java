@@ -1,0 +1,21 @@
+package dev.switchboard.server;
+
+import java.util.Optional;
+
+/**
+ * The optional authentication hook (LangGraph's custom auth): given the bearer token of a request
+ * ({@code Authorization: Bearer <token>}, or the SDK's {@code x-api-key} header), answers the
+ * identity of the caller, or empty to refuse the request with 401. With an authenticator set,
+ * every thread belongs to the identity that created it, and another identity cannot see, run,
+ * search or delete it (it answers 404, as for a thread that does not exist).
+ */
+@FunctionalInterface
+public interface Authenticator {
+    /**
+     * Checks a token.
+     *
+     * @param token the bearer token, never null (a request without one is refused before)
+     * @return the caller's identity, or empty to answer 401
+     */
+    Optional<String> authenticate(String token);
+}

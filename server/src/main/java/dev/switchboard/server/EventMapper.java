@@ -1,0 +1,198 @@
+package dev.switchboard.server;
+
+import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.StreamPart;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns a run's stream parts into LangGraph's SSE events for the modes the client asked for:
+ * {@code values}, {@code updates} (an interrupt is an {@code __interrupt__} update), {@code custom},
+ * {@code tasks}, {@code checkpoints}, {@code debug}, {@code messages-tuple} and {@code events}
+ * (LangChain callback events, from task starts and ends). Subgraph events carry {@code |namespace}.
+ */
+final class EventMapper {
+    private final RunRow run;
+    private final Set<String> asked;
+    private boolean chainStarted;
+
+    EventMapper(RunRow run) {
+        this.run = run;
+        this.asked = run.request.streamModes();
+    }
+
+    void emit(StreamPart<?> part) {
+        startEvents();
+        emit(part, "");
+    }
+
+    private void emit(StreamPart<?> part, String ns) {
+        ServedGraph g = run.graph;
+        if (part instanceof StreamPart.Namespaced<?> n) {
+            emit(n.part(), ns + "|" + String.join("|", n.namespace()));
+        } else if (part instanceof StreamPart.Values<?> v) {
+            ObjectNode values = g.values(v.channels());
+            if (ns.isEmpty()) {
+                run.result = values;
+            }
+            send("values", ns, values);
+        } else if (part instanceof StreamPart.Updates<?> u) {
+            send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
+        } else if (part instanceof StreamPart.Interrupted<?> i) {
+            // the runtime reports an interrupt once per mode that shows it; each is its mode's event
+            String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
+            send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
+        } else if (part instanceof StreamPart.Custom<?> c) {
+            send("custom", ns, Json.tree(c.payload()));
+        } else if (part instanceof StreamPart.Message<?> m) {
+            message(m, ns);
+        } else if (part instanceof StreamPart.TaskStart<?> t) {
+            send("tasks", ns, taskStart(t));
+            events("on_chain_start", t.node());
+        } else if (part instanceof StreamPart.TaskResult<?> t) {
+            send("tasks", ns, taskResult(t));
+            events("on_chain_end", t.node());
+        } else if (part instanceof StreamPart.Checkpoint<?> c) {
+            send("checkpoints", ns, checkpoint(c));
+        } else if (part instanceof StreamPart.Debug<?> d) {
+            debug(d, ns);
+        }
+    }
+
+    private void send(String mode, String ns, JsonNode data) {
+        if (asked.contains(mode)) {
+            run.events.add(mode + ns, data);
+        }
+    }
+
+    private void message(StreamPart.Message<?> m, String ns) {
+        ObjectNode md = Json.object();
+        md.put("langgraph_node", m.node());
+        md.put("langgraph_step", m.step());
+        md.set("langgraph_triggers", Json.tree(m.triggers()));
+        m.metadata().forEach((k, v) -> md.set(k, Json.tree(v)));
+        if (asked.contains("messages-tuple")) {
+            run.events.add(
+                    "messages" + ns, Json.array().add(Json.tree(m.chunk())).add(md));
+        }
+    }
+
+    private ObjectNode taskStart(StreamPart.TaskStart<?> t) {
+        ObjectNode o = Json.object();
+        o.put("id", t.id());
+        o.put("name", t.node());
+        o.set("input", Json.tree(t.input()));
+        o.set("triggers", Json.tree(t.triggers()));
+        o.putArray("interrupts");
+        ObjectNode md = RunConfigs.checkpointMetadata(run);
+        md.remove("thread_id");
+        o.set("metadata", md);
+        return o;
+    }
+
+    private ObjectNode taskResult(StreamPart.TaskResult<?> t) {
+        ObjectNode o = Json.object();
+        o.put("id", t.id());
+        o.put("name", t.node());
+        if (t.error() == null) {
+            o.putNull("error");
+        } else {
+            o.put("error", String.valueOf(t.error().getMessage()));
+        }
+        o.set("result", run.graph.values(t.writes()));
+        o.set("interrupts", Wire.interrupts(t.interrupts()));
+        return o;
+    }
+
+    /** LangGraph's checkpoint payload (debug and checkpoints modes): the checkpoint, its config and its parent's. */
+    private ObjectNode checkpoint(StreamPart.Checkpoint<?> c) {
+        ObjectNode o = Json.object();
+        o.set("checkpoint", Wire.checkpoint(run.threadId, c.checkpointId(), true));
+        o.set("config", config(c.checkpointId()));
+        ObjectNode md = o.putObject("metadata");
+        md.putObject("parents");
+        md.put("source", c.metadata().source().wireName());
+        md.put("step", c.metadata().step());
+        o.set("values", run.graph.values(c.channels()));
+        o.set("next", Json.tree(c.next()));
+        if (c.parentCheckpointId() == null) {
+            o.putNull("parent_checkpoint");
+        } else {
+            o.set("parent_checkpoint", Wire.checkpoint(run.threadId, c.parentCheckpointId(), true));
+            o.set("parent_config", config(c.parentCheckpointId()));
+        }
+        ArrayNode tasks = o.putArray("tasks");
+        for (StreamPart.Checkpoint.TaskRef t : c.tasks()) {
+            ObjectNode task = tasks.addObject();
+            task.put("id", t.id());
+            task.put("name", t.name());
+            task.set("path", Json.tree(t.path()));
+            task.putArray("interrupts");
+        }
+        return o;
+    }
+
+    private ObjectNode config(String checkpointId) {
+        ObjectNode config = Json.object();
+        ObjectNode configurable = config.putObject("configurable");
+        configurable.put("assistant_id", run.graph.assistantId);
+        configurable.put("checkpoint_id", checkpointId);
+        configurable.put("checkpoint_ns", "");
+        configurable.put("graph_id", run.graph.graphId);
+        configurable.put("run_id", run.id);
+        configurable.put("thread_id", run.threadId);
+        config.set("metadata", RunConfigs.checkpointMetadata(run));
+        config.put("recursion_limit", run.request.recursionLimit() == null ? 25 : run.request.recursionLimit());
+        config.putArray("tags");
+        return config;
+    }
+
+    private void debug(StreamPart.Debug<?> d, String ns) {
+        String type;
+        JsonNode payload;
+        if (d.payload() instanceof StreamPart.Checkpoint<?> c) {
+            type = "checkpoint";
+            payload = checkpoint(c);
+        } else if (d.payload() instanceof StreamPart.TaskStart<?> t) {
+            type = "task";
+            payload = taskStart(t);
+        } else if (d.payload() instanceof StreamPart.TaskResult<?> t) {
+            type = "task_result";
+            payload = taskResult(t);
+        } else {
+            return;
+        }
+        ObjectNode o = Json.object();
+        o.put("step", d.step());
+        o.put("timestamp", d.timestamp().toString());
+        o.put("type", type);
+        o.set("payload", payload);
+        send("debug", ns, o);
+    }
+
+    private void startEvents() {
+        if (!chainStarted) {
+            chainStarted = true;
+            events("on_chain_start", "LangGraph");
+        }
+    }
+
+    /** Ends the {@code events} mode's outer chain; called when the run finished normally. */
+    void end() {
+        events("on_chain_end", "LangGraph");
+    }
+
+    private void events(String event, String name) {
+        if (asked.contains("events")) {
+            ObjectNode o = Json.object();
+            o.put("event", event);
+            o.put("name", name);
+            o.put("run_id", run.id);
+            o.putObject("data");
+            o.putObject("metadata");
+            run.events.add("events", o);
+        }
+    }
+}

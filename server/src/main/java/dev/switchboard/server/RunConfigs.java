@@ -1,0 +1,68 @@
+package dev.switchboard.server;
+
+import dev.switchboard.runtime.RunConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The {@link RunConfig} of a run: its thread, checkpoint metadata, breakpoints, time travel and limits. */
+final class RunConfigs {
+    private RunConfigs() {}
+
+    static RunConfig of(ThreadRow thread, RunRow run) {
+        RunRequest req = run.request;
+        RunConfig c = RunConfig.thread(thread.id);
+        for (Map.Entry<String, JsonNode> e : checkpointMetadata(run).properties()) {
+            Object v = Json.plain(e.getValue());
+            // checkpoint metadata holds scalars; LangGraph filters history by them
+            if (v instanceof String || v instanceof Number || v instanceof Boolean) {
+                c = c.withMetadata(e.getKey(), v);
+            }
+        }
+        if (!req.interruptBefore().isEmpty()) {
+            c = c.withInterruptBefore(nodes(run, req.interruptBefore()));
+        }
+        if (!req.interruptAfter().isEmpty()) {
+            c = c.withInterruptAfter(nodes(run, req.interruptAfter()));
+        }
+        if (req.checkpointId() != null) {
+            c = c.withCheckpointId(req.checkpointId());
+        }
+        if (req.recursionLimit() != null) {
+            c = c.withRecursionLimit(req.recursionLimit());
+        }
+        for (Map.Entry<String, JsonNode> e : req.configurable().properties()) {
+            Object v = Json.plain(e.getValue());
+            if (v != null) {
+                c = c.with(e.getKey(), v);
+            }
+        }
+        return req.subgraphs() ? c.withSubgraphStreaming() : c;
+    }
+
+    /** What LangGraph writes into each checkpoint's metadata: the run's metadata and its ids. */
+    static ObjectNode checkpointMetadata(RunRow run) {
+        ObjectNode md = run.metadata.deepCopy();
+        md.put("run_attempt", 1);
+        md.put("run_id", run.id);
+        md.put("thread_id", run.threadId);
+        return md;
+    }
+
+    /** {@code "*"} is every node of the graph, as in LangGraph. */
+    private static String[] nodes(RunRow run, List<String> names) {
+        if (names.equals(List.of("*"))) {
+            List<String> all = new ArrayList<>();
+            Assistants.drawing(run.graph).get("nodes").forEach(n -> {
+                String id = n.get("id").asString();
+                if (!id.startsWith("__")) {
+                    all.add(id);
+                }
+            });
+            return all.toArray(String[]::new);
+        }
+        return names.toArray(String[]::new);
+    }
+}

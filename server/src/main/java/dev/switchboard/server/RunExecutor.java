@@ -1,0 +1,261 @@
+package dev.switchboard.server;
+
+import dev.switchboard.runtime.Command;
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.StreamMode;
+import dev.switchboard.runtime.StreamPart;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs the runs of this JVM: at most one active run per thread, the others queued (enqueue) or
+ * refused (reject), or the active one stopped (interrupt, rollback) - LangGraph's multitask
+ * strategies. A run streams its graph on a worker thread and records its events and result on
+ * its {@link RunRow}; thread status and values follow each run's outcome.
+ */
+final class RunExecutor implements AutoCloseable {
+    private final FencedSaver saver;
+    private final Registry registry;
+    private final ExecutorService workers;
+
+    RunExecutor(FencedSaver saver, Registry registry) {
+        this.saver = saver;
+        this.registry = registry;
+        AtomicInteger n = new AtomicInteger();
+        this.workers = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "switchboard-run-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts or queues {@code run} on {@code thread} by the run's multitask strategy. */
+    void submit(ThreadRow thread, RunRow run) {
+        synchronized (thread) {
+            if (thread.busy()) {
+                switch (run.request.multitaskStrategy()) {
+                    case "reject" ->
+                        throw ApiException.status(
+                                422,
+                                "Thread is already running a task. Wait for it to finish or choose a different"
+                                        + " multitask strategy.");
+                    case "enqueue" -> {
+                        registry.addRun(run);
+                        thread.queue.add(run);
+                        return;
+                    }
+                    default -> stopAll(thread, run.request.multitaskStrategy().equals("rollback"));
+                }
+            }
+            registry.addRun(run);
+            start(thread, run);
+        }
+    }
+
+    private void stopAll(ThreadRow thread, boolean rollback) {
+        for (RunRow queued : thread.queue) {
+            stop(thread, queued, rollback, false);
+        }
+        thread.queue.clear();
+        if (thread.active != null) {
+            stop(thread, thread.active, rollback, false);
+        }
+    }
+
+    /** Cancels a run: {@code interrupt} keeps its finished steps; {@code rollback} marks it an error. */
+    void cancel(ThreadRow thread, RunRow run, boolean rollback) {
+        synchronized (thread) {
+            if (run.finished()) {
+                return;
+            }
+            boolean queued = thread.queue.remove(run);
+            stop(thread, run, rollback, true);
+            if (!queued) {
+                thread.status = rollback ? "error" : "idle";
+                startNext(thread);
+            }
+        }
+    }
+
+    /** Caller holds the thread's monitor. */
+    private void stop(ThreadRow thread, RunRow run, boolean rollback, boolean byClient) {
+        run.stopped = true;
+        saver.stop(run.id);
+        run.status(rollback ? "error" : "interrupted");
+        if (rollback) {
+            ObjectNode err = Json.object();
+            err.set("__error__", Json.object().put("error", "Error").put("message", "the run was rolled back"));
+            run.result = err;
+        } else if (byClient) {
+            run.result = Json.MAPPER.nullNode();
+        }
+        if (thread.active == run) {
+            saver.fence(thread.id);
+            thread.active = null;
+            refresh(thread, run.graph);
+        }
+        run.events.close();
+    }
+
+    private void start(ThreadRow thread, RunRow run) {
+        thread.active = run;
+        saver.started(thread.id);
+        thread.status = "busy";
+        thread.touch();
+        workers.execute(() -> execute(thread, run));
+    }
+
+    /** Caller holds the thread's monitor. */
+    private void startNext(ThreadRow thread) {
+        RunRow next = thread.queue.poll();
+        if (next != null) {
+            start(thread, next);
+        } else if (thread.temporary) {
+            registry.dropThread(thread);
+            saver.deleteThread(thread.id);
+        }
+    }
+
+    private void execute(ThreadRow thread, RunRow run) {
+        synchronized (thread) {
+            if (run.stopped) {
+                return;
+            }
+            run.status("running");
+        }
+        run.events.add("metadata", Json.object().put("run_id", run.id).put("attempt", 1));
+        RunConfig config = RunConfigs.of(thread, run);
+        EventMapper events = new EventMapper(run);
+        try {
+            if (resumesNothing(run, config)) {
+                finish(thread, run, null);
+                return;
+            }
+            try (Stream<StreamPart<Object>> parts = stream(run, config)) {
+                parts.forEach(p -> {
+                    if (run.stopped) {
+                        throw new StoppedException();
+                    }
+                    events.emit(p);
+                });
+            }
+            events.end();
+            finish(thread, run, null);
+        } catch (StoppedException e) {
+            // cancelled meanwhile: cancel() already recorded the outcome
+        } catch (RuntimeException | Error e) {
+            finish(thread, run, e);
+        }
+    }
+
+    /**
+     * A resume of a thread that is not waiting on an interrupt runs nothing (LangGraph answers with
+     * the thread's values and writes no checkpoint).
+     */
+    private boolean resumesNothing(RunRow run, RunConfig config) {
+        JsonNode cmd = run.request.command();
+        if (cmd == null || !cmd.has("resume") || cmd.has("goto") || cmd.has("update")) {
+            return false;
+        }
+        StateSnapshot<Object> s = run.graph.graph.getState(RunConfig.thread(run.threadId));
+        return s.interrupts().isEmpty();
+    }
+
+    private Stream<StreamPart<Object>> stream(RunRow run, RunConfig config) {
+        StreamMode[] modes = modes(run.request.streamModes());
+        if (run.request.command() != null) {
+            Command<StateUpdate> cmd = run.graph.command(run.request.command());
+            return run.graph.graph.stream(cmd, config, modes);
+        }
+        JsonNode input = run.request.input();
+        StateUpdate update = input == null || input.isNull() ? null : run.graph.update(input, "input");
+        return run.graph.graph.stream(update, config, modes);
+    }
+
+    private static StreamMode[] modes(Set<String> asked) {
+        EnumSet<StreamMode> m = EnumSet.of(StreamMode.VALUES, StreamMode.UPDATES);
+        for (String a : asked) {
+            switch (a) {
+                case "custom" -> m.add(StreamMode.CUSTOM);
+                case "debug" -> m.add(StreamMode.DEBUG);
+                case "tasks", "events" -> m.add(StreamMode.TASKS);
+                case "checkpoints" -> m.add(StreamMode.CHECKPOINTS);
+                case "messages", "messages-tuple" -> m.add(StreamMode.MESSAGES);
+                default -> {}
+            }
+        }
+        return m.toArray(StreamMode[]::new);
+    }
+
+    private void finish(ThreadRow thread, RunRow run, Throwable failure) {
+        synchronized (thread) {
+            if (run.stopped) {
+                return;
+            }
+            StateSnapshot<Object> s = refresh(thread, run.graph);
+            if (failure != null) {
+                ObjectNode err = Wire.error(failure);
+                run.events.add("error", err);
+                run.result = Json.object().set("__error__", err);
+                run.status("error");
+                thread.status = "error";
+            } else {
+                run.result = s != null && !s.next().isEmpty() ? interruptResult(s) : thread.values;
+                run.status("success");
+                thread.status = s != null && !s.next().isEmpty() ? "interrupted" : "idle";
+            }
+            thread.active = null;
+            thread.touch();
+            run.events.close();
+            startNext(thread);
+        }
+    }
+
+    private static ObjectNode interruptResult(StateSnapshot<Object> s) {
+        ObjectNode out = Json.object();
+        out.set("__interrupt__", Wire.interrupts(s.interrupts()));
+        return out;
+    }
+
+    void refreshValues(ThreadRow thread, ServedGraph graph) {
+        synchronized (thread) {
+            refresh(thread, graph);
+        }
+    }
+
+    /** Reads the thread's latest checkpoint into its row (values, interrupts); caller holds the monitor. */
+    private StateSnapshot<Object> refresh(ThreadRow thread, ServedGraph graph) {
+        try {
+            StateSnapshot<Object> s = graph.graph.getState(RunConfig.thread(thread.id));
+            thread.values = graph.values(s.channels());
+            thread.interrupts = Wire.threadInterrupts(s);
+            return s;
+        } catch (RuntimeException e) {
+            thread.values = Json.object();
+            thread.interrupts = Json.object();
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        workers.shutdownNow();
+    }
+
+    /** Unwinds a run's stream once the run was stopped from outside. */
+    private static final class StoppedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StoppedException() {
+            super(null, null, false, false);
+        }
+    }
+}

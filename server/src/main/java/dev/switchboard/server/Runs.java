@@ -1,0 +1,212 @@
+package dev.switchboard.server;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The runs endpoints: on a thread and stateless; background, wait, stream, join, list, cancel, delete. */
+final class Runs {
+    private static final Set<String> STATUSES =
+            Set.of("pending", "running", "error", "success", "timeout", "interrupted");
+    private static final long HEARTBEAT_MILLIS = 15_000;
+
+    private final Registry registry;
+    private final Assistants assistants;
+    private final Threads threads;
+    private final FencedSaver saver;
+    private final RunExecutor executor;
+
+    Runs(Registry registry, Assistants assistants, Threads threads, FencedSaver saver, RunExecutor executor) {
+        this.registry = registry;
+        this.assistants = assistants;
+        this.threads = threads;
+        this.saver = saver;
+        this.executor = executor;
+    }
+
+    void routes(Router r) {
+        r.add("POST", "/threads/{thread_id}/runs", ex -> ex.json(200, create(ex, ex.param("thread_id")).asCreated));
+        r.add("POST", "/threads/{thread_id}/runs/wait", ex -> await(ex, create(ex, ex.param("thread_id"))));
+        r.add("POST", "/threads/{thread_id}/runs/stream", ex -> sse(ex, create(ex, ex.param("thread_id"))));
+        r.add("GET", "/threads/{thread_id}/runs", this::list);
+        r.add(
+                "GET",
+                "/threads/{thread_id}/runs/{run_id}",
+                ex -> ex.json(200, require(ex).json()));
+        r.add("DELETE", "/threads/{thread_id}/runs/{run_id}", this::delete);
+        r.add("GET", "/threads/{thread_id}/runs/{run_id}/join", this::join);
+        r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", ex -> sse(ex, require(ex)));
+        r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
+        r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated));
+        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null)));
+        r.add("POST", "/runs/stream", ex -> sse(ex, create(ex, null)));
+    }
+
+    /**
+     * Validates the body, resolves assistant and thread (an unknown thread is a 422 unless {@code
+     * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
+     */
+    private RunRow create(Exchange ex, String threadId) throws IOException {
+        RunRequest req = RunRequest.parse(ex.body(), threadId == null);
+        ServedGraph g = assistants.find(req.assistantId());
+        ThreadRow t = thread(ex, threadId, req);
+        synchronized (t) {
+            ObjectNode md = t.metadata.deepCopy();
+            req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+            Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+            md.put("graph_id", g.graphId);
+            md.put("assistant_id", g.assistantId);
+            RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, req, md);
+            run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
+            executor.submit(t, run);
+            t.metadata.put("graph_id", g.graphId);
+            t.metadata.put("assistant_id", g.assistantId);
+            ex.header("Content-Location", location(run));
+            return run;
+        }
+    }
+
+    private ThreadRow thread(Exchange ex, String threadId, RunRequest req) {
+        if (threadId == null) {
+            return registry.addThread(new ThreadRow(UUID.randomUUID().toString(), ex.owner, Json.object(), true));
+        }
+        Threads.checkUuid(threadId, "thread_id");
+        ThreadRow t = registry.thread(threadId, ex.owner);
+        if (t != null) {
+            return t;
+        }
+        if (req.ifNotExists().equals("create")) {
+            ThreadRow stored = registry.addThread(new ThreadRow(threadId, ex.owner, Json.object(), false));
+            if (Objects.equals(stored.owner, ex.owner)) {
+                return stored;
+            }
+        }
+        throw ApiException.status(422, "Thread with ID " + threadId + " not found");
+    }
+
+    private static String location(RunRow run) {
+        return run.request.temporary() ? "/runs/" + run.id : "/threads/" + run.threadId + "/runs/" + run.id;
+    }
+
+    private RunRow require(Exchange ex) {
+        ThreadRow t = threads.require(ex);
+        RunRow r = registry.run(t.id, ex.param("run_id"));
+        if (r == null) {
+            throw ApiException.notFound("Run with ID " + ex.param("run_id") + " not found");
+        }
+        return r;
+    }
+
+    private void await(Exchange ex, RunRow run) throws IOException {
+        try {
+            run.events.awaitClosed();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiException.status(503, "the server is shutting down");
+        }
+        ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
+    }
+
+    /** Streams the run's events as SSE, from its first event: a late joiner sees them all. */
+    private void sse(Exchange ex, RunRow run) throws IOException {
+        OutputStream out = ex.stream("text/event-stream");
+        try (out) {
+            int next = 0;
+            while (true) {
+                List<RunEvents.Event> batch = run.events.after(next, HEARTBEAT_MILLIS);
+                for (RunEvents.Event e : batch) {
+                    out.write(frame(e, next++));
+                }
+                if (batch.isEmpty()) {
+                    if (run.events.closed()) {
+                        break;
+                    }
+                    out.write(": heartbeat\n\n".getBytes(StandardCharsets.UTF_8));
+                }
+                out.flush();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            // the client went away; the run goes on (LangGraph's on_disconnect default: continue)
+        } finally {
+            ex.close();
+        }
+    }
+
+    private static byte[] frame(RunEvents.Event e, int id) {
+        String text = "event: " + e.name() + "\ndata: " + new String(Json.bytes(e.data()), StandardCharsets.UTF_8)
+                + "\nid: " + id + "\n\n";
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void list(Exchange ex) throws IOException {
+        ThreadRow t = threads.require(ex);
+        String status = ex.query("status");
+        if (status != null && !STATUSES.contains(status)) {
+            throw ApiException.invalid("status", "status must be one of " + STATUSES);
+        }
+        int limit = intQuery(ex, "limit", 10);
+        int offset = intQuery(ex, "offset", 0);
+        ArrayNode out = Json.array();
+        registry.runs(t.id).stream()
+                .filter(r -> status == null || status.equals(r.status))
+                .skip(offset)
+                .limit(limit)
+                .forEach(r -> out.add(r.json()));
+        ex.json(200, out);
+    }
+
+    private static int intQuery(Exchange ex, String name, int dflt) {
+        String v = ex.query(name);
+        try {
+            return v == null || v.isEmpty() ? dflt : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(name, name + " must be an integer, was \"" + v + "\"");
+        }
+    }
+
+    private void join(Exchange ex) throws IOException {
+        ThreadRow t = threads.require(ex);
+        RunRow r = registry.run(t.id, ex.param("run_id"));
+        if (r == null) {
+            // LangGraph answers an unknown run's join with an error result, not a 404
+            ObjectNode err = Json.object();
+            err.set("__error__", Json.object().put("error", "Error").put("message", "Run not found"));
+            ex.json(200, err);
+            return;
+        }
+        await(ex, r);
+    }
+
+    private void cancel(Exchange ex) throws IOException {
+        RunRow r = require(ex);
+        String action = ex.query("action") == null ? "interrupt" : ex.query("action");
+        if (!action.equals("interrupt") && !action.equals("rollback")) {
+            throw ApiException.invalid("action", "action must be interrupt or rollback, was \"" + action + "\"");
+        }
+        ThreadRow t = threads.require(ex);
+        executor.cancel(t, r, action.equals("rollback"));
+        // the cancel is complete when it answers (the run's later writes are fenced off): 204 always
+        ex.empty(204);
+    }
+
+    private void delete(Exchange ex) throws IOException {
+        RunRow r = require(ex);
+        ThreadRow t = threads.require(ex);
+        synchronized (t) {
+            executor.cancel(t, r, false);
+            Histories.dropRun(saver.delegate(), t.id, r.id);
+            registry.dropRun(r);
+            saver.forget(r.id);
+            executor.refreshValues(t, r.graph);
+        }
+        ex.empty(204);
+    }
+}

@@ -1,0 +1,337 @@
+package dev.switchboard.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.SqliteSaver;
+import dev.switchboard.runtime.CompiledGraph;
+import dev.switchboard.runtime.GraphBuilder;
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.internal.GeneratedUpdate;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An HTTP server speaking LangGraph Server's API for Switchboard graphs, so that LangGraph's own
+ * clients (the JS and Python SDKs, Studio, {@code useStream}) drive them: one system assistant per
+ * registered graph, threads, background / waited / streamed (SSE) runs, interrupts and resumes,
+ * cancel, and the multitask strategies for a run created on a busy thread. It listens on
+ * 127.0.0.1 unless told otherwise; checkpoints go to the saver given, by default a SQLite file.
+ * Threads and runs are kept in this JVM's memory.
+ *
+ * <pre>{@code
+ * try (SwitchboardServer server = SwitchboardServer.builder()
+ *         .graph("chain", ChainGraph.builder(new Chain()), TrailUpdate::of)
+ *         .checkpointer(SqliteSaver.file(Path.of("server.db")))
+ *         .port(2024)
+ *         .build()
+ *         .start()) {
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class SwitchboardServer implements AutoCloseable {
+    private static final String NODELAY = "sun.net.httpserver.nodelay";
+    private final Builder settings;
+    private final Map<String, ServedGraph> graphs;
+    private final FencedSaver saver;
+    /** The default SQLite saver, which the server opened and so closes; null when the user gave one. */
+    private final JdbcSaver ownSaver;
+
+    private final Router router = new Router();
+    private final RunExecutor executor;
+    private HttpServer http;
+    private ExecutorService connections;
+
+    private SwitchboardServer(Builder b) {
+        this.settings = b;
+        this.ownSaver = b.checkpointer == null ? SqliteSaver.file(b.defaultFile) : null;
+        this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : ownSaver);
+        Map<String, ServedGraph> served = new LinkedHashMap<>();
+        b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver)));
+        this.graphs = served;
+        Registry registry = new Registry();
+        this.executor = new RunExecutor(saver, registry);
+        Assistants assistants = new Assistants(graphs);
+        Threads threads = new Threads(registry, assistants, saver, executor);
+        assistants.routes(router);
+        threads.routes(router);
+        new Runs(registry, assistants, threads, saver, executor).routes(router);
+        router.add("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
+        router.add("GET", "/info", ex -> ex.json(200, info()));
+    }
+
+    /**
+     * A builder; register at least one graph.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Binds the port and starts answering.
+     *
+     * @return this server
+     * @throws IOException if the address cannot be bound
+     */
+    public synchronized SwitchboardServer start() throws IOException {
+        if (http != null) {
+            throw new IllegalStateException("the server is already started");
+        }
+        // The JDK server writes headers and body in separate packets; with Nagle's algorithm on, a
+        // small answer then waits for the client's delayed ACK (~40 ms per request). Read once, when
+        // the JDK's server classes load, so it is set before the first server is created.
+        if (System.getProperty(NODELAY) == null) {
+            System.setProperty(NODELAY, "true");
+        }
+        AtomicInteger n = new AtomicInteger();
+        connections = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "switchboard-http-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        http = HttpServer.create(new InetSocketAddress(settings.host, settings.port), 0);
+        http.setExecutor(connections);
+        http.createContext("/", this::handle);
+        http.start();
+        return this;
+    }
+
+    /**
+     * The port listened on (the one chosen by the system when the builder said 0).
+     *
+     * @return the port
+     */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    /**
+     * The base URL clients use, e.g. {@code http://127.0.0.1:2024}.
+     *
+     * @return the URL
+     */
+    public URI url() {
+        return URI.create("http://" + settings.host + ":" + port());
+    }
+
+    /**
+     * Stops listening and stops the runs of this JVM (a run in progress is not finished: its last
+     * committed checkpoint stays, from which a later run on the thread continues); closes the
+     * default SQLite saver if the server opened it.
+     */
+    @Override
+    public synchronized void close() {
+        if (http != null) {
+            http.stop(0);
+            connections.shutdownNow();
+            http = null;
+        }
+        executor.close();
+        if (ownSaver != null) {
+            ownSaver.close();
+        }
+    }
+
+    private void handle(HttpExchange h) {
+        Exchange ex = new Exchange(h, settings.maxBodyBytes);
+        try {
+            authenticate(ex);
+            router.match(ex).handle(ex);
+        } catch (ApiException e) {
+            answer(ex, e.status, e);
+        } catch (RuntimeException e) {
+            answer(ex, 500, e);
+        } catch (IOException e) {
+            ex.close(); // the client went away
+        }
+    }
+
+    private void authenticate(Exchange ex) {
+        if (settings.authenticator == null || ex.path().equals("/ok")) {
+            return;
+        }
+        String auth = ex.header("Authorization");
+        String token = auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? auth.substring(7).trim()
+                : ex.header("x-api-key");
+        Optional<String> who =
+                token == null || token.isEmpty() ? Optional.empty() : settings.authenticator.authenticate(token);
+        ex.owner = who.orElseThrow(() -> ApiException.status(401, "Unauthorized: a valid bearer token is required"));
+    }
+
+    private static void answer(Exchange ex, int status, RuntimeException e) {
+        if (ex.answered()) {
+            ex.close();
+            return;
+        }
+        try {
+            if (e instanceof ApiException api && api.field != null) {
+                ex.json(status, validation(api));
+            } else {
+                ex.text(status, String.valueOf(e.getMessage()));
+            }
+        } catch (IOException io) {
+            ex.close();
+        }
+    }
+
+    private static ObjectNode validation(ApiException e) {
+        ObjectNode body = Json.object();
+        body.put("success", false);
+        ObjectNode error = body.putObject("error");
+        error.put("name", "ValidationError");
+        ObjectNode issue = error.putArray("issues").addObject();
+        issue.put("code", "invalid_value");
+        issue.putArray("path").add(e.field);
+        issue.put("message", e.getMessage());
+        return body;
+    }
+
+    private ObjectNode info() {
+        ObjectNode o = Json.object();
+        o.put("version", "switchboard");
+        ObjectNode flags = o.putObject("flags");
+        flags.put("assistants", true);
+        flags.put("crons", false);
+        flags.put("langsmith", false);
+        return o;
+    }
+
+    /** Registers graphs and settles where the server listens and where checkpoints go. */
+    public static final class Builder {
+        private final Map<String, Registration> graphs = new LinkedHashMap<>();
+        private CheckpointSaver checkpointer;
+        private Path defaultFile = Path.of("switchboard-server.db");
+        private String host = "127.0.0.1";
+        private int port = 2024;
+        private int maxBodyBytes = 1 << 20;
+        private Authenticator authenticator;
+
+        private Builder() {}
+
+        /**
+         * Serves a graph under {@code graphId}, which is also the name of its system assistant. The
+         * server sets the builder's checkpointer (its own, see {@link #checkpointer}) and builds it.
+         *
+         * @param graphId the graph id clients use as {@code assistant_id}
+         * @param graph the generated graph's builder, e.g. {@code ChainGraph.builder(new Chain())}
+         * @param emptyUpdate the generated update of the graph's input, e.g. {@code TrailUpdate::of}:
+         *     request JSON is decoded into channels of its schema
+         * @return this builder
+         */
+        public Builder graph(
+                String graphId,
+                GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> graph,
+                Supplier<? extends StateUpdate> emptyUpdate) {
+            Objects.requireNonNull(graphId, "graphId");
+            if (graphs.containsKey(graphId)) {
+                throw new IllegalArgumentException("graph '" + graphId + "' is already registered");
+            }
+            graphs.put(graphId, new Registration(Objects.requireNonNull(graph, "graph"), emptyUpdate));
+            return this;
+        }
+
+        /**
+         * Where checkpoints go; by default the SQLite file {@code switchboard-server.db} in the
+         * working directory.
+         *
+         * @param saver the saver
+         * @return this builder
+         */
+        public Builder checkpointer(CheckpointSaver saver) {
+            this.checkpointer = Objects.requireNonNull(saver, "saver");
+            return this;
+        }
+
+        /**
+         * The address to listen on; {@code 127.0.0.1} by default, so nothing is reachable from
+         * another machine unless asked (then set an {@link #authenticator}).
+         *
+         * @param host a host name or address
+         * @return this builder
+         */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        /**
+         * The port; 2024 (LangGraph's) by default, 0 for any free port.
+         *
+         * @param port the port
+         * @return this builder
+         */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be in 0..65535, was " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * The largest request body accepted; larger ones get 413 before anything is parsed. 1 MiB by
+         * default.
+         *
+         * @param bytes the limit
+         * @return this builder
+         */
+        public Builder maxBodyBytes(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("maxBodyBytes must be positive, was " + bytes);
+            }
+            this.maxBodyBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Turns authentication on: every request but {@code GET /ok} needs a token the hook accepts,
+         * and threads are scoped by the identity it answers.
+         *
+         * @param authenticator the hook
+         * @return this builder
+         */
+        public Builder authenticator(Authenticator authenticator) {
+            this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+            return this;
+        }
+
+        /**
+         * Builds the server (not started).
+         *
+         * @return the server
+         */
+        public SwitchboardServer build() {
+            if (graphs.isEmpty()) {
+                throw new IllegalStateException("register at least one graph with .graph(id, builder, update)");
+            }
+            return new SwitchboardServer(this);
+        }
+    }
+
+    private record Registration(
+            GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> builder, Supplier<? extends StateUpdate> emptyUpdate) {
+        @SuppressWarnings("unchecked")
+        ServedGraph build(String id, CheckpointSaver saver) {
+            builder.checkpointer(saver);
+            CompiledGraph<Object, StateUpdate, Object> g =
+                    (CompiledGraph<Object, StateUpdate, Object>) (CompiledGraph<?, ?, ?>) builder.build();
+            return new ServedGraph(id, g, ((GeneratedUpdate) emptyUpdate.get()).schema());
+        }
+    }
+}

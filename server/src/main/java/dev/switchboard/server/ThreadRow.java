@@ -1,0 +1,62 @@
+package dev.switchboard.server;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The server's own record of a thread (LangGraph Server keeps thread metadata, status and the last
+ * values itself; the checkpoints stay in the saver). Guarded by its own monitor.
+ */
+final class ThreadRow {
+    final String id;
+    final String owner;
+    final Instant createdAt;
+    Instant updatedAt;
+    ObjectNode metadata;
+    String status = "idle";
+    /** The values and interrupts after the last run; null until a run finished. */
+    JsonNode values;
+
+    JsonNode interrupts;
+    /** Hidden from search: the thread of a stateless run, deleted when it ends. */
+    final boolean temporary;
+
+    RunRow active;
+    final Deque<RunRow> queue = new ArrayDeque<>();
+
+    ThreadRow(String id, String owner, ObjectNode metadata, boolean temporary) {
+        this.id = id;
+        this.owner = owner;
+        this.metadata = metadata;
+        this.temporary = temporary;
+        this.createdAt = Clock.now();
+        this.updatedAt = createdAt;
+    }
+
+    synchronized ObjectNode json() {
+        ObjectNode out = Json.object();
+        out.put("thread_id", id);
+        out.put("created_at", createdAt.toString());
+        out.put("updated_at", updatedAt.toString());
+        out.set("metadata", metadata.deepCopy());
+        out.put("status", status);
+        ObjectNode config = out.putObject("config");
+        if (values != null) {
+            config.putObject("configurable");
+            out.set("values", values);
+            out.set("interrupts", interrupts);
+        }
+        return out;
+    }
+
+    synchronized boolean busy() {
+        return active != null || !queue.isEmpty();
+    }
+
+    synchronized void touch() {
+        updatedAt = Clock.now();
+    }
+}
