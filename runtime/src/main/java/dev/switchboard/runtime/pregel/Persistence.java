@@ -36,7 +36,7 @@ import tools.jackson.databind.node.ObjectNode;
  * mode (synchronous, in order on a background thread, or only at exit). Used by the loop's thread
  * only, except that task threads store pending writes.
  */
-final class Persistence {
+final class Persistence implements ChannelState.DeltaTracker {
     /**
      * Negative write indices mark a task's latest state rather than its writes: a saver replaces
      * them, so a task that pauses or fails again overwrites its previous interrupt or error.
@@ -196,7 +196,8 @@ final class Persistence {
     // ---------------------------------------------------------------- tracking
 
     /** Records the writes an accumulating channel received, so the next checkpoint can store a delta. */
-    void track(int channel, List<?> values) {
+    @Override
+    public void track(int channel, List<?> values) {
         if (needsSnapshot[channel]) {
             return;
         }

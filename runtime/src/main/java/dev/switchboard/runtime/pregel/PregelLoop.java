@@ -6,31 +6,22 @@ import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
-import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.RunConfig;
-import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
-import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ReservedNames;
-import dev.switchboard.runtime.internal.ValueSource;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -54,26 +45,7 @@ final class PregelLoop {
     private final Cancellation cancellation;
     private final TaskRunner runner;
 
-    private final Channel[] channels;
-    private final long[] versions;
-    /** Each channel's version suffix; {@code null} for versions this run made (see {@link #runSuffix()}). */
-    private final String[] suffix;
-
-    private final long[][] seen;
-    private final long[] interruptSeen;
-    private long maxVersion;
-    private String runSuffix;
-    private final String[] versionText;
-    private final long[] versionTextOf;
-    private final String[] versionTextSuffix;
-
-    private final boolean[] updated;
-    /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
-    private final boolean[] candidate;
-
-    private final int[] updatedList;
-    private int updatedCount;
-    private final PendingWrites pending;
+    private final ChannelState state;
 
     private List<Task> tasks = List.of();
     private List<PendingWrite> storedWrites = List.of();
@@ -113,25 +85,7 @@ final class PregelLoop {
         this.sink = sink;
         this.cancellation = cancellation;
         this.persistence = persistence;
-        int n = spec.channels.length;
-        this.channels = new Channel[n];
-        for (int c = 0; c < n; c++) {
-            channels[c] = spec.channels[c].create();
-        }
-        this.versions = new long[n];
-        this.suffix = new String[n];
-        this.versionText = new String[n];
-        this.versionTextOf = new long[n];
-        this.versionTextSuffix = new String[n];
-        this.seen = new long[spec.nodeNames.length][];
-        for (int i = 0; i < seen.length; i++) {
-            seen[i] = new long[spec.triggers[i].length];
-        }
-        this.interruptSeen = new long[n];
-        this.updated = new boolean[n];
-        this.candidate = new boolean[spec.nodeNames.length];
-        this.updatedList = new int[n];
-        this.pending = new PendingWrites(n);
+        this.state = new ChannelState(spec);
         this.runner = new TaskRunner(this, dispatcher, executor, policies);
     }
 
@@ -240,20 +194,8 @@ final class PregelLoop {
 
     /** Restores the checkpoint, decoding only the channels {@code decode} marks ({@code null}: all). */
     void restore(CheckpointTuple tuple, boolean[] decode) {
-        persistence.restore(tuple, channels, decode);
-        for (Map.Entry<String, ChannelVersion> e : tuple.checkpoint().channels().entrySet()) {
-            Integer c = spec.channelIndex.get(e.getKey());
-            if (c != null) {
-                String v = e.getValue().version();
-                versions[c] = ChannelVersion.counter(v);
-                suffix[c] = v.substring(v.indexOf('.') + 1);
-                maxVersion = Math.max(maxVersion, versions[c]);
-            }
-        }
-        for (Map.Entry<String, Map<String, String>> e :
-                tuple.checkpoint().versionsSeen().entrySet()) {
-            restoreSeen(e.getKey(), e.getValue());
-        }
+        persistence.restore(tuple, state.channels(), decode);
+        state.restoreVersions(tuple.checkpoint());
         CheckpointMetadata md = tuple.metadata();
         this.step = md.step() + 1;
         this.checkpointId = tuple.checkpoint().id();
@@ -262,29 +204,6 @@ final class PregelLoop {
         this.createdAt = tuple.checkpoint().timestamp();
         this.storedWrites = tuple.pendingWrites();
         this.hasState = true;
-    }
-
-    private void restoreSeen(String node, Map<String, String> seenVersions) {
-        if (node.equals(ReservedNames.INTERRUPT)) {
-            seenVersions.forEach((channel, v) -> {
-                Integer c = spec.channelIndex.get(channel);
-                if (c != null) {
-                    interruptSeen[c] = ChannelVersion.counter(v);
-                }
-            });
-            return;
-        }
-        Integer n = spec.nodeIndex.get(node);
-        if (n == null) {
-            return;
-        }
-        int[] trig = spec.triggers[n];
-        for (int t = 0; t < trig.length; t++) {
-            String v = seenVersions.get(spec.channels[trig[t]].name());
-            if (v != null) {
-                seen[n][t] = ChannelVersion.counter(v);
-            }
-        }
     }
 
     /** LangGraph's {@code _first}: maps the input to writes, or prepares to resume. */
@@ -421,7 +340,7 @@ final class PregelLoop {
     }
 
     private void resume() {
-        System.arraycopy(versions, 0, interruptSeen, 0, versions.length);
+        state.markInterruptSeen();
         if (replaying && metadata.source() != Source.UPDATE && metadata.source() != Source.FORK) {
             storedWrites = List.of();
             putCheckpoint(Source.FORK);
@@ -455,7 +374,7 @@ final class PregelLoop {
             throwFailures();
             if (anyPaused()) {
                 List<Interrupt> raised = new ArrayList<>();
-                for (Task t : applyOrder(tasks)) {
+                for (Task t : Task.applyOrder(tasks)) {
                     raised.addAll(t.interrupts);
                 }
                 pausedInStep = true;
@@ -463,7 +382,7 @@ final class PregelLoop {
                 applyFinished(); // after the interrupt, as LangGraph streams them
                 return;
             }
-            apply(applyOrder(tasks), true);
+            apply(Task.applyOrder(tasks), true);
             storedWrites = List.of();
             emitValues();
             putCheckpoint(Source.LOOP);
@@ -491,11 +410,7 @@ final class PregelLoop {
         if (nodes.isEmpty()) {
             return false;
         }
-        boolean changed = false;
-        for (int c = 0; c < versions.length && !changed; c++) {
-            changed = versions[c] > interruptSeen[c];
-        }
-        if (!changed) {
+        if (!state.changedSinceInterrupt()) {
             return false;
         }
         for (Task t : tasks) {
@@ -546,49 +461,9 @@ final class PregelLoop {
 
     // ---------------------------------------------------------------- prepare
 
-    /** The tasks of the next superstep: push tasks in send order, then pull tasks by node name. */
+    /** The tasks of the next superstep: see {@link ChannelState#prepareTasks}. */
     List<Task> prepareTasks(boolean onlyUpdated) {
-        List<Task> out = new ArrayList<>();
-        Channel sends = channels[spec.tasksChannel];
-        if (sends.isAvailable()) {
-            List<?> list = (List<?>) sends.get();
-            for (int i = 0; i < list.size(); i++) {
-                Send<?> send = (Send<?>) list.get(i);
-                out.add(Task.push(spec.node(send.node()), i, send.payload()));
-            }
-        }
-        boolean[] candidate = null;
-        if (onlyUpdated && updatedCount > 0) {
-            candidate = this.candidate;
-            for (int u = 0; u < updatedCount; u++) {
-                for (int n : spec.triggerToNodes[updatedList[u]]) {
-                    candidate[n] = true;
-                }
-            }
-        } else if (onlyUpdated && !hasState) {
-            return out;
-        }
-        for (int n : spec.nameOrder) {
-            if ((candidate == null || candidate[n]) && triggered(n)) {
-                out.add(Task.pull(n, spec.triggers[n]));
-            }
-        }
-        if (candidate != null) {
-            Arrays.fill(candidate, false);
-        }
-        return out;
-    }
-
-    private boolean triggered(int node) {
-        int[] trig = spec.triggers[node];
-        long[] nodeSeen = seen[node];
-        for (int t = 0; t < trig.length; t++) {
-            int c = trig[t];
-            if (channels[c].isAvailable() && versions[c] > nodeSeen[t]) {
-                return true;
-            }
-        }
-        return false;
+        return state.prepareTasks(onlyUpdated);
     }
 
     // ---------------------------------------------------------------- apply
@@ -600,7 +475,7 @@ final class PregelLoop {
      */
     private void throwFailures() {
         RuntimeException first = null;
-        for (Task t : applyOrder(tasks)) {
+        for (Task t : Task.applyOrder(tasks)) {
             if (t.error == null || (first != null && t.error instanceof ParentCommand)) {
                 continue;
             }
@@ -630,7 +505,7 @@ final class PregelLoop {
             return;
         }
         List<Task> finished = new ArrayList<>();
-        for (Task t : applyOrder(tasks)) {
+        for (Task t : Task.applyOrder(tasks)) {
             if (t.done() && !t.paused() && t.error == null && t.writeCount > 0) {
                 finished.add(t);
             }
@@ -651,122 +526,14 @@ final class PregelLoop {
         return new GraphException(String.valueOf(e));
     }
 
-    /** Pull tasks in node-name order, then push tasks in send order: LangGraph's task path order. */
-    static List<Task> applyOrder(List<Task> tasks) {
-        if (tasks.size() <= 1 || !tasks.get(0).isPush()) {
-            return tasks;
-        }
-        List<Task> order = new ArrayList<>(tasks.size());
-        for (Task t : tasks) {
-            if (!t.isPush()) {
-                order.add(t);
-            }
-        }
-        for (Task t : tasks) {
-            if (t.isPush()) {
-                order.add(t);
-            }
-        }
-        return order;
-    }
-
-    /** LangGraph's {@code apply_writes}. */
+    /** LangGraph's {@code apply_writes}: see {@link ChannelState#apply}. */
     void apply(List<Task> ordered, boolean bumpStep) {
         apply(ordered, bumpStep, true);
     }
 
     /** {@link #apply(List, boolean)}; {@code stored} false for writes no checkpoint of this run will hold. */
     private void apply(List<Task> ordered, boolean bumpStep, boolean stored) {
-        for (int u = 0; u < updatedCount; u++) {
-            updated[updatedList[u]] = false;
-        }
-        updatedCount = 0;
-        for (Task t : ordered) {
-            for (int i = 0; i < t.triggers.length; i++) {
-                seen[t.node][i] = versions[t.triggers[i]];
-            }
-        }
-        long next = maxVersion + 1;
-        for (Task t : ordered) {
-            for (int c : t.triggers) {
-                if (channels[c].consume()) {
-                    bump(c, next);
-                }
-            }
-        }
-        for (Task t : ordered) {
-            for (int i = 0; i < t.writeCount; i++) {
-                pending.add(t.writeChannels[i], t.writeValues[i]);
-            }
-        }
-        try {
-            for (int i = 0; i < pending.touchedCount; i++) {
-                int c = pending.touched[i];
-                List<?> values = pending.values(c);
-                if (update(c, values, ordered)) {
-                    bump(c, next);
-                    if (stored && persistence != null && spec.channels[c].storesDeltas()) {
-                        persistence.track(c, values);
-                    }
-                }
-            }
-        } finally {
-            pending.clear();
-        }
-        if (bumpStep) {
-            notifyNewStep(next);
-        }
-        maxVersion = next;
-    }
-
-    private boolean update(int c, List<?> values, List<Task> writers) {
-        try {
-            return channels[c].update(values);
-        } catch (InvalidUpdateException e) {
-            throw new InvalidUpdateException(
-                    e.getMessage() + " Written in this step by " + writerNames(c, writers) + ".",
-                    e.code().orElse(null));
-        }
-    }
-
-    /** The nodes whose tasks wrote a channel, in task order: the channel alone does not say where to look. */
-    private String writerNames(int c, List<Task> tasks) {
-        Set<String> names = new LinkedHashSet<>();
-        for (Task t : tasks) {
-            for (int i = 0; i < t.writeCount; i++) {
-                if (t.writeChannels[i] == c) {
-                    names.add("'" + spec.nodeNames[t.node] + "'");
-                }
-            }
-        }
-        return (names.size() == 1 ? "node " : "nodes ") + String.join(", ", names);
-    }
-
-    private void notifyNewStep(long next) {
-        for (int c : spec.clearable) {
-            if (!updated[c] && channels[c].isAvailable() && channels[c].update(List.of())) {
-                bump(c, next);
-            }
-        }
-        for (int u = 0; u < updatedCount; u++) {
-            if (spec.triggerToNodes[updatedList[u]].length > 0) {
-                return;
-            }
-        }
-        for (int c : spec.finishable) {
-            if (channels[c].finish()) {
-                bump(c, next);
-            }
-        }
-    }
-
-    private void bump(int c, long next) {
-        versions[c] = next;
-        suffix[c] = null;
-        if (channels[c].isAvailable() && !updated[c]) {
-            updated[c] = true;
-            updatedList[updatedCount++] = c;
-        }
+        state.apply(ordered, bumpStep, stored ? persistence : null);
     }
 
     // ---------------------------------------------------------------- checkpoints
@@ -777,7 +544,7 @@ final class PregelLoop {
             String id = Uuids.next().toString();
             Instant now = Instant.now();
             CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), config.metadata());
-            persistence.put(id, now, versionStrings(), seenStrings(), md, checkpointId, channels);
+            persistence.put(id, now, state.versionStrings(), state.seenStrings(), md, checkpointId, state.channels());
             parentCheckpointId = checkpointId;
             checkpointId = id;
             metadata = md;
@@ -787,100 +554,41 @@ final class PregelLoop {
         step++;
     }
 
-    private Map<String, String> versionStrings() {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (int c = 0; c < channels.length; c++) {
-            if (versions[c] > 0) {
-                out.put(spec.channels[c].name(), versionText(c));
-            }
-        }
-        return out;
-    }
-
-    /** A channel's version string, formatted again only when its version changed since the last checkpoint. */
-    private String versionText(int c) {
-        String s = suffix[c] == null ? runSuffix() : suffix[c];
-        if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
-            versionText[c] = ChannelVersion.format(versions[c], s);
-            versionTextOf[c] = versions[c];
-            versionTextSuffix[c] = s;
-        }
-        return versionText[c];
-    }
-
-    /**
-     * The suffix of the versions this run makes, drawn when a version string is first needed: only
-     * checkpoints show it, so a run without a checkpointer never pays for the secure random.
-     */
-    private String runSuffix() {
-        if (runSuffix == null) {
-            runSuffix = Uuids.runSuffix();
-        }
-        return runSuffix;
-    }
-
-    private Map<String, Map<String, String>> seenStrings() {
-        Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        for (int n = 0; n < seen.length; n++) {
-            Map<String, String> m = new LinkedHashMap<>();
-            for (int t = 0; t < seen[n].length; t++) {
-                if (seen[n][t] > 0) {
-                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[n][t], ""));
-                }
-            }
-            if (!m.isEmpty()) {
-                out.put(spec.nodeNames[n], m);
-            }
-        }
-        Map<String, String> interrupts = new LinkedHashMap<>();
-        for (int c = 0; c < channels.length; c++) {
-            if (interruptSeen[c] > 0) {
-                interrupts.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
-            }
-        }
-        if (!interrupts.isEmpty()) {
-            out.put(ReservedNames.INTERRUPT, interrupts);
-        }
-        return out;
-    }
-
     // ---------------------------------------------------------------- reads
 
+    ChannelState state() {
+        return state;
+    }
+
     Channel[] channels() {
-        return channels;
+        return state.channels();
     }
 
     Object channelValue(int c) {
-        return channels[c].isAvailable() ? channels[c].get() : null;
+        return state.channelValue(c);
     }
 
     Object input(Task t, TaskContext ctx) {
         if (t.isPush()) {
             return t.payload;
         }
-        return read(spec.readSchema[t.node], channels, ctx);
+        return state.read(spec.readSchema[t.node], state.channels(), ctx);
     }
 
     Object read(int schema, Channel[] source, TaskContext ctx) {
-        return spec.schemas[schema].read(new Reader(source, spec.slots[schema], ctx));
+        return state.read(schema, source, ctx);
     }
 
     Object readOutput() {
-        return read(spec.schemaIndex(spec.output), channels, null);
+        return state.readOutput();
     }
 
     Object readState() {
-        return read(0, channels, null);
+        return state.readState();
     }
 
     Map<String, Object> streamValues() {
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (int c : spec.streamChannels) {
-            if (channels[c].isAvailable()) {
-                values.put(spec.channels[c].name(), channels[c].get());
-            }
-        }
-        return Collections.unmodifiableMap(values);
+        return state.streamValues();
     }
 
     String taskId(Task t) {
@@ -922,21 +630,7 @@ final class PregelLoop {
 
     /** The node that wrote last, for updateState without a node: LangGraph's rule. */
     Optional<String> lastWriter() {
-        long best = 0;
-        String node = null;
-        boolean tie = false;
-        for (int n = 1; n < seen.length; n++) {
-            for (long v : seen[n]) {
-                if (v > best) {
-                    best = v;
-                    node = spec.nodeNames[n];
-                    tie = false;
-                } else if (v == best && v > 0 && !spec.nodeNames[n].equals(node)) {
-                    tie = true;
-                }
-            }
-        }
-        return tie ? Optional.empty() : Optional.ofNullable(node);
+        return state.lastWriter();
     }
 
     // ---------------------------------------------------------------- events
@@ -945,11 +639,8 @@ final class PregelLoop {
         if (!sink.wants(StreamMode.VALUES)) {
             return;
         }
-        for (int u = 0; u < updatedCount; u++) {
-            if (spec.isStreamChannel[updatedList[u]]) {
-                sink.accept(new StreamPart.Values<>(readState(), streamValues()));
-                return;
-            }
+        if (state.streamChannelUpdated()) {
+            sink.accept(new StreamPart.Values<>(readState(), streamValues()));
         }
     }
 
@@ -982,70 +673,6 @@ final class PregelLoop {
         }
         if (debug) {
             sink.accept(new StreamPart.Debug<>(metadata.step(), Instant.now(), part));
-        }
-    }
-
-    /**
-     * Reads record components from channels and managed values. Without a task context (outputs,
-     * stream values, snapshots) a managed value is {@code null}, its type's neutral value: it is
-     * defined only for a task, as LangGraph leaves managed values out of everything but a node's
-     * input.
-     */
-    private final class Reader implements ValueSource {
-        private final Channel[] source;
-        private final int[] slots;
-        private final TaskContext context;
-
-        Reader(Channel[] source, int[] slots, TaskContext context) {
-            this.source = source;
-            this.slots = slots;
-            this.context = context;
-        }
-
-        @Override
-        public Object value(int component) {
-            int slot = slots[component];
-            if (slot < 0) {
-                return context == null ? null : spec.managed[-slot - 1].get(context);
-            }
-            Channel c = source[slot];
-            return c.isAvailable() ? c.get() : null;
-        }
-    }
-
-    /** Same-step writes grouped by channel, reused across supersteps. */
-    private static final class PendingWrites {
-        final int[] touched;
-        int touchedCount;
-        private final ArrayList<?>[] byChannel;
-
-        PendingWrites(int channels) {
-            this.touched = new int[channels];
-            this.byChannel = new ArrayList<?>[channels];
-        }
-
-        @SuppressWarnings("unchecked")
-        void add(int channel, Object value) {
-            ArrayList<Object> list = (ArrayList<Object>) byChannel[channel];
-            if (list == null) {
-                list = new ArrayList<>(2);
-                byChannel[channel] = list;
-            }
-            if (list.isEmpty()) {
-                touched[touchedCount++] = channel;
-            }
-            list.add(value);
-        }
-
-        List<?> values(int channel) {
-            return byChannel[channel];
-        }
-
-        void clear() {
-            for (int i = 0; i < touchedCount; i++) {
-                byChannel[touched[i]].clear();
-            }
-            touchedCount = 0;
         }
     }
 }

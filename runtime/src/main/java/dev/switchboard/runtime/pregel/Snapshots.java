@@ -119,7 +119,7 @@ final class Snapshots {
         }
         if (applyPendingWrites && !finished.isEmpty()) {
             try {
-                loop.apply(PregelLoop.applyOrder(finished), true);
+                loop.apply(Task.applyOrder(finished), true);
             } catch (RuntimeException e) {
                 // The failed apply left the channels half-updated: read the checkpoint again.
                 return build(reload.get(), false, subgraphs, null, Codecs.taskError(e));

@@ -102,6 +102,25 @@ final class Task implements WriteSink {
         return pushIndex >= 0;
     }
 
+    /** Pull tasks in node-name order, then push tasks in send order: LangGraph's task path order. */
+    static List<Task> applyOrder(List<Task> tasks) {
+        if (tasks.size() <= 1 || !tasks.get(0).isPush()) {
+            return tasks;
+        }
+        List<Task> order = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (!t.isPush()) {
+                order.add(t);
+            }
+        }
+        for (Task t : tasks) {
+            if (t.isPush()) {
+                order.add(t);
+            }
+        }
+        return order;
+    }
+
     void add(int channel, Object value) {
         if (writeCount == writeChannels.length) {
             writeChannels = Arrays.copyOf(writeChannels, writeCount * 2);
