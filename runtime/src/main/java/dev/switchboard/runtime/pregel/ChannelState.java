@@ -139,14 +139,15 @@ final class ChannelState {
      * {@link #apply} triggers are checked (the rest cannot have become ready); if the last apply
      * updated nothing, every node is.
      */
-    List<Task> prepareTasks(boolean onlyUpdated) {
+    List<Task> prepareTasks(boolean onlyUpdated, TaskIds.Scope ids) {
         List<Task> out = new ArrayList<>();
         Channel sends = channels[spec.tasksChannel];
         if (sends.isAvailable()) {
             List<?> list = (List<?>) sends.get();
             for (int i = 0; i < list.size(); i++) {
                 Send<?> send = (Send<?>) list.get(i);
-                out.add(Task.push(spec.node(send.node()), i, send.payload()));
+                int node = spec.node(send.node());
+                out.add(Task.push(node, spec.nodeNames[node], i, send.payload(), ids));
             }
         }
         boolean[] nodes = null;
@@ -155,7 +156,7 @@ final class ChannelState {
         }
         for (int n : spec.nameOrder) {
             if ((nodes == null || nodes[n]) && triggered(n)) {
-                out.add(Task.pull(n, spec.triggers[n]));
+                out.add(Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids));
             }
         }
         if (nodes != null) {

@@ -7,116 +7,74 @@ import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeException;
-import dev.switchboard.runtime.RunConfig;
-import dev.switchboard.runtime.StreamMode;
-import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.channel.Channel;
-import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
-import dev.switchboard.runtime.checkpoint.PendingWrite;
-import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ReservedNames;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One run of a graph: LangGraph's {@code PregelLoop}. Each superstep prepares the tasks whose
- * trigger channels have a version newer than the one the node last saw (plus one push task per
- * pending {@code Send}), runs them in parallel, and applies all their writes at the barrier in task
- * path order: pull tasks by node name, then push tasks by send index. With a checkpointer the run
- * starts from the thread's stored state and stores a checkpoint per superstep.
- *
- * <p>All channel state lives in arrays indexed by channel and node number. Only the loop's thread
- * changes channels; tasks read them while a superstep runs.
+ * One run of a graph: LangGraph's {@code PregelLoop}, the superstep lifecycle only. It loads the
+ * thread's checkpoint, maps the input to writes (or prepares to resume), then runs supersteps (see
+ * {@link #loop()}) until no task is left or the run pauses, and finishes by storing what the
+ * checkpointer still needs. What a superstep does to channels is {@link ChannelState}'s; running its
+ * tasks is {@link TaskRunner}'s; what is streamed is {@link RunEvents}'.
  */
 final class PregelLoop {
-    static final Object NO_RESUME = new Object();
-
-    final GraphSpec spec;
-    final RunConfig config;
-    final EventSink sink;
-    final Persistence persistence;
-    private final Cancellation cancellation;
-    private final TaskRunner runner;
-
+    private final RunScope scope;
+    private final GraphSpec spec;
+    private final Persistence persistence;
     private final ChannelState state;
+    private final Cursor cursor = new Cursor();
+    private final RunEvents events;
+    private final TaskWrites writes;
+    private final TaskRunner runner;
+    private final Breakpoints breakpoints;
 
     private List<Task> tasks = List.of();
-    private List<PendingWrite> storedWrites = List.of();
-    int step = -1;
-    int stop;
-    String checkpointId;
-    private String parentCheckpointId;
-    private CheckpointMetadata metadata;
-    private Instant createdAt;
-    private boolean hasState;
+    private int stop;
     private boolean replaying;
     private boolean paused;
     /** Whether tasks of the current step paused: their step's checkpoint is where the run resumes. */
     private boolean pausedInStep;
 
     private List<Interrupt> interrupts = List.of();
-    private final Breakpoints breakpoints;
-    private final AtomicReference<Object> nullResume = new AtomicReference<>(NO_RESUME);
-    private Map<String, ?> resumeMap = Map.of();
-    private List<String> namespacePath = List.of();
-    private EventSink rootSink;
-    private boolean nested;
 
-    PregelLoop(
-            GraphSpec spec,
-            NodeDispatcher dispatcher,
-            Executor executor,
-            NodePolicies policies,
-            RunConfig config,
-            EventSink sink,
-            Cancellation cancellation,
-            Persistence persistence,
-            Breakpoints breakpoints) {
-        this.spec = spec;
+    PregelLoop(RunScope scope, Breakpoints breakpoints) {
+        this.scope = scope;
+        this.spec = scope.spec;
+        this.persistence = scope.persistence;
         this.breakpoints = breakpoints;
-        this.config = config;
-        this.sink = sink;
-        this.cancellation = cancellation;
-        this.persistence = persistence;
         this.state = new ChannelState(spec);
-        this.runner = new TaskRunner(this, dispatcher, executor, policies);
+        this.events = new RunEvents(spec, scope.sink);
+        this.writes = new TaskWrites(scope, state);
+        this.runner = new TaskRunner(scope, state, writes, events);
     }
 
-    // ---------------------------------------------------------------- run
-
-    /** Makes this the loop of a subgraph running in a task of {@code parent}. */
-    void nestUnder(PregelLoop parent, List<String> namespace) {
-        this.nested = true;
-        this.namespacePath = List.copyOf(namespace);
-        this.rootSink = parent.rootSink();
+    GraphSpec spec() {
+        return spec;
     }
 
-    boolean nested() {
-        return nested;
+    Channel[] channels() {
+        return state.channels();
     }
 
-    List<String> namespacePath() {
-        return namespacePath;
+    boolean hasState() {
+        return cursor.hasState;
     }
 
-    EventSink rootSink() {
-        return rootSink == null ? sink : rootSink;
+    boolean paused() {
+        return paused;
     }
 
-    Map<String, ?> resumeMap() {
-        return resumeMap;
+    List<Interrupt> interrupts() {
+        return interrupts;
     }
 
-    Cancellation cancellation() {
-        return cancellation;
-    }
+    // ---------------------------------------------------------------- lifecycle
 
     /** Runs the graph with an input (a state update, a command, or {@code null} to resume). */
     Object run(Object input) {
@@ -133,13 +91,71 @@ final class PregelLoop {
             ok = true;
         } finally {
             if (persistence != null) {
-                finishPersistence(ok);
+                finish(ok);
             }
         }
-        return readOutput();
+        return state.readOutput();
     }
 
-    private void finishPersistence(boolean ok) {
+    /** Loads the thread's checkpoint (or the one the config names), if there is a checkpointer. */
+    void load() {
+        if (persistence == null) {
+            return;
+        }
+        Optional<String> wanted = scope.config.checkpointId();
+        Optional<CheckpointTuple> tuple = StoredState.find(persistence, wanted);
+        replaying = wanted.isPresent() && !wanted.get().equals(persistence.head);
+        tuple.ifPresent(t -> cursor.restore(t, state, persistence, null));
+    }
+
+    /**
+     * The supersteps, LangGraph's {@code tick} and {@code after_tick}: prepare the next tasks; stop
+     * if there are none or a breakpoint before them applies; run them; stop if one paused; apply
+     * their writes at the barrier and store a checkpoint; stop if a breakpoint after them applies.
+     */
+    private void loop() {
+        for (boolean first = true; ; first = false) {
+            tasks = nextTasks();
+            if (tasks.isEmpty()) {
+                return;
+            }
+            if (first) {
+                reuseStoredWrites();
+            }
+            if (pauseBefore()) {
+                return;
+            }
+            runner.prepare(tasks, cursor, stop);
+            runner.runAll(tasks);
+            throwFailures();
+            if (pauseAtInterrupts()) {
+                return;
+            }
+            finishStep();
+            if (pauseAfter()) {
+                return;
+            }
+        }
+    }
+
+    private List<Task> nextTasks() {
+        scope.cancellation.check();
+        if (cursor.step > stop) {
+            throw new GraphRecursionException(scope.config.recursionLimit());
+        }
+        List<Task> next = state.prepareTasks(true, cursor.taskIds(spec, persistence));
+        events.checkpoint(cursor, state, next);
+        return next;
+    }
+
+    private void finishStep() {
+        apply(Task.applyOrder(tasks), true);
+        cursor.storedWrites = List.of();
+        events.valuesIfChanged(state);
+        putCheckpoint(Source.LOOP);
+    }
+
+    private void finish(boolean ok) {
         if (ok) {
             persistence.flush();
             if (pausedInStep) {
@@ -159,60 +175,20 @@ final class PregelLoop {
     private void putWritesAtExit() {
         for (Task t : tasks) {
             if (t.done()) {
-                persistence.putWritesAtExit(checkpointId, t, taskId(t));
+                persistence.putWritesAtExit(cursor.checkpointId, t, t.id());
             }
         }
     }
 
-    /** Loads the thread's checkpoint (or the one the config names), if there is a checkpointer. */
-    void load() {
-        if (persistence == null) {
-            return;
-        }
-        Optional<String> wanted = config.checkpointId();
-        Optional<CheckpointTuple> tuple =
-                persistence.saver.getTuple(persistence.threadId, persistence.namespace, wanted.orElse(null));
-        if (wanted.isPresent() && tuple.isEmpty()) {
-            throw new GraphException("thread '" + persistence.threadId + "' has no checkpoint " + wanted.get());
-        }
-        if (wanted.isPresent()) {
-            persistence.head = persistence
-                    .saver
-                    .getTuple(persistence.threadId, persistence.namespace, null)
-                    .map(t -> t.checkpoint().id())
-                    .orElse(null);
-            replaying = !wanted.get().equals(persistence.head);
-        } else {
-            persistence.head = tuple.map(t -> t.checkpoint().id()).orElse(null);
-        }
-        tuple.ifPresent(this::restore);
-    }
-
-    void restore(CheckpointTuple tuple) {
-        restore(tuple, null);
-    }
-
-    /** Restores the checkpoint, decoding only the channels {@code decode} marks ({@code null}: all). */
-    void restore(CheckpointTuple tuple, boolean[] decode) {
-        persistence.restore(tuple, state.channels(), decode);
-        state.restoreVersions(tuple.checkpoint());
-        CheckpointMetadata md = tuple.metadata();
-        this.step = md.step() + 1;
-        this.checkpointId = tuple.checkpoint().id();
-        this.parentCheckpointId = tuple.parentId();
-        this.metadata = md;
-        this.createdAt = tuple.checkpoint().timestamp();
-        this.storedWrites = tuple.pendingWrites();
-        this.hasState = true;
-    }
+    // ---------------------------------------------------------------- input
 
     /** LangGraph's {@code _first}: maps the input to writes, or prepares to resume. */
     private void first(Object input) {
-        this.stop = step + config.recursionLimit() + 1;
+        this.stop = cursor.step + scope.config.recursionLimit() + 1;
         if (input instanceof Command<?> command) {
             firstCommand(command);
         } else if (input == null) {
-            if (!hasState) {
+            if (!cursor.hasState) {
                 throw new EmptyInputException(
                         "Received no input for " + ReservedNames.START + ": there is nothing to resume"
                                 + (persistence == null ? " because the graph has no checkpointer" : " on this thread")
@@ -221,14 +197,14 @@ final class PregelLoop {
             resume();
         } else {
             List<Task> order = new ArrayList<>();
-            if (hasState) {
-                order.addAll(prepareTasks(false)); // a new input discards the unfinished tasks
+            if (cursor.hasState) {
+                order.addAll(prepareTasks()); // a new input discards the unfinished tasks
             }
             Task inputTask = Task.input();
             inputTask.add(spec.startChannel, input);
             order.add(inputTask);
             apply(order, order.size() > 1);
-            storedWrites = List.of();
+            cursor.storedWrites = List.of();
             putCheckpoint(Source.INPUT);
         }
     }
@@ -240,19 +216,19 @@ final class PregelLoop {
         if (command.resumes()) {
             prepareResume(command);
         }
-        Task writes = Task.input();
-        command.update().ifPresent(u -> runner.writeUpdate(writes, u, ReservedNames.START));
+        Task input = Task.input();
+        command.update().ifPresent(u -> writes.writeUpdate(input, u, ReservedNames.START));
         for (Object target : command.gotos()) {
-            runner.writeGoto(writes, target, ReservedNames.START);
+            writes.writeGoto(input, target, ReservedNames.START);
         }
-        if (writes.writeCount > 0) {
-            apply(List.of(writes), false);
+        if (input.writeCount > 0) {
+            apply(List.of(input), false);
         }
-        if (hasState) {
+        if (cursor.hasState) {
             resume();
         } else {
             putCheckpoint(Source.INPUT);
-            emitAllValues();
+            events.values(state);
         }
     }
 
@@ -263,36 +239,23 @@ final class PregelLoop {
                     ErrorCode.MISSING_CHECKPOINTER,
                     null);
         }
-        if (!hasState) {
+        if (!cursor.hasState) {
             throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume");
         }
-        List<Interrupt> pending = new ArrayList<>();
-        persistence.decodeWrites(storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
+        List<Interrupt> pending = pendingInterrupts();
         requirePausedRun(pending);
-        Optional<Map<String, ?>> byId = command.resumeValues();
-        if (byId.isPresent()) {
-            resumeMap = byId.get();
-            return;
-        }
-        if (pending.size() > 1) {
-            throw new GraphException("several interrupts are pending ("
-                    + pending.stream().map(Interrupt::id).toList()
-                    + "); resume them by id with Command.resumeAll(Map)");
-        }
-        nullResume.set(command.resumeValue().orElseThrow());
+        scope.resumes.accept(command, pending);
+    }
+
+    private List<Interrupt> pendingInterrupts() {
+        List<Interrupt> pending = new ArrayList<>();
+        persistence.decodeWrites(cursor.storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
+        return pending;
     }
 
     /** Whether the loaded checkpoint has a task paused at an interrupt. */
     boolean waitsAtInterrupt() {
-        if (persistence == null) {
-            return false;
-        }
-        for (Persistence.StoredTask t : persistence.decodeWrites(storedWrites).values()) {
-            if (!t.pendingInterrupts().isEmpty()) {
-                return true;
-            }
-        }
-        return false;
+        return persistence != null && !pendingInterrupts().isEmpty();
     }
 
     /**
@@ -301,105 +264,78 @@ final class PregelLoop {
      * failure still has tasks to run.) Subgraphs are resumed by their parent, which knows better.
      */
     private void requirePausedRun(List<Interrupt> pending) {
-        if (nested || !pending.isEmpty() || !prepareTasks(false).isEmpty()) {
+        if (scope.nested || !pending.isEmpty() || !prepareTasks().isEmpty()) {
             return;
         }
         throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume: its last"
                 + " run finished, so nothing would take the resume value; start a new run with an input instead");
     }
 
-    /**
-     * The value that resumes a task's interrupt call number {@code call}: by that call's id, or the
-     * single resume value. Like LangGraph, a map that only holds the id of the task's first call
-     * still answers a later call, so ids taken from an older pause keep working.
-     */
-    Object takeResume(Task task, int call) {
-        if (!task.resumedById) {
-            Object byId = resumeMap.get(interruptId(task, call));
-            if (byId == null && call > 0) {
-                byId = resumeMap.get(interruptId(task, 0));
-            }
-            if (byId != null) {
-                task.resumedById = true; // one value per task and run, like a single resume
-                return byId;
-            }
-        }
-        return nullResume.getAndSet(NO_RESUME);
-    }
-
-    /**
-     * The id of a task's interrupt call number {@code call} (from 0): stable across resumes (the same
-     * namespace, node, step and checkpoint give the same id) and distinct per call, so each of a
-     * node's successive questions can be answered by id. LangGraph's rule: the first call hashes the
-     * task's namespace, a later call the namespace with {@code "|" + call} appended.
-     */
-    String interruptId(Task task, int call) {
-        String ns = persistence == null ? "" : persistence.namespace;
-        String key = ns + "|" + spec.nodeNames[task.node] + ":" + taskId(task);
-        return Digests.sha256Hex(call == 0 ? key : key + "|" + call, 16);
-    }
-
     private void resume() {
         state.markInterruptSeen();
-        if (replaying && metadata.source() != Source.UPDATE && metadata.source() != Source.FORK) {
-            storedWrites = List.of();
+        if (replaying && cursor.metadata.source() != Source.UPDATE && cursor.metadata.source() != Source.FORK) {
+            cursor.storedWrites = List.of();
             putCheckpoint(Source.FORK);
         }
-        emitAllValues();
+        events.values(state);
     }
 
-    private void loop() {
-        boolean first = true;
-        while (true) {
-            cancellation.check();
-            if (step > stop) {
-                throw new GraphRecursionException(config.recursionLimit());
-            }
-            tasks = prepareTasks(true);
-            emitCheckpoint();
-            if (tasks.isEmpty()) {
-                return;
-            }
-            if (first && !storedWrites.isEmpty()) {
-                reuseStoredWrites();
-            }
-            first = false;
-            if (shouldInterrupt(breakpoints.before())) {
-                applyFinished(); // LangGraph streams these values before a breakpoint's empty interrupt
-                pause(List.of());
-                return;
-            }
-            runner.prepare(tasks);
-            runner.runAll(tasks);
-            throwFailures();
-            if (anyPaused()) {
-                List<Interrupt> raised = new ArrayList<>();
-                for (Task t : Task.applyOrder(tasks)) {
-                    raised.addAll(t.interrupts);
-                }
-                pausedInStep = true;
-                pause(raised);
-                applyFinished(); // after the interrupt, as LangGraph streams them
-                return;
-            }
-            apply(Task.applyOrder(tasks), true);
-            storedWrites = List.of();
-            emitValues();
-            putCheckpoint(Source.LOOP);
-            if (shouldInterrupt(breakpoints.after())) {
-                pause(List.of());
-                return;
-            }
+    /** Tasks whose writes were stored before a failure or pause do not run again. */
+    private void reuseStoredWrites() {
+        if (cursor.storedWrites.isEmpty()) {
+            return;
         }
-    }
-
-    private boolean anyPaused() {
+        Map<String, StoredTask> stored = persistence.decodeWrites(cursor.storedWrites);
         for (Task t : tasks) {
-            if (t.paused()) {
-                return true;
+            StoredTask s = stored.get(t.id());
+            if (s != null && !s.pendingInterrupts().isEmpty()) {
+                t.resumes.addAll(s.resumes);
+            }
+            if (s != null && s.finished) {
+                for (int i = 0; i < s.channels.size(); i++) {
+                    t.add(s.channels.get(i), s.values.get(i));
+                }
+                t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run
+                if (t.node != 0) {
+                    events.taskEnd(t, cursor.step);
+                }
             }
         }
-        return false;
+    }
+
+    // ---------------------------------------------------------------- pauses
+
+    private boolean pauseBefore() {
+        if (!shouldInterrupt(breakpoints.before())) {
+            return false;
+        }
+        applyFinished(); // LangGraph streams these values before a breakpoint's empty interrupt
+        pause(List.of());
+        return true;
+    }
+
+    private boolean pauseAtInterrupts() {
+        List<Interrupt> raised = new ArrayList<>();
+        boolean any = false;
+        for (Task t : Task.applyOrder(tasks)) {
+            any |= t.paused();
+            raised.addAll(t.interrupts);
+        }
+        if (!any) {
+            return false;
+        }
+        pausedInStep = true;
+        pause(raised);
+        applyFinished(); // after the interrupt, as LangGraph streams them
+        return true;
+    }
+
+    private boolean pauseAfter() {
+        if (!shouldInterrupt(breakpoints.after())) {
+            return false;
+        }
+        pause(List.of());
+        return true;
     }
 
     /**
@@ -407,10 +343,7 @@ final class PregelLoop {
      * pause was resumed and a task of the step runs one of the nodes.
      */
     private boolean shouldInterrupt(Breakpoints.Nodes nodes) {
-        if (nodes.isEmpty()) {
-            return false;
-        }
-        if (!state.changedSinceInterrupt()) {
+        if (nodes.isEmpty() || !state.changedSinceInterrupt()) {
             return false;
         }
         for (Task t : tasks) {
@@ -424,49 +357,33 @@ final class PregelLoop {
     private void pause(List<Interrupt> raised) {
         paused = true;
         interrupts = List.copyOf(raised);
-        for (StreamMode mode : List.of(StreamMode.VALUES, StreamMode.UPDATES)) {
-            if (sink.wants(mode)) {
-                sink.accept(new StreamPart.Interrupted<>(mode, interrupts));
+        events.interrupted(interrupts);
+    }
+
+    /**
+     * At a pause of the root graph, applies the writes of the step's tasks that finished (to this
+     * run's channels only: the checkpoint keeps them as pending writes, so a resume neither runs
+     * those tasks again nor applies their writes twice) and streams the values: LangGraph returns
+     * and streams a paused run's state with its finished tasks' writes. A subgraph leaves that to
+     * its parent, which re-enters it on resume.
+     */
+    private void applyFinished() {
+        if (scope.nested) {
+            return;
+        }
+        List<Task> finished = new ArrayList<>();
+        for (Task t : Task.applyOrder(tasks)) {
+            if (t.done() && !t.paused() && t.error == null && t.writeCount > 0) {
+                finished.add(t);
             }
+        }
+        if (!finished.isEmpty()) {
+            state.apply(finished, false, null);
+            events.valuesIfChanged(state);
         }
     }
 
-    boolean paused() {
-        return paused;
-    }
-
-    List<Interrupt> interrupts() {
-        return interrupts;
-    }
-
-    /** Tasks whose writes were stored before a failure or pause do not run again. */
-    private void reuseStoredWrites() {
-        Map<String, Persistence.StoredTask> stored = persistence.decodeWrites(storedWrites);
-        for (Task t : tasks) {
-            Persistence.StoredTask s = stored.get(taskId(t));
-            if (s != null && !s.pendingInterrupts().isEmpty()) {
-                t.resumes.addAll(s.resumes);
-            }
-            if (s != null && s.finished) {
-                for (int i = 0; i < s.channels.size(); i++) {
-                    t.add(s.channels.get(i), s.values.get(i));
-                }
-                t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run
-                if (t.node != 0) {
-                    runner.emitEnd(t, spec.nodeNames[t.node]);
-                }
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- prepare
-
-    /** The tasks of the next superstep: see {@link ChannelState#prepareTasks}. */
-    List<Task> prepareTasks(boolean onlyUpdated) {
-        return state.prepareTasks(onlyUpdated);
-    }
-
-    // ---------------------------------------------------------------- apply
+    // ---------------------------------------------------------------- barrier
 
     /**
      * Throws the failure of the step's first failed task in task order, with every other failed
@@ -483,36 +400,11 @@ final class PregelLoop {
                 first = rethrowable(t.error);
             } else if (t.error != first) {
                 first.addSuppressed(
-                        t.error instanceof NodeException n
-                                ? n
-                                : new NodeException(spec.nodeNames[t.node], step, t.error));
+                        t.error instanceof NodeException n ? n : new NodeException(t.name, cursor.step, t.error));
             }
         }
         if (first != null) {
             throw first;
-        }
-    }
-
-    /**
-     * At a pause of the root graph, applies the writes of the step's tasks that finished (to this
-     * run's channels only: the checkpoint keeps them as pending writes, so a resume neither runs
-     * those tasks again nor applies their writes twice) and streams the values: LangGraph returns
-     * and streams a paused run's state with its finished tasks' writes. A subgraph leaves that to
-     * its parent, which re-enters it on resume.
-     */
-    private void applyFinished() {
-        if (nested) {
-            return;
-        }
-        List<Task> finished = new ArrayList<>();
-        for (Task t : Task.applyOrder(tasks)) {
-            if (t.done() && !t.paused() && t.error == null && t.writeCount > 0) {
-                finished.add(t);
-            }
-        }
-        if (!finished.isEmpty()) {
-            apply(finished, false, false);
-            emitValues();
         }
     }
 
@@ -526,153 +418,15 @@ final class PregelLoop {
         return new GraphException(String.valueOf(e));
     }
 
-    /** LangGraph's {@code apply_writes}: see {@link ChannelState#apply}. */
-    void apply(List<Task> ordered, boolean bumpStep) {
-        apply(ordered, bumpStep, true);
+    private List<Task> prepareTasks() {
+        return state.prepareTasks(false, cursor.taskIds(spec, persistence));
     }
 
-    /** {@link #apply(List, boolean)}; {@code stored} false for writes no checkpoint of this run will hold. */
-    private void apply(List<Task> ordered, boolean bumpStep, boolean stored) {
-        state.apply(ordered, bumpStep, stored ? persistence : null);
+    private void apply(List<Task> ordered, boolean newStep) {
+        state.apply(ordered, newStep, persistence);
     }
 
-    // ---------------------------------------------------------------- checkpoints
-
-    /** Creates the checkpoint of the current step (and stores it, with a checkpointer). */
-    void putCheckpoint(Source source) {
-        if (persistence != null) {
-            String id = Uuids.next().toString();
-            Instant now = Instant.now();
-            CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), config.metadata());
-            persistence.put(id, now, state.versionStrings(), state.seenStrings(), md, checkpointId, state.channels());
-            parentCheckpointId = checkpointId;
-            checkpointId = id;
-            metadata = md;
-            createdAt = now;
-            hasState = true;
-        }
-        step++;
-    }
-
-    // ---------------------------------------------------------------- reads
-
-    ChannelState state() {
-        return state;
-    }
-
-    Channel[] channels() {
-        return state.channels();
-    }
-
-    Object channelValue(int c) {
-        return state.channelValue(c);
-    }
-
-    Object input(Task t, TaskContext ctx) {
-        if (t.isPush()) {
-            return t.payload;
-        }
-        return state.read(spec.readSchema[t.node], state.channels(), ctx);
-    }
-
-    Object read(int schema, Channel[] source, TaskContext ctx) {
-        return state.read(schema, source, ctx);
-    }
-
-    Object readOutput() {
-        return state.readOutput();
-    }
-
-    Object readState() {
-        return state.readState();
-    }
-
-    Map<String, Object> streamValues() {
-        return state.streamValues();
-    }
-
-    String taskId(Task t) {
-        if (t.id == null) {
-            String scope = checkpointId == null ? spec.name : checkpointId;
-            String ns = persistence == null ? "" : persistence.namespace;
-            t.id = TaskIds.of(scope, ns, step, spec.nodeNames[t.node], t.pushIndex);
-        }
-        return t.id;
-    }
-
-    TaskRunner runner() {
-        return runner;
-    }
-
-    List<Task> tasks() {
-        return tasks;
-    }
-
-    List<PendingWrite> storedWrites() {
-        return storedWrites;
-    }
-
-    CheckpointMetadata metadata() {
-        return metadata;
-    }
-
-    Instant createdAt() {
-        return createdAt;
-    }
-
-    String parentCheckpointId() {
-        return parentCheckpointId;
-    }
-
-    boolean hasState() {
-        return hasState;
-    }
-
-    /** The node that wrote last, for updateState without a node: LangGraph's rule. */
-    Optional<String> lastWriter() {
-        return state.lastWriter();
-    }
-
-    // ---------------------------------------------------------------- events
-
-    private void emitValues() {
-        if (!sink.wants(StreamMode.VALUES)) {
-            return;
-        }
-        if (state.streamChannelUpdated()) {
-            sink.accept(new StreamPart.Values<>(readState(), streamValues()));
-        }
-    }
-
-    private void emitAllValues() {
-        if (sink.wants(StreamMode.VALUES)) {
-            sink.accept(new StreamPart.Values<>(readState(), streamValues()));
-        }
-    }
-
-    private void emitCheckpoint() {
-        boolean checkpoints = sink.wants(StreamMode.CHECKPOINTS);
-        boolean debug = sink.wants(StreamMode.DEBUG);
-        if ((!checkpoints && !debug) || checkpointId == null) {
-            return;
-        }
-        List<StreamPart.Checkpoint.TaskRef> refs = new ArrayList<>();
-        for (Task t : Snapshots.declarationOrder(tasks)) {
-            refs.add(new StreamPart.Checkpoint.TaskRef(taskId(t), spec.nodeNames[t.node], Snapshots.path(spec, t)));
-        }
-        var part = new StreamPart.Checkpoint<Object>(
-                checkpointId,
-                parentCheckpointId,
-                readState(),
-                streamValues(),
-                metadata,
-                Snapshots.names(spec, Snapshots.declarationOrder(tasks)),
-                refs);
-        if (checkpoints) {
-            sink.accept(part);
-        }
-        if (debug) {
-            sink.accept(new StreamPart.Debug<>(metadata.step(), Instant.now(), part));
-        }
+    private void putCheckpoint(Source source) {
+        cursor.checkpoint(source, state, persistence, scope.config.metadata());
     }
 }

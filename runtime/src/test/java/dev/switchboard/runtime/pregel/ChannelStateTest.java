@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChannelStateTest {
     private static final ValueType STRING = ValueType.of(String.class);
+    private static final TaskIds.Scope IDS = new TaskIds.Scope("checkpoint-1", "", 3);
 
     /** Concatenates, and says it accumulates, so its writes are tracked as deltas. */
     private static final ReduceFunction<String> CONCAT = new ReduceFunction<>() {
@@ -88,29 +89,29 @@ class ChannelStateTest {
     @Test
     void aNodeRunsOnceForEachNewVersionOfItsTrigger() {
         start();
-        assertEquals(List.of("a", "b"), names(state.prepareTasks(true)));
+        assertEquals(List.of("a", "b"), names(state.prepareTasks(true, IDS)));
         step(task("a"), task("b"));
-        assertFalse(names(state.prepareTasks(false)).contains("a"), "a saw its trigger's version");
+        assertFalse(names(state.prepareTasks(false, IDS)).contains("a"), "a saw its trigger's version");
         step(task("c", "branch:to:a", "c"));
-        assertEquals(List.of("a"), names(state.prepareTasks(true)), "a new version triggers a again");
+        assertEquals(List.of("a"), names(state.prepareTasks(true, IDS)), "a new version triggers a again");
     }
 
     @Test
     void aJoinWaitsForEveryNodeItJoins() {
         start();
         step(task("a", "join:a+b:c", "a"));
-        assertFalse(names(state.prepareTasks(false)).contains("c"), "b has not arrived");
+        assertFalse(names(state.prepareTasks(false, IDS)).contains("c"), "b has not arrived");
         step(task("b", "join:a+b:c", "b"));
-        assertEquals(List.of("c"), names(state.prepareTasks(true)));
+        assertEquals(List.of("c"), names(state.prepareTasks(true, IDS)));
     }
 
     @Test
     void aDeferredNodeWaitsUntilNothingElseIsTriggered() {
         start();
         step(task("a", "branch:to:d", "a", "join:a+b:c", "a"), task("b", "join:a+b:c", "b"));
-        assertEquals(List.of("c"), names(state.prepareTasks(true)), "d waits while c still runs");
+        assertEquals(List.of("c"), names(state.prepareTasks(true, IDS)), "d waits while c still runs");
         step(task("c"));
-        assertEquals(List.of("d"), names(state.prepareTasks(true)));
+        assertEquals(List.of("d"), names(state.prepareTasks(true, IDS)));
     }
 
     @Test
@@ -119,10 +120,12 @@ class ChannelStateTest {
         step(
                 task("a", ReservedNames.TASKS, Send.to("e", "x"), "branch:to:b", "a"),
                 task("b", ReservedNames.TASKS, Send.to("e", "y")));
-        List<Task> next = state.prepareTasks(true);
+        List<Task> next = state.prepareTasks(true, IDS);
         assertEquals(List.of("e#0", "e#1", "b"), names(next));
         assertEquals(List.of("x", "y"), List.of(next.get(0).payload, next.get(1).payload));
         assertEquals(List.of("b", "e#0", "e#1"), names(Task.applyOrder(next)));
+        assertEquals(TaskIds.of("checkpoint-1", "", 3, "e", 1), next.get(1).id(), "ids derive from the step's scope");
+        assertEquals(TaskIds.of("checkpoint-1", "", 3, "b", -1), next.get(2).id());
     }
 
     @Test
@@ -197,8 +200,8 @@ class ChannelStateTest {
             }
         }
         restored.restoreVersions(checkpoint);
-        assertEquals(names(state.prepareTasks(false)), names(restored.prepareTasks(false)));
-        assertEquals(List.of("b"), names(restored.prepareTasks(false)));
+        assertEquals(names(state.prepareTasks(false, IDS)), names(restored.prepareTasks(false, IDS)));
+        assertEquals(List.of("b"), names(restored.prepareTasks(false, IDS)));
         assertEquals(state.versionStrings(), restored.versionStrings());
         assertEquals(state.seenStrings(), restored.seenStrings());
         assertEquals(state.lastWriter(), restored.lastWriter());
@@ -212,7 +215,7 @@ class ChannelStateTest {
         Task input = Task.input();
         input.add(spec.startChannel, "in");
         state.apply(List.of(input), false, null);
-        List<Task> first = state.prepareTasks(true);
+        List<Task> first = state.prepareTasks(true, IDS);
         assertEquals(List.of(ReservedNames.START), names(first));
         Task t = first.get(0);
         for (int i = 0; i < spec.edgeChannels[0].length; i++) {
@@ -228,7 +231,7 @@ class ChannelStateTest {
     /** A pull task of {@code node} with its triggers, writing channel, value, channel, value... */
     private Task task(String node, Object... writes) {
         int n = spec.node(node);
-        Task t = Task.pull(n, spec.triggers[n]);
+        Task t = Task.pull(n, node, spec.triggers[n], IDS);
         for (int i = 0; i < writes.length; i += 2) {
             t.add(spec.channelIndex.get((String) writes[i]), writes[i + 1]);
         }

@@ -1,0 +1,84 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.Command;
+import dev.switchboard.runtime.GraphException;
+import dev.switchboard.runtime.Interrupt;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The resume values of one run and the ids they answer: a run resumed with one value hands it to
+ * the first interrupt call that asks; a run resumed by id hands each task the value of its own
+ * call's id. Interrupt ids are stable across resumes and distinct per call (see {@link
+ * #interruptId}).
+ */
+final class Resumes {
+    /** What {@link #take} returns when no value answers the call: the node pauses. */
+    static final Object NONE = new Object();
+
+    private final GraphSpec spec;
+    private final String namespace;
+    private final AtomicReference<Object> single = new AtomicReference<>(NONE);
+    private Map<String, ?> byId = Map.of();
+
+    Resumes(GraphSpec spec, String namespace) {
+        this.spec = spec;
+        this.namespace = namespace;
+    }
+
+    /**
+     * Takes a resuming command's values, given the interrupts still pending: by id, or one value
+     * for the only pending interrupt.
+     */
+    void accept(Command<?> command, List<Interrupt> pending) {
+        Optional<Map<String, ?>> values = command.resumeValues();
+        if (values.isPresent()) {
+            byId = values.get();
+            return;
+        }
+        if (pending.size() > 1) {
+            throw new GraphException("several interrupts are pending ("
+                    + pending.stream().map(Interrupt::id).toList()
+                    + "); resume them by id with Command.resumeAll(Map)");
+        }
+        single.set(command.resumeValue().orElseThrow());
+    }
+
+    /** The values by id, which a subgraph's run takes over from its parent's. */
+    Map<String, ?> byId() {
+        return byId;
+    }
+
+    /**
+     * The value that resumes a task's interrupt call number {@code call}: by that call's id, or the
+     * single resume value; {@link #NONE} if none does. Like LangGraph, a map that only holds the id
+     * of the task's first call still answers a later call, so ids taken from an older pause keep
+     * working.
+     */
+    Object take(Task task, int call) {
+        if (!task.resumedById) {
+            Object value = byId.get(interruptId(task, call));
+            if (value == null && call > 0) {
+                value = byId.get(interruptId(task, 0));
+            }
+            if (value != null) {
+                task.resumedById = true; // one value per task and run, like a single resume
+                return value;
+            }
+        }
+        return single.getAndSet(NONE);
+    }
+
+    /**
+     * The id of a task's interrupt call number {@code call} (from 0): stable across resumes (the same
+     * namespace, node, step and checkpoint give the same id) and distinct per call, so each of a
+     * node's successive questions can be answered by id. LangGraph's rule: the first call hashes the
+     * task's namespace, a later call the namespace with {@code "|" + call} appended.
+     */
+    String interruptId(Task task, int call) {
+        String key = namespace + "|" + spec.nodeNames[task.node] + ":" + task.id();
+        return Digests.sha256Hex(call == 0 ? key : key + "|" + call, 16);
+    }
+}
