@@ -25,7 +25,10 @@ final class Cursor {
     /** Whether the state came from, or was stored as, a checkpoint. */
     boolean hasState;
 
-    /** Restores the checkpoint's values and versions into {@code state}, {@code decode} marking which ({@code null}: all). */
+    /**
+     * Restores the checkpoint's values and versions into {@code state}, decoding the channels
+     * {@code decode} marks ({@code null}: all), and moves the cursor to it.
+     */
     void restore(CheckpointTuple tuple, ChannelState state, Persistence persistence, boolean[] decode) {
         persistence.restore(tuple, state.channels(), decode);
         state.restoreVersions(tuple.checkpoint());

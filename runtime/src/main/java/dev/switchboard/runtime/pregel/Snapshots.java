@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The state API on a {@link StoredState} (a checkpoint restored, no run): snapshots of a checkpoint (with the next
- * tasks and what those that already ran wrote), and updates applied as if a node had returned them
- * (LangGraph's {@code update_state}: the node's edges and routes run, the node itself does not).
+ * The state API on a {@link StoredState}, a checkpoint restored without a run: snapshots of a
+ * checkpoint (with the next tasks and what those that already ran wrote), and updates applied as if
+ * a node had returned them (LangGraph's {@code update_state}: the node's edges and routes run, the
+ * node itself does not).
  */
 final class Snapshots {
     private Snapshots() {}

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChannelStateTest {
     private static final ValueType STRING = ValueType.of(String.class);
+    private static final String ONE_OVERWRITE = "Can receive only one Overwrite value per step.";
     private static final TaskIds.Scope IDS = new TaskIds.Scope("checkpoint-1", "", 3);
 
     /** Concatenates, and says it accumulates, so its writes are tracked as deltas. */
@@ -138,9 +139,7 @@ class ChannelStateTest {
                 InvalidUpdateException.class,
                 () -> step(task("a", "log", new Overwrite<>("x")), task("b", "log", new Overwrite<>("y"))));
         assertTrue(
-                twice.getMessage()
-                        .endsWith(
-                                "Can receive only one Overwrite value per step. Written in this step by nodes 'a', 'b'."),
+                twice.getMessage().endsWith(ONE_OVERWRITE + " Written in this step by nodes 'a', 'b'."),
                 twice.getMessage());
     }
 
