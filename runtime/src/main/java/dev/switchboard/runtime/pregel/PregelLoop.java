@@ -2,7 +2,6 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
-import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
@@ -214,7 +213,12 @@ final class PregelLoop {
             throw new EmptyInputException("Received empty Command input: give it an update, a goto or a resume value");
         }
         if (command.resumes()) {
-            prepareResume(command);
+            scope.resumes.start(
+                    command,
+                    persistence,
+                    cursor,
+                    scope.nested,
+                    () -> !prepareTasks().isEmpty());
         }
         Task input = Task.input();
         command.update().ifPresent(u -> writes.writeUpdate(input, u, ReservedNames.START));
@@ -232,43 +236,9 @@ final class PregelLoop {
         }
     }
 
-    private void prepareResume(Command<?> command) {
-        if (persistence == null) {
-            throw new GraphException(
-                    "Cannot resume without a checkpointer: build the graph with .checkpointer(...)",
-                    ErrorCode.MISSING_CHECKPOINTER,
-                    null);
-        }
-        if (!cursor.hasState) {
-            throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume");
-        }
-        List<Interrupt> pending = pendingInterrupts();
-        requirePausedRun(pending);
-        scope.resumes.accept(command, pending);
-    }
-
-    private List<Interrupt> pendingInterrupts() {
-        List<Interrupt> pending = new ArrayList<>();
-        persistence.decodeWrites(cursor.storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
-        return pending;
-    }
-
     /** Whether the loaded checkpoint has a task paused at an interrupt. */
     boolean waitsAtInterrupt() {
-        return persistence != null && !pendingInterrupts().isEmpty();
-    }
-
-    /**
-     * A resume value needs a run to resume: a thread whose last run finished has nothing left to
-     * run, and resuming it would silently drop the value. (A run stopped at a breakpoint or by a
-     * failure still has tasks to run.) Subgraphs are resumed by their parent, which knows better.
-     */
-    private void requirePausedRun(List<Interrupt> pending) {
-        if (scope.nested || !pending.isEmpty() || !prepareTasks().isEmpty()) {
-            return;
-        }
-        throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume: its last"
-                + " run finished, so nothing would take the resume value; start a new run with an input instead");
+        return persistence != null && !Resumes.pending(persistence, cursor).isEmpty();
     }
 
     private void resume() {

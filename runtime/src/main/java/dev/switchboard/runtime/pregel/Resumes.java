@@ -1,12 +1,16 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Command;
+import dev.switchboard.runtime.EmptyInputException;
+import dev.switchboard.runtime.ErrorCode;
 import dev.switchboard.runtime.GraphException;
 import dev.switchboard.runtime.Interrupt;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 /**
  * The resume values of one run and the ids they answer: a run resumed with one value hands it to
@@ -26,6 +30,39 @@ final class Resumes {
     Resumes(GraphSpec spec, String namespace) {
         this.spec = spec;
         this.namespace = namespace;
+    }
+
+    /**
+     * Takes a resuming command's values for the run loaded at {@code cursor}, after checking that
+     * the run can take them: it needs a checkpointer and a paused run. A thread whose last run
+     * finished has nothing left to run, and resuming it would silently drop the value (a run
+     * stopped at a breakpoint or by a failure still has tasks to run); subgraphs are resumed by
+     * their parent, which knows better.
+     */
+    void start(Command<?> command, Persistence persistence, Cursor cursor, boolean nested, BooleanSupplier tasksLeft) {
+        if (persistence == null) {
+            throw new GraphException(
+                    "Cannot resume without a checkpointer: build the graph with .checkpointer(...)",
+                    ErrorCode.MISSING_CHECKPOINTER,
+                    null);
+        }
+        if (!cursor.hasState) {
+            throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume");
+        }
+        List<Interrupt> pending = pending(persistence, cursor);
+        if (!nested && pending.isEmpty() && !tasksLeft.getAsBoolean()) {
+            throw new EmptyInputException("thread '" + persistence.threadId + "' has no paused run to resume: its"
+                    + " last run finished, so nothing would take the resume value; start a new run with an input"
+                    + " instead");
+        }
+        accept(command, pending);
+    }
+
+    /** The interrupts the tasks of the checkpoint at {@code cursor} are still paused at. */
+    static List<Interrupt> pending(Persistence persistence, Cursor cursor) {
+        List<Interrupt> pending = new ArrayList<>();
+        persistence.decodeWrites(cursor.storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
+        return pending;
     }
 
     /**
