@@ -4,7 +4,6 @@ import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.RunInfo;
-import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
@@ -37,7 +36,7 @@ import tools.jackson.databind.node.ObjectNode;
  * mode (synchronous, in order on a background thread, or only at exit). Used by the loop's thread
  * only, except that task threads store pending writes.
  */
-final class Persistence {
+final class Persistence implements ChannelState.DeltaTracker {
     /**
      * Negative write indices mark a task's latest state rather than its writes: a saver replaces
      * them, so a task that pauses or fails again overwrites its previous interrupt or error.
@@ -201,7 +200,8 @@ final class Persistence {
     // ---------------------------------------------------------------- tracking
 
     /** Records the writes an accumulating channel received, so the next checkpoint can store a delta. */
-    void track(int channel, List<?> values) {
+    @Override
+    public void track(int channel, List<?> values) {
         if (needsSnapshot[channel]) {
             return;
         }
@@ -422,81 +422,10 @@ final class Persistence {
     }
 
     /**
-     * A task's stored state: its writes if it finished, its error if it failed, or the interrupt it
-     * paused at with the resume values it had already consumed.
-     */
-    static final class StoredTask {
-        final List<Integer> channels = new ArrayList<>();
-        final List<Object> values = new ArrayList<>();
-        final List<Interrupt> interrupts = new ArrayList<>();
-        final List<JsonNode> resumes = new ArrayList<>();
-        StateSnapshot.TaskError error;
-        /** Whether the task completed: its writes (or the no-writes marker) supersede a pause or error. */
-        boolean finished;
-
-        StateSnapshot.TaskError error() {
-            return error;
-        }
-
-        /** The interrupt the task paused at, kept after it resumed, as LangGraph's history shows it. */
-        List<Interrupt> interrupts() {
-            return interrupts;
-        }
-
-        /** The interrupt the task is still paused at. */
-        List<Interrupt> pendingInterrupts() {
-            return finished ? List.of() : interrupts;
-        }
-    }
-
-    /**
      * Decodes the stored writes of tasks, by task id, in write order. A write that does not decode
      * fails as a {@link SerdeException} naming its task, index and channel.
      */
     Map<String, StoredTask> decodeWrites(List<PendingWrite> pending) {
-        DecodeBudget budget = DecodeBudget.of(serde.limits());
-        Map<String, StoredTask> byTask = new LinkedHashMap<>();
-        for (PendingWrite w : pending) {
-            StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
-            try {
-                decodeWrite(w, t, budget);
-            } catch (RuntimeException e) {
-                throw new SerdeException(
-                        "the stored pending write " + w.index() + " of task " + w.taskId() + " to channel '"
-                                + w.channel() + "' cannot be read: " + e.getMessage()
-                                + "; the store is damaged or was modified",
-                        e);
-            }
-        }
-        return byTask;
-    }
-
-    private void decodeWrite(PendingWrite w, StoredTask t, DecodeBudget budget) {
-        switch (w.channel()) {
-            case ReservedNames.ERROR -> t.error = codecs.decodeError(w.value());
-            case ReservedNames.INTERRUPT -> {
-                t.interrupts.clear();
-                JsonNode all = serde.decodeTree(w.value(), budget);
-                if (!all.isArray()) {
-                    throw new SerdeException("interrupts are not a JSON array", null);
-                }
-                for (JsonNode i : all) {
-                    if (!i.isObject() || !i.path("id").isString()) {
-                        throw new SerdeException("an interrupt has no string id: " + i, null);
-                    }
-                    t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
-                }
-            }
-            case ReservedNames.RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
-            case ReservedNames.NO_WRITES -> t.finished = true;
-            default -> {
-                Integer c = spec.channelIndex.get(w.channel());
-                t.finished = true;
-                if (c != null) {
-                    t.channels.add(c);
-                    t.values.add(codecs.decodeWrite(c, w.value(), budget));
-                }
-            }
-        }
+        return StoredTask.decode(pending, spec, codecs, serde);
     }
 }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -194,25 +195,21 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public StateSnapshot<S> getState(RunConfig config, boolean subgraphs) {
-        PregelLoop loop = stateLoop(config);
-        loop.load();
-        Supplier<PregelLoop> reload = () -> {
-            PregelLoop again = stateLoop(config.withCheckpointId(loop.checkpointId));
-            again.load();
-            return again;
-        };
-        return Snapshots.of(loop, config.checkpointId().isEmpty(), subgraphs, reload);
+        RunScope scope = stateScope(config);
+        StoredState at = StoredState.load(spec, scope.persistence, config.checkpointId());
+        Supplier<StoredState> reload = () ->
+                StoredState.load(spec, stateScope(config).persistence, Optional.ofNullable(at.cursor.checkpointId));
+        return Snapshots.of(at, config.checkpointId().isEmpty(), subgraphs ? scope : null, reload);
     }
 
     @Override
     public List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options) {
         Objects.requireNonNull(options, "options");
-        String thread = requireThread(config);
+        requireThread(config);
+        Persistence persistence = stateScope(config).persistence;
         List<StateSnapshot<S>> out = new ArrayList<>();
-        for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
-            PregelLoop loop = stateLoop(config);
-            loop.restore(tuple);
-            out.add(Snapshots.of(loop));
+        for (CheckpointTuple tuple : saver.list(persistence.threadId, ROOT, options)) {
+            out.add(Snapshots.of(StoredState.of(spec, persistence, tuple, null)));
         }
         return out;
     }
@@ -220,17 +217,13 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     @Override
     public List<HistoryEntry<S>> listStateHistory(RunConfig config, ListOptions options) {
         Objects.requireNonNull(options, "options");
-        String thread = requireThread(config);
+        requireThread(config);
+        Persistence persistence = stateScope(config).persistence;
         boolean[] control = Snapshots.controlChannels(spec);
         List<HistoryEntry<S>> out = new ArrayList<>();
-        for (CheckpointTuple tuple : requireSaver().list(thread, ROOT, options)) {
-            PregelLoop loop = stateLoop(config);
-            loop.restore(tuple, control);
-            out.add(Snapshots.entry(loop, () -> {
-                PregelLoop full = stateLoop(config);
-                full.restore(tuple);
-                return Snapshots.of(full);
-            }));
+        for (CheckpointTuple tuple : saver.list(persistence.threadId, ROOT, options)) {
+            StoredState at = StoredState.of(spec, persistence, tuple, control);
+            out.add(Snapshots.entry(at, () -> Snapshots.of(StoredState.of(spec, persistence, tuple, null))));
         }
         return out;
     }
@@ -249,16 +242,22 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         }
         RunConfig current = config;
         for (List<NodeUpdate> superstep : supersteps) {
-            PregelLoop loop = stateLoop(current);
-            loop.load();
-            String id = Snapshots.update(loop, superstep);
+            RunScope scope = stateScope(current);
+            StoredState at = StoredState.load(spec, scope.persistence, current.checkpointId());
+            String id = Snapshots.update(at, scope, superstep);
             current = RunConfig.thread(requireThread(config)).withCheckpointId(id);
         }
         return current;
     }
 
     /** The loop of this graph as a subgraph of a task of {@code parent}, in its own namespace. */
-    PregelLoop childLoop(PregelLoop parent, List<String> namespace, EventSink sink) {
+    PregelLoop childLoop(RunScope parent, List<String> namespace, EventSink sink) {
+        return new PregelLoop(
+                childScope(parent, namespace, sink), Breakpoints.of(spec, interruptBefore, interruptAfter));
+    }
+
+    /** This graph's run scope as a subgraph of a task of {@code parent}: its own namespace, the parent's thread. */
+    RunScope childScope(RunScope parent, List<String> namespace, EventSink sink) {
         RunConfig config = parent.config;
         Persistence persistence = null;
         if (parent.persistence != null) {
@@ -273,23 +272,28 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                     codecs,
                     serde);
         }
-        PregelLoop loop = new PregelLoop(
+        return new RunScope(
                 spec,
                 dispatcher,
                 executor,
                 policies,
                 config,
                 sink,
-                parent.cancellation(),
                 persistence,
-                Breakpoints.of(spec, interruptBefore, interruptAfter));
-        loop.nestUnder(parent, namespace);
-        return loop;
+                parent.cancellation,
+                parent,
+                namespace);
     }
 
-    private PregelLoop stateLoop(RunConfig config) {
+    /** This graph's stored state under a child scope (see {@link #childScope}). */
+    StoredState storedState(RunScope scope) {
+        return StoredState.load(spec, scope.persistence, scope.config.checkpointId());
+    }
+
+    /** The scope the state API runs routes and subgraph lookups in: no events, no cancellation. */
+    private RunScope stateScope(RunConfig config) {
         requireSaver();
-        return loop(config, EventSink.NONE, Cancellation.NEVER);
+        return scope(config, EventSink.NONE, Cancellation.NEVER);
     }
 
     private CheckpointSaver requireSaver() {
@@ -308,15 +312,19 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private PregelLoop loop(RunConfig config, EventSink sink, Cancellation cancellation) {
-        Objects.requireNonNull(config, "config");
-        Persistence persistence = saver == null
-                ? null
-                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
         Breakpoints breakpoints = Breakpoints.of(
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(
-                spec, dispatcher, executor, policies, config, sink, cancellation, persistence, breakpoints);
+        return new PregelLoop(scope(config, sink, cancellation), breakpoints);
+    }
+
+    private RunScope scope(RunConfig config, EventSink sink, Cancellation cancellation) {
+        Objects.requireNonNull(config, "config");
+        Persistence persistence = saver == null
+                ? null
+                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
+        return new RunScope(
+                spec, dispatcher, executor, policies, config, sink, persistence, cancellation, null, List.of());
     }
 }

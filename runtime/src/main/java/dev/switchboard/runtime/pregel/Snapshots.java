@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The state API on top of a loaded {@link PregelLoop}: snapshots of a checkpoint (with the next
- * tasks and what those that already ran wrote), and updates applied as if a node had returned them
- * (LangGraph's {@code update_state}: the node's edges and routes run, the node itself does not).
+ * The state API on a {@link StoredState}, a checkpoint restored without a run: snapshots of a
+ * checkpoint (with the next tasks and what those that already ran wrote), and updates applied as if
+ * a node had returned them (LangGraph's {@code update_state}: the node's edges and routes run, the
+ * node itself does not).
  */
 final class Snapshots {
     private Snapshots() {}
@@ -57,171 +58,176 @@ final class Snapshots {
         return control;
     }
 
-    /** A history entry of a loop restored with its control channels only. */
-    static <S> HistoryEntry<S> entry(PregelLoop loop, Supplier<StateSnapshot<S>> decode) {
+    /** A history entry of a checkpoint restored with its control channels only. */
+    static <S> HistoryEntry<S> entry(StoredState at, Supplier<StateSnapshot<S>> decode) {
         return new HistoryEntry<>(
-                RunConfig.thread(loop.persistence.threadId).withCheckpointId(loop.checkpointId),
-                loop.parentCheckpointId(),
-                loop.metadata(),
-                loop.createdAt(),
-                names(loop.spec, declarationOrder(loop.prepareTasks(false))),
+                RunConfig.thread(at.persistence.threadId).withCheckpointId(at.cursor.checkpointId),
+                at.cursor.parentCheckpointId,
+                at.cursor.metadata,
+                at.cursor.createdAt,
+                names(at.spec, declarationOrder(at.nextTasks())),
                 decode);
     }
 
     /** The snapshot of a checkpoint as stored, without its pending writes applied. */
-    static <S> StateSnapshot<S> of(PregelLoop loop) {
-        return build(loop, false, false, null, null);
+    static <S> StateSnapshot<S> of(StoredState at) {
+        return build(at, false, null, null, null);
     }
 
     /**
-     * The snapshot of the loaded checkpoint; at the head, with the writes of tasks that finished in
+     * The snapshot of a loaded checkpoint; at the head, with the writes of tasks that finished in
      * an unfinished superstep applied. If applying them fails (the superstep failed at its barrier:
      * conflicting writes, a reducer that throws), the snapshot of {@code reload}'s fresh copy of
      * the checkpoint is returned instead, with those tasks still next and the failure attached to
      * each of them: the first debugging call must show the failure, not raise it; resuming raises
      * it again.
+     *
+     * @param subgraphs the run scope whose subgraph nodes' states to include, or {@code null}
      */
     static <S> StateSnapshot<S> of(
-            PregelLoop loop, boolean applyPendingWrites, boolean subgraphs, Supplier<PregelLoop> reload) {
-        return build(loop, applyPendingWrites, subgraphs, reload, null);
+            StoredState at, boolean applyPendingWrites, RunScope subgraphs, Supplier<StoredState> reload) {
+        return build(at, applyPendingWrites, subgraphs, reload, null);
     }
 
     @SuppressWarnings("unchecked")
     private static <S> StateSnapshot<S> build(
-            PregelLoop loop,
+            StoredState at,
             boolean applyPendingWrites,
-            boolean subgraphs,
-            Supplier<PregelLoop> reload,
+            RunScope subgraphs,
+            Supplier<StoredState> reload,
             StateSnapshot.TaskError barrierError) {
-        GraphSpec spec = loop.spec;
-        String thread = loop.persistence.threadId;
-        if (!loop.hasState()) {
+        GraphSpec spec = at.spec;
+        String thread = at.persistence.threadId;
+        if (!at.cursor.hasState) {
             return new StateSnapshot<>(
-                    (S) loop.readState(), Map.of(), List.of(), RunConfig.thread(thread), null, null, null, List.of());
+                    (S) at.state.readState(),
+                    Map.of(),
+                    List.of(),
+                    RunConfig.thread(thread),
+                    null,
+                    null,
+                    null,
+                    List.of());
         }
-        List<Task> tasks = declarationOrder(loop.prepareTasks(false));
-        Map<String, Persistence.StoredTask> stored = loop.persistence.decodeWrites(loop.storedWrites());
+        List<Task> tasks = declarationOrder(at.nextTasks());
+        Map<String, StoredTask> stored = at.persistence.decodeWrites(at.cursor.storedWrites);
         List<Task> finished = new ArrayList<>();
         List<StateSnapshot.PregelTask> infos = new ArrayList<>();
         List<String> next = new ArrayList<>();
         for (Task t : tasks) {
-            Persistence.StoredTask s = stored.get(loop.taskId(t));
-            Map<String, Object> writes = replayWrites(loop, t, s);
+            StoredTask s = stored.get(t.id());
+            Map<String, Object> writes = replayWrites(spec, t, s);
             // As LangGraph: only the head's snapshot counts finished tasks as done; an older
             // checkpoint shows every task it led to.
             if (applyPendingWrites && writes != null) {
                 finished.add(t);
             } else {
-                next.add(spec.nodeNames[t.node]);
+                next.add(t.name);
             }
             StateSnapshot.TaskError error = s == null ? null : s.error();
-            infos.add(info(loop, t, s, writes, error == null && writes != null ? barrierError : error, subgraphs));
+            infos.add(info(at, t, s, writes, error == null && writes != null ? barrierError : error, subgraphs));
         }
         if (applyPendingWrites && !finished.isEmpty()) {
             try {
-                loop.apply(PregelLoop.applyOrder(finished), true);
+                at.state.apply(Task.applyOrder(finished), true, null);
             } catch (RuntimeException e) {
                 // The failed apply left the channels half-updated: read the checkpoint again.
                 return build(reload.get(), false, subgraphs, null, Codecs.taskError(e));
             }
         }
         return new StateSnapshot<>(
-                (S) loop.readState(),
-                loop.streamValues(),
+                (S) at.state.readState(),
+                at.state.streamValues(),
                 next,
-                RunConfig.thread(thread).withCheckpointId(loop.checkpointId),
-                loop.parentCheckpointId(),
-                loop.metadata(),
-                loop.createdAt(),
+                RunConfig.thread(thread).withCheckpointId(at.cursor.checkpointId),
+                at.cursor.parentCheckpointId,
+                at.cursor.metadata,
+                at.cursor.createdAt,
                 infos);
     }
 
     /** Adds a finished task's stored writes to it; returns its state writes, or {@code null} if it did not finish. */
-    private static Map<String, Object> replayWrites(PregelLoop loop, Task t, Persistence.StoredTask s) {
+    private static Map<String, Object> replayWrites(GraphSpec spec, Task t, StoredTask s) {
         if (s == null || !s.finished) {
             return null;
         }
         for (int i = 0; i < s.channels.size(); i++) {
             t.add(s.channels.get(i), s.values.get(i));
         }
-        return loop.runner().stateWrites(t);
+        return RunEvents.stateWrites(spec, t);
     }
 
     private static StateSnapshot.PregelTask info(
-            PregelLoop loop,
+            StoredState at,
             Task t,
-            Persistence.StoredTask s,
+            StoredTask s,
             Map<String, Object> writes,
             StateSnapshot.TaskError error,
-            boolean subgraphs) {
-        GraphSpec spec = loop.spec;
+            RunScope subgraphs) {
         return new StateSnapshot.PregelTask(
-                loop.taskId(t),
-                spec.nodeNames[t.node],
-                path(spec, t),
+                t.id(),
+                t.name,
+                path(at.spec, t),
                 error,
                 writes,
                 s == null ? List.of() : s.interrupts(),
-                subgraphs && spec.subgraph[t.node] ? subgraphState(loop, t) : null);
+                subgraphs != null && at.spec.subgraph[t.node] ? subgraphState(subgraphs, at, t) : null);
     }
 
     /** The state of a subgraph node's subgraph under its task's namespace, or {@code null}. */
-    private static StateSnapshot<?> subgraphState(PregelLoop loop, Task t) {
-        PregelGraph<?, ?, ?> child = loop.runner().subgraphOf(t);
+    private static StateSnapshot<?> subgraphState(RunScope scope, StoredState at, Task t) {
+        int stop = at.cursor.step + scope.config.recursionLimit() + 1;
+        PregelGraph<?, ?, ?> child = NodeAttempts.subgraphOf(scope, t, new TaskContext(scope, t, at.cursor.step, stop));
         if (child == null) {
             return null;
         }
-        Supplier<PregelLoop> load = () -> {
-            PregelLoop childLoop = child.childLoop(loop, Subgraphs.namespace(loop, t, 0), EventSink.NONE);
-            childLoop.load();
-            return childLoop;
-        };
-        PregelLoop childLoop = load.get();
-        return childLoop.hasState() ? of(childLoop, true, true, load) : null;
+        List<String> namespace = Subgraphs.namespace(scope, t, 0);
+        RunScope childScope = child.childScope(scope, namespace, EventSink.NONE);
+        Supplier<StoredState> load = () -> child.storedState(childScope);
+        StoredState childState = load.get();
+        return childState.cursor.hasState ? of(childState, true, childScope, load) : null;
     }
 
     /**
      * Applies one superstep of updates, each as if its node had returned it; returns the new
      * checkpoint's id. An update without a node is attributed to the node that wrote last.
      */
-    static String update(PregelLoop loop, List<NodeUpdate> updates) {
+    static String update(StoredState at, RunScope scope, List<NodeUpdate> updates) {
         if (updates.isEmpty()) {
             throw new IllegalArgumentException("a superstep of updates needs at least one update");
         }
-        GraphSpec spec = loop.spec;
-        if (!loop.hasState()) {
-            loop.step = 0;
+        GraphSpec spec = at.spec;
+        if (!at.cursor.hasState) {
+            at.cursor.step = 0;
         }
         // Routes run as the node would in a run resumed from here, so managed values see that budget.
-        loop.stop = loop.step + loop.config.recursionLimit() + 1;
-        List<Task> prepared = loop.prepareTasks(false);
+        int stop = at.cursor.step + scope.config.recursionLimit() + 1;
+        TaskIds.Scope ids = at.cursor.taskIds(spec, at.persistence);
+        List<Task> prepared = at.nextTasks();
+        TaskWrites writes = new TaskWrites(scope, at.state);
         List<Task> applied = new ArrayList<>();
         for (NodeUpdate u : updates) {
-            int node = resolve(loop, u.asNode(), updates.size());
-            Task t = Task.synthetic(node);
-            t.id = prepared.stream()
-                    .filter(p -> p.node == node && !p.isPush())
-                    .findFirst()
-                    .map(loop::taskId)
-                    .orElse(null);
-            loop.runner().runAs(t, u.update());
+            int node = resolve(at, u.asNode(), updates.size());
+            boolean pulled = prepared.stream().anyMatch(p -> p.node == node && !p.isPush());
+            Task t = Task.synthetic(node, spec.nodeNames[node], pulled ? ids : null);
+            writes.writeAs(t, u.update(), new TaskContext(scope, t, at.cursor.step, stop));
             applied.add(t);
         }
-        applied.sort(Comparator.comparing(t -> spec.nodeNames[t.node]));
-        loop.apply(applied, true);
-        loop.putCheckpoint(Source.UPDATE);
-        loop.persistence.flush();
-        return loop.checkpointId;
+        applied.sort(Comparator.comparing(t -> t.name));
+        at.state.apply(applied, true, at.persistence);
+        at.cursor.checkpoint(Source.UPDATE, at.state, at.persistence, scope.config.metadata());
+        at.persistence.flush();
+        return at.cursor.checkpointId;
     }
 
-    private static int resolve(PregelLoop loop, String asNode, int updates) {
-        GraphSpec spec = loop.spec;
+    private static int resolve(StoredState at, String asNode, int updates) {
+        GraphSpec spec = at.spec;
         String node = asNode;
         if (node == null) {
             if (updates > 1) {
                 throw new InvalidUpdateException("asNode is required when applying multiple updates", null);
             }
-            node = loop.lastWriter().orElse(loop.hasState() ? null : ReservedNames.START);
+            node = at.state.lastWriter().orElse(at.cursor.hasState ? null : ReservedNames.START);
             if (node == null) {
                 throw new InvalidUpdateException("Ambiguous update: several nodes wrote last; give asNode", null);
             }

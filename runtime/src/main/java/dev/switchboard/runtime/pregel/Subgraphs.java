@@ -22,20 +22,20 @@ final class Subgraphs {
     private Subgraphs() {}
 
     /** A subgraph node: returns the parent's writes, or the command the child sent to the parent. */
-    static Object runNode(PregelLoop parent, Task task, PregelGraph<?, ?, ?> child) {
+    static Object runNode(RunScope parent, ChannelState parentState, Task task, PregelGraph<?, ?, ?> child) {
         PregelLoop loop = start(parent, task, child, 0);
-        Object input = loop.hasState() ? resumeInput(parent, task, loop) : mapInput(parent, loop);
+        Object input = loop.hasState() ? resumeInput(parent, task, loop) : mapInput(parent, parentState, loop);
         try {
             loop.runLoaded(input);
         } catch (ParentCommand command) {
             return command.command();
         }
         pauseIfPaused(loop, task);
-        return mapOutput(parent, loop);
+        return mapOutput(parent.spec, loop);
     }
 
     /** {@code NodeContext.invoke}: the child's output, typed. */
-    static <O> GraphOutput<O> invoke(PregelLoop parent, Task task, CompiledGraph<?, ?, O> graph, StateUpdate input) {
+    static <O> GraphOutput<O> invoke(RunScope parent, Task task, CompiledGraph<?, ?, O> graph, StateUpdate input) {
         if (!(graph instanceof PregelGraph<?, ?, ?> child)) {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
@@ -48,18 +48,17 @@ final class Subgraphs {
     }
 
     /** A subgraph's namespace: its parent's, plus {@code node:taskId} (and the call number, after the first). */
-    static List<String> namespace(PregelLoop parent, Task task, int call) {
-        String node = parent.spec.nodeNames[task.node];
-        List<String> namespace = new ArrayList<>(parent.namespacePath());
-        namespace.add(node + ":" + parent.taskId(task) + (call == 0 ? "" : ":" + call));
+    static List<String> namespace(RunScope parent, Task task, int call) {
+        List<String> namespace = new ArrayList<>(parent.namespacePath);
+        namespace.add(task.name + ":" + task.id() + (call == 0 ? "" : ":" + call));
         return namespace;
     }
 
-    private static PregelLoop start(PregelLoop parent, Task task, PregelGraph<?, ?, ?> child, int call) {
+    private static PregelLoop start(RunScope parent, Task task, PregelGraph<?, ?, ?> child, int call) {
         List<String> namespace = namespace(parent, task, call);
         EventSink sink = parent.config.streamSubgraphs()
-                ? new NamespacedSink(parent.rootSink(), namespace)
-                : new MessagesOnly(parent.rootSink());
+                ? new NamespacedSink(parent.rootSink, namespace)
+                : new MessagesOnly(parent.rootSink);
         PregelLoop loop = child.childLoop(parent, namespace, sink);
         loop.load();
         return loop;
@@ -70,16 +69,16 @@ final class Subgraphs {
      * child that waits at an interrupt takes the parent's resume value: a child whose run finished
      * before the task paused elsewhere would drop it, and the task's own interrupt would pause again.
      */
-    private static Object resumeInput(PregelLoop parent, Task task, PregelLoop child) {
-        Map<String, ?> byId = parent.resumeMap();
+    private static Object resumeInput(RunScope parent, Task task, PregelLoop child) {
+        Map<String, ?> byId = parent.resumes.byId();
         if (!byId.isEmpty()) {
             return Command.resumeAll(byId);
         }
         if (!child.waitsAtInterrupt()) {
             return null;
         }
-        Object resume = parent.takeResume(task, task.resumes.size());
-        return resume == PregelLoop.NO_RESUME ? null : Command.resume(resume);
+        Object resume = parent.resumes.take(task, task.resumes.size());
+        return resume == Resumes.NONE ? null : Command.resume(resume);
     }
 
     private static void pauseIfPaused(PregelLoop loop, Task task) {
@@ -90,10 +89,10 @@ final class Subgraphs {
     }
 
     /** The child's input: the parent's channels with the names of the child's input components. */
-    private static StoredInput mapInput(PregelLoop parent, PregelLoop child) {
+    private static StoredInput mapInput(RunScope parent, ChannelState parentState, PregelLoop child) {
         List<Integer> channels = new ArrayList<>();
         List<Object> values = new ArrayList<>();
-        GraphSpec c = child.spec;
+        GraphSpec c = child.spec();
         int schema = c.schemaIndex(c.input);
         for (int slot : c.slots[schema]) {
             if (slot < 0) {
@@ -101,7 +100,7 @@ final class Subgraphs {
             }
             Integer from = parent.spec.channelIndex.get(c.channels[slot].name());
             if (from != null && parent.spec.isStreamChannel[from]) {
-                Channel source = parent.channels()[from];
+                Channel source = parentState.channels()[from];
                 if (source.isAvailable()) {
                     channels.add(slot);
                     values.add(source.get());
@@ -112,17 +111,17 @@ final class Subgraphs {
     }
 
     /** The parent's writes: the child's final output channels, by name, where the parent has them. */
-    private static StoredInput mapOutput(PregelLoop parent, PregelLoop child) {
+    private static StoredInput mapOutput(GraphSpec parent, PregelLoop child) {
         List<Integer> channels = new ArrayList<>();
         List<Object> values = new ArrayList<>();
-        GraphSpec c = child.spec;
+        GraphSpec c = child.spec();
         int schema = c.schemaIndex(c.output);
         for (int slot : c.slots[schema]) {
             if (slot < 0 || !child.channels()[slot].isAvailable()) {
                 continue;
             }
-            Integer to = parent.spec.channelIndex.get(c.channels[slot].name());
-            if (to != null && parent.spec.isStreamChannel[to]) {
+            Integer to = parent.channelIndex.get(c.channels[slot].name());
+            if (to != null && parent.isStreamChannel[to]) {
                 channels.add(to);
                 values.add(child.channels()[slot].get());
             }

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.WriteSink;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,15 +14,17 @@ import java.util.List;
  */
 final class Task implements WriteSink {
     final int node;
+    final String name;
     final int pushIndex;
     final Object payload;
     final int[] triggers;
+    /** What the id derives from; {@code null} for a task no checkpoint refers to. */
+    private final TaskIds.Scope ids;
 
     int[] writeChannels = new int[4];
     Object[] writeValues = new Object[4];
     int writeCount;
     Throwable error;
-    String id;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
     Outcome outcome = Outcome.PENDING;
     /** The context the node's input was read with, reused by its first attempt. */
@@ -39,31 +42,48 @@ final class Task implements WriteSink {
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
 
+    private String id;
     private int[] currentSlots;
 
-    private Task(int node, int pushIndex, Object payload, int[] triggers) {
+    private Task(int node, String name, int pushIndex, Object payload, int[] triggers, TaskIds.Scope ids) {
         this.node = node;
+        this.name = name;
         this.pushIndex = pushIndex;
         this.payload = payload;
         this.triggers = triggers;
+        this.ids = ids;
     }
 
-    static Task pull(int node, int[] triggers) {
-        return new Task(node, -1, null, triggers);
+    static Task pull(int node, String name, int[] triggers, TaskIds.Scope ids) {
+        return new Task(node, name, -1, null, triggers, ids);
     }
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */
     static Task input() {
-        return new Task(0, -1, null, new int[0]);
+        return new Task(0, ReservedNames.START, -1, null, new int[0], null);
     }
 
-    /** A task that applies given writes as a node's (updateState): no triggers of its own. */
-    static Task synthetic(int node) {
-        return new Task(node, -1, null, new int[0]);
+    /**
+     * A task that applies given writes as a node's (updateState): no triggers of its own, and the
+     * id of the node's pull task in {@code ids}, if it has one.
+     */
+    static Task synthetic(int node, String name, TaskIds.Scope ids) {
+        return new Task(node, name, -1, null, new int[0], ids);
     }
 
-    static Task push(int node, int index, Object payload) {
-        return new Task(node, index, payload, new int[0]);
+    static Task push(int node, String name, int index, Object payload, TaskIds.Scope ids) {
+        return new Task(node, name, index, payload, new int[0], ids);
+    }
+
+    /**
+     * The task's id, derived from its checkpoint, namespace, step and path only when first asked:
+     * a run that neither stores nor streams tasks never pays for the digest.
+     */
+    String id() {
+        if (id == null && ids != null) {
+            id = TaskIds.of(ids.checkpoint(), ids.namespace(), ids.step(), name, pushIndex);
+        }
+        return id;
     }
 
     /**
@@ -100,6 +120,25 @@ final class Task implements WriteSink {
 
     boolean isPush() {
         return pushIndex >= 0;
+    }
+
+    /** Pull tasks in node-name order, then push tasks in send order: LangGraph's task path order. */
+    static List<Task> applyOrder(List<Task> tasks) {
+        if (tasks.size() <= 1 || !tasks.get(0).isPush()) {
+            return tasks;
+        }
+        List<Task> order = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (!t.isPush()) {
+                order.add(t);
+            }
+        }
+        for (Task t : tasks) {
+            if (t.isPush()) {
+                order.add(t);
+            }
+        }
+        return order;
     }
 
     void add(int channel, Object value) {

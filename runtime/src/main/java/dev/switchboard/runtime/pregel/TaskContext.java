@@ -18,18 +18,20 @@ import java.util.Objects;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
 final class TaskContext implements NodeContext, ManagedContext {
-    private final PregelLoop loop;
+    private final RunScope scope;
     private final Task task;
     private final String node;
     private final int step;
+    private final int stop;
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
     private volatile boolean abandoned;
 
-    TaskContext(PregelLoop loop, Task task, String node, int step) {
-        this.loop = loop;
+    TaskContext(RunScope scope, Task task, int step, int stop) {
+        this.scope = scope;
         this.task = task;
-        this.node = node;
+        this.node = task.name;
         this.step = step;
+        this.stop = stop;
     }
 
     /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
@@ -39,7 +41,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public RunConfig config() {
-        return loop.config;
+        return scope.config;
     }
 
     @Override
@@ -54,17 +56,17 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public int stop() {
-        return loop.stop;
+        return stop;
     }
 
     @Override
     public int recursionLimit() {
-        return loop.config.recursionLimit();
+        return scope.config.recursionLimit();
     }
 
     @Override
     public int remainingSteps() {
-        return loop.stop - step;
+        return stop - step;
     }
 
     @Override
@@ -75,7 +77,7 @@ final class TaskContext implements NodeContext, ManagedContext {
     @Override
     public <T> T interrupt(Object value, Class<T> resumeType) {
         Objects.requireNonNull(resumeType, "resumeType");
-        if (loop.persistence == null) {
+        if (scope.persistence == null) {
             throw new GraphException(
                     "No checkpointer set: interrupt() pauses the run and resumes it from a checkpoint; build the"
                             + " graph with .checkpointer(...)",
@@ -93,14 +95,14 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (call < task.resumes.size()) {
             resume = task.resumes.get(call);
         } else {
-            resume = loop.takeResume(task, call);
-            if (resume == PregelLoop.NO_RESUME) {
+            resume = scope.resumes.take(task, call);
+            if (resume == Resumes.NONE) {
                 task.attempts.interruptsRaised++;
-                throw new NodeInterrupt(List.of(new Interrupt(loop.interruptId(task, call), value)));
+                throw new NodeInterrupt(List.of(new Interrupt(scope.resumes.interruptId(task, call), value)));
             }
             task.resumes.add(resume);
         }
-        return loop.persistence.resumeValue(resume, resumeType);
+        return scope.persistence.resumeValue(resume, resumeType);
     }
 
     @Override
@@ -113,13 +115,13 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (abandoned) {
             throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run subgraphs");
         }
-        return Subgraphs.invoke(loop, task, graph, input);
+        return Subgraphs.invoke(scope, task, graph, input);
     }
 
     @Override
     public void emit(Object value) {
-        if (!abandoned && loop.sink.wants(StreamMode.CUSTOM)) {
-            loop.sink.accept(new StreamPart.Custom<>(node, value));
+        if (!abandoned && scope.sink.wants(StreamMode.CUSTOM)) {
+            scope.sink.accept(new StreamPart.Custom<>(node, value));
         }
     }
 
@@ -127,20 +129,20 @@ final class TaskContext implements NodeContext, ManagedContext {
     public void emitMessage(Object chunk, Map<String, Object> metadata) {
         Objects.requireNonNull(chunk, "chunk");
         Objects.requireNonNull(metadata, "metadata");
-        if (abandoned || task == null || !loop.sink.wants(StreamMode.MESSAGES)) {
+        if (abandoned || task == null || !scope.sink.wants(StreamMode.MESSAGES)) {
             return;
         }
-        Map<String, Object> merged = new LinkedHashMap<>(loop.config.metadata());
+        Map<String, Object> merged = new LinkedHashMap<>(scope.config.metadata());
         merged.putAll(metadata);
-        loop.sink.accept(new StreamPart.Message<>(
+        scope.sink.accept(new StreamPart.Message<>(
                 chunk,
                 node,
                 step,
-                loop.taskId(task),
+                task.id(),
                 task.attempts.number,
-                loop.runner().triggerNames(task),
+                RunEvents.triggerNames(scope.spec, task),
                 merged,
-                loop.namespacePath()));
+                scope.namespacePath));
     }
 
     @Override

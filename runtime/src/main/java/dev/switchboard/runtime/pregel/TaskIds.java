@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 final class TaskIds {
     private TaskIds() {}
 
+    /** Where the tasks of one superstep stand: their ids differ only by node and task path. */
+    record Scope(String checkpoint, String namespace, int step) {}
+
     static String of(String checkpointId, String namespace, int step, String node, int pushIndex) {
         String key = checkpointId
                 + '\u0000'

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TaskOutcomeTest {
     @Test
     void aNewTaskIsPending() {
-        Task t = Task.pull(1, new int[] {0});
+        Task t = Task.pull(1, "a", new int[] {0}, null);
         assertEquals(Task.Outcome.PENDING, t.outcome);
         assertEquals("false false false", flags(t));
     }
@@ -24,7 +24,7 @@ class TaskOutcomeTest {
         expected.put(Task.Outcome.HANDLED, "true false false");
         expected.put(Task.Outcome.CACHED, "true false true");
         for (Task.Outcome o : Task.Outcome.values()) {
-            Task t = Task.push(1, 0, "payload");
+            Task t = Task.push(1, "a", 0, "payload", null);
             t.outcome = o;
             assertEquals(expected.get(o), flags(t), o.name());
         }

@@ -1,0 +1,433 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.InvalidUpdateException;
+import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.Checkpoint;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
+import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The channels of one graph and their bookkeeping: versions, the versions each node last saw and
+ * those seen at the last resume. It holds LangGraph's {@code _algo} functions as methods: which
+ * tasks a superstep runs ({@link #prepareTasks}), how their writes reach the channels at the barrier
+ * ({@link #apply}), whether anything changed since a pause ({@link #changedSinceInterrupt}), and
+ * the versions a checkpoint of this state records. It knows nothing of runs, threads or storage, so
+ * a snapshot of a stored checkpoint is this class restored, and it can be tested on its own.
+ *
+ * <p>Everything is an array indexed by channel and node number. Only one thread changes it; tasks
+ * read channels while a superstep runs.
+ */
+final class ChannelState {
+    /** Told of the writes an accumulating channel took, so a checkpoint can store them as a delta. */
+    interface DeltaTracker {
+        void track(int channel, List<?> values);
+    }
+
+    private final GraphSpec spec;
+    private final Channel[] channels;
+    private final long[] versions;
+    /** Each channel's version suffix; {@code null} for versions this state made (see {@link #runSuffix()}). */
+    private final String[] suffix;
+
+    private final long[][] seen;
+    private final long[] interruptSeen;
+    private long maxVersion;
+    private String runSuffix;
+    private final String[] versionText;
+    private final long[] versionTextOf;
+    private final String[] versionTextSuffix;
+
+    private final boolean[] updated;
+    /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
+    private final boolean[] candidate;
+
+    private final int[] updatedList;
+    private int updatedCount;
+    private final PendingWrites pending;
+
+    ChannelState(GraphSpec spec) {
+        this.spec = spec;
+        int n = spec.channels.length;
+        this.channels = new Channel[n];
+        for (int c = 0; c < n; c++) {
+            channels[c] = spec.channels[c].create();
+        }
+        this.versions = new long[n];
+        this.suffix = new String[n];
+        this.versionText = new String[n];
+        this.versionTextOf = new long[n];
+        this.versionTextSuffix = new String[n];
+        this.seen = new long[spec.nodeNames.length][];
+        for (int i = 0; i < seen.length; i++) {
+            seen[i] = new long[spec.triggers[i].length];
+        }
+        this.interruptSeen = new long[n];
+        this.updated = new boolean[n];
+        this.candidate = new boolean[spec.nodeNames.length];
+        this.updatedList = new int[n];
+        this.pending = new PendingWrites(n);
+    }
+
+    GraphSpec spec() {
+        return spec;
+    }
+
+    /** The channels themselves: a checkpoint restores their values into them, a checkpointer reads them. */
+    Channel[] channels() {
+        return channels;
+    }
+
+    // ---------------------------------------------------------------- restore
+
+    /** Takes the checkpoint's versions and versions seen; its channel values are restored separately. */
+    void restoreVersions(Checkpoint checkpoint) {
+        for (Map.Entry<String, ChannelVersion> e : checkpoint.channels().entrySet()) {
+            Integer c = spec.channelIndex.get(e.getKey());
+            if (c != null) {
+                String v = e.getValue().version();
+                versions[c] = ChannelVersion.counter(v);
+                suffix[c] = v.substring(v.indexOf('.') + 1);
+                maxVersion = Math.max(maxVersion, versions[c]);
+            }
+        }
+        for (Map.Entry<String, Map<String, String>> e :
+                checkpoint.versionsSeen().entrySet()) {
+            restoreSeen(e.getKey(), e.getValue());
+        }
+    }
+
+    private void restoreSeen(String node, Map<String, String> seenVersions) {
+        if (node.equals(ReservedNames.INTERRUPT)) {
+            seenVersions.forEach((channel, v) -> {
+                Integer c = spec.channelIndex.get(channel);
+                if (c != null) {
+                    interruptSeen[c] = ChannelVersion.counter(v);
+                }
+            });
+            return;
+        }
+        Integer n = spec.nodeIndex.get(node);
+        if (n == null) {
+            return;
+        }
+        int[] trig = spec.triggers[n];
+        for (int t = 0; t < trig.length; t++) {
+            String v = seenVersions.get(spec.channels[trig[t]].name());
+            if (v != null) {
+                seen[n][t] = ChannelVersion.counter(v);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- prepare
+
+    /**
+     * LangGraph's {@code prepare_next_tasks}: push tasks in send order, then pull tasks by node
+     * name, for every node with a trigger channel that is available and newer than the version
+     * the node last saw. With {@code onlyUpdated}, only nodes that a channel updated by the last
+     * {@link #apply} triggers are checked (the rest cannot have become ready); if the last apply
+     * updated nothing, every node is.
+     */
+    List<Task> prepareTasks(boolean onlyUpdated, TaskIds.Scope ids) {
+        List<Task> out = new ArrayList<>();
+        Channel sends = channels[spec.tasksChannel];
+        if (sends.isAvailable()) {
+            List<?> list = (List<?>) sends.get();
+            for (int i = 0; i < list.size(); i++) {
+                Send<?> send = (Send<?>) list.get(i);
+                int node = spec.node(send.node());
+                out.add(Task.push(node, spec.nodeNames[node], i, send.payload(), ids));
+            }
+        }
+        boolean[] nodes = null;
+        if (onlyUpdated && updatedCount > 0) {
+            nodes = candidates();
+        }
+        for (int n : spec.nameOrder) {
+            if ((nodes == null || nodes[n]) && triggered(n)) {
+                out.add(Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids));
+            }
+        }
+        if (nodes != null) {
+            Arrays.fill(nodes, false);
+        }
+        return out;
+    }
+
+    private boolean[] candidates() {
+        for (int u = 0; u < updatedCount; u++) {
+            for (int n : spec.triggerToNodes[updatedList[u]]) {
+                candidate[n] = true;
+            }
+        }
+        return candidate;
+    }
+
+    private boolean triggered(int node) {
+        int[] trig = spec.triggers[node];
+        long[] nodeSeen = seen[node];
+        for (int t = 0; t < trig.length; t++) {
+            int c = trig[t];
+            if (channels[c].isAvailable() && versions[c] > nodeSeen[t]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- apply
+
+    /**
+     * LangGraph's {@code apply_writes}: marks each task's triggers as seen, consumes them, hands
+     * each channel all of the step's writes to it at once (so a reducer folds them in task order
+     * and a plain channel written twice fails), and gives every channel that changed one new
+     * version. With {@code newStep}, channels that clear without writes clear and, once nothing
+     * triggers a node any more, channels that wait for the end of the run finish.
+     *
+     * @param ordered the tasks in {@link Task#applyOrder}
+     * @param tracker told of accumulating channels' writes, or {@code null}
+     */
+    void apply(List<Task> ordered, boolean newStep, DeltaTracker tracker) {
+        for (int u = 0; u < updatedCount; u++) {
+            updated[updatedList[u]] = false;
+        }
+        updatedCount = 0;
+        for (Task t : ordered) {
+            for (int i = 0; i < t.triggers.length; i++) {
+                seen[t.node][i] = versions[t.triggers[i]];
+            }
+        }
+        long next = maxVersion + 1;
+        for (Task t : ordered) {
+            for (int c : t.triggers) {
+                if (channels[c].consume()) {
+                    bump(c, next);
+                }
+            }
+        }
+        for (Task t : ordered) {
+            for (int i = 0; i < t.writeCount; i++) {
+                pending.add(t.writeChannels[i], t.writeValues[i]);
+            }
+        }
+        try {
+            updateChannels(ordered, next, tracker);
+        } finally {
+            pending.clear();
+        }
+        if (newStep) {
+            notifyNewStep(next);
+        }
+        maxVersion = next;
+    }
+
+    private void updateChannels(List<Task> ordered, long next, DeltaTracker tracker) {
+        for (int i = 0; i < pending.touchedCount; i++) {
+            int c = pending.touched[i];
+            List<?> values = pending.values(c);
+            if (update(c, values, ordered)) {
+                bump(c, next);
+                if (tracker != null && spec.channels[c].storesDeltas()) {
+                    tracker.track(c, values);
+                }
+            }
+        }
+    }
+
+    private boolean update(int c, List<?> values, List<Task> writers) {
+        try {
+            return channels[c].update(values);
+        } catch (InvalidUpdateException e) {
+            throw new InvalidUpdateException(
+                    e.getMessage() + " Written in this step by " + writerNames(c, writers) + ".",
+                    e.code().orElse(null));
+        }
+    }
+
+    /** The nodes whose tasks wrote a channel, in task order: the channel alone does not say where to look. */
+    private String writerNames(int c, List<Task> tasks) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Task t : tasks) {
+            for (int i = 0; i < t.writeCount; i++) {
+                if (t.writeChannels[i] == c) {
+                    names.add("'" + spec.nodeNames[t.node] + "'");
+                }
+            }
+        }
+        return (names.size() == 1 ? "node " : "nodes ") + String.join(", ", names);
+    }
+
+    private void notifyNewStep(long next) {
+        for (int c : spec.clearable) {
+            if (!updated[c] && channels[c].isAvailable() && channels[c].update(List.of())) {
+                bump(c, next);
+            }
+        }
+        for (int u = 0; u < updatedCount; u++) {
+            if (spec.triggerToNodes[updatedList[u]].length > 0) {
+                return;
+            }
+        }
+        for (int c : spec.finishable) {
+            if (channels[c].finish()) {
+                bump(c, next);
+            }
+        }
+    }
+
+    private void bump(int c, long next) {
+        versions[c] = next;
+        suffix[c] = null;
+        if (channels[c].isAvailable() && !updated[c]) {
+            updated[c] = true;
+            updatedList[updatedCount++] = c;
+        }
+    }
+
+    /** Whether the last {@link #apply} changed a channel that the state's stream shows. */
+    boolean streamChannelUpdated() {
+        for (int u = 0; u < updatedCount; u++) {
+            if (spec.isStreamChannel[updatedList[u]]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- interrupts
+
+    /** LangGraph's {@code should_interrupt}, first half: a channel changed since the last resume. */
+    boolean changedSinceInterrupt() {
+        for (int c = 0; c < versions.length; c++) {
+            if (versions[c] > interruptSeen[c]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** At a resume: what the channels hold now has been seen, so a breakpoint does not fire on it again. */
+    void markInterruptSeen() {
+        System.arraycopy(versions, 0, interruptSeen, 0, versions.length);
+    }
+
+    // ---------------------------------------------------------------- checkpoint
+
+    /** Each written channel's version string, as a checkpoint of this state records it. */
+    Map<String, String> versionStrings() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int c = 0; c < channels.length; c++) {
+            if (versions[c] > 0) {
+                out.put(spec.channels[c].name(), versionText(c));
+            }
+        }
+        return out;
+    }
+
+    /** A channel's version string, formatted again only when its version changed since the last checkpoint. */
+    private String versionText(int c) {
+        String s = suffix[c] == null ? runSuffix() : suffix[c];
+        if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
+            versionText[c] = ChannelVersion.format(versions[c], s);
+            versionTextOf[c] = versions[c];
+            versionTextSuffix[c] = s;
+        }
+        return versionText[c];
+    }
+
+    /**
+     * The suffix of the versions this state makes, drawn when a version string is first needed:
+     * only checkpoints show it, so a run without a checkpointer never pays for the secure random.
+     */
+    private String runSuffix() {
+        if (runSuffix == null) {
+            runSuffix = Uuids.runSuffix();
+        }
+        return runSuffix;
+    }
+
+    /** The versions each node saw (and those seen at the last resume, under {@code __interrupt__}). */
+    Map<String, Map<String, String>> seenStrings() {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        for (int n = 0; n < seen.length; n++) {
+            Map<String, String> m = new LinkedHashMap<>();
+            for (int t = 0; t < seen[n].length; t++) {
+                if (seen[n][t] > 0) {
+                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[n][t], ""));
+                }
+            }
+            if (!m.isEmpty()) {
+                out.put(spec.nodeNames[n], m);
+            }
+        }
+        Map<String, String> interrupts = new LinkedHashMap<>();
+        for (int c = 0; c < channels.length; c++) {
+            if (interruptSeen[c] > 0) {
+                interrupts.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
+            }
+        }
+        if (!interrupts.isEmpty()) {
+            out.put(ReservedNames.INTERRUPT, interrupts);
+        }
+        return out;
+    }
+
+    /** The node that wrote last, for updateState without a node: LangGraph's rule. */
+    Optional<String> lastWriter() {
+        long best = 0;
+        String node = null;
+        boolean tie = false;
+        for (int n = 1; n < seen.length; n++) {
+            for (long v : seen[n]) {
+                if (v > best) {
+                    best = v;
+                    node = spec.nodeNames[n];
+                    tie = false;
+                } else if (v == best && v > 0 && !spec.nodeNames[n].equals(node)) {
+                    tie = true;
+                }
+            }
+        }
+        return tie ? Optional.empty() : Optional.ofNullable(node);
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    Object channelValue(int c) {
+        return channels[c].isAvailable() ? channels[c].get() : null;
+    }
+
+    /** Reads record {@code schema} from {@code source} (these channels, or a task's fresh copy). */
+    Object read(int schema, Channel[] source, ManagedContext ctx) {
+        return spec.schemas[schema].read(new StateReader(spec, source, spec.slots[schema], ctx));
+    }
+
+    Object readOutput() {
+        return read(spec.schemaIndex(spec.output), channels, null);
+    }
+
+    Object readState() {
+        return read(0, channels, null);
+    }
+
+    Map<String, Object> streamValues() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (int c : spec.streamChannels) {
+            if (channels[c].isAvailable()) {
+                values.put(spec.channels[c].name(), channels[c].get());
+            }
+        }
+        return Collections.unmodifiableMap(values);
+    }
+}
