@@ -4,6 +4,7 @@ import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import dev.switchboard.runtime.cache.NodeCache;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.serde.SerdeLimits;
+import dev.switchboard.runtime.store.Store;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +32,7 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private final Map<String, Duration> nodeTimeouts = new LinkedHashMap<>();
     private final Map<String, Duration> nodeCacheTtls = new LinkedHashMap<>();
     private NodeCache cache;
+    private Store store;
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
@@ -257,6 +259,28 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
      */
     public Optional<NodeCache> cache() {
         return Optional.ofNullable(cache);
+    }
+
+    /**
+     * The long-term memory nodes reach with {@link NodeContext#store()}, shared across threads and
+     * runs (a {@code InMemoryStore}, or a SQLite or PostgreSQL store). Subgraphs a node runs use it
+     * too unless they were built with their own.
+     *
+     * @param store the store
+     * @return this builder
+     */
+    public B store(Store store) {
+        this.store = Objects.requireNonNull(store, "store");
+        return self();
+    }
+
+    /**
+     * The store set with {@link #store(Store)}.
+     *
+     * @return the store, or empty
+     */
+    public Optional<Store> store() {
+        return Optional.ofNullable(store);
     }
 
     /**

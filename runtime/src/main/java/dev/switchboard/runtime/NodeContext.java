@@ -1,5 +1,6 @@
 package dev.switchboard.runtime;
 
+import dev.switchboard.runtime.store.Store;
 import java.util.Map;
 
 /**
@@ -126,4 +127,13 @@ public interface NodeContext {
     default void emitMessage(Object chunk) {
         emitMessage(chunk, Map.of());
     }
+
+    /**
+     * The graph's long-term memory, shared across threads: what the builder's {@code .store(store)}
+     * set (a subgraph without its own uses its parent's).
+     *
+     * @return the store
+     * @throws IllegalStateException if the graph was built without a store
+     */
+    Store store();
 }

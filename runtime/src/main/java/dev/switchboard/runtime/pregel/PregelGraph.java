@@ -16,6 +16,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.serde.JsonSerde;
+import dev.switchboard.runtime.store.Store;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -50,6 +51,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
     private final NodePolicies policies;
+    private final Store store;
 
     /**
      * For generated subclasses.
@@ -63,6 +65,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);
+        this.store = settings.store().orElse(null);
         this.serde = new JsonSerde(settings.serdeLimits(), spec.sealedTypes);
         this.codecs = new Codecs(spec, serde);
         this.interruptBefore = settings.interruptBefore();
@@ -272,6 +275,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 parent.cancellation(),
                 persistence,
                 Breakpoints.of(spec, interruptBefore, interruptAfter));
+        loop.useStore(store, spec.name());
         loop.nestUnder(parent, namespace);
         return loop;
     }
@@ -305,7 +309,9 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(
+        PregelLoop loop = new PregelLoop(
                 spec, dispatcher, executor, policies, config, sink, cancellation, persistence, breakpoints);
+        loop.useStore(store, spec.name());
+        return loop;
     }
 }

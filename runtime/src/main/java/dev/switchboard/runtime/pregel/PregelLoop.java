@@ -21,6 +21,7 @@ import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.internal.ReservedNames;
 import dev.switchboard.runtime.internal.ValueSource;
+import dev.switchboard.runtime.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,6 +50,8 @@ final class PregelLoop {
 
     final GraphSpec spec;
     final RunConfig config;
+    private Store store;
+    private String storeOwner;
     final EventSink sink;
     final Persistence persistence;
     private final Cancellation cancellation;
@@ -142,6 +145,24 @@ final class PregelLoop {
         this.nested = true;
         this.namespacePath = List.copyOf(namespace);
         this.rootSink = parent.rootSink();
+        if (store == null) {
+            this.store = parent.store;
+            this.storeOwner = parent.storeOwner;
+        }
+    }
+
+    /** Gives the loop the graph's store (LangGraph passes the parent's store down to subgraphs). */
+    void useStore(Store store, String owner) {
+        this.store = store;
+        this.storeOwner = owner;
+    }
+
+    Store store() {
+        if (store == null) {
+            throw new IllegalStateException("graph '" + storeOwner + "' has no store: build it with"
+                    + " .store(store) (for example .store(new InMemoryStore())) to use ctx.store() in its nodes");
+        }
+        return store;
     }
 
     boolean nested() {
