@@ -25,22 +25,27 @@ public abstract class AbstractStore implements Store {
     /** Reads and writes values, within the settings' limits. */
     protected final JsonSerde serde;
 
-    private final Sweeper sweeper;
+    private volatile Sweeper sweeper;
 
     /**
-     * Starts the sweeper if the settings ask for one.
+     * Keeps the settings; a subclass calls {@link #startSweeper()} once it is ready.
      *
      * @param settings the settings
      */
     protected AbstractStore(StoreSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.serde = new JsonSerde(settings.limits());
-        this.sweeper = settings.ttl().sweepInterval() == null
-                ? null
-                : new Sweeper(
-                        this::sweepExpired,
-                        settings.ttl().sweepInterval(),
-                        getClass().getSimpleName());
+    }
+
+    /**
+     * Starts the periodic sweeper if the settings ask for one. Subclasses call it at the end of
+     * their constructor, so that no sweep runs before their storage exists.
+     */
+    protected final void startSweeper() {
+        Duration interval = settings.ttl().sweepInterval();
+        if (interval != null && sweeper == null) {
+            sweeper = new Sweeper(this::sweepExpired, interval, getClass().getSimpleName());
+        }
     }
 
     /**
@@ -164,8 +169,9 @@ public abstract class AbstractStore implements Store {
 
     @Override
     public void stopSweeper() {
-        if (sweeper != null) {
-            sweeper.stop();
+        Sweeper s = sweeper;
+        if (s != null) {
+            s.stop();
         }
     }
 

@@ -62,6 +62,7 @@ public final class InMemoryStore extends AbstractStore {
      */
     public InMemoryStore(StoreSettings settings) {
         super(settings);
+        startSweeper();
     }
 
     @Override
