@@ -44,7 +44,7 @@ public abstract class AbstractStore implements Store {
     protected final void startSweeper() {
         Duration interval = settings.ttl().sweepInterval();
         if (interval != null && sweeper == null) {
-            sweeper = new Sweeper(this::sweepExpired, interval, getClass().getSimpleName());
+            sweeper = new Sweeper(this::sweepExpired, interval);
         }
     }
 

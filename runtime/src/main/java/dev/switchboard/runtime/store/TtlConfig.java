@@ -7,7 +7,7 @@ import java.util.Optional;
  * Time to live of store items. An item put with a TTL (its own, or {@code defaultTtl}) expires that
  * long after its last write, or after its last read when {@code refreshOnRead} is on (a read may
  * override it). Expired items are invisible to reads at once and deleted by {@link Store#sweepExpired()},
- * which the store runs every {@code sweepInterval} on a daemon thread until it is closed or {@link
+ * which the store runs every {@code sweepInterval} in the background until it is closed or {@link
  * Store#stopSweeper()} is called. A sweep deletes only items whose expiry has passed at the moment
  * of deletion, so an item read (and refreshed) since it was last seen expired is kept.
  *
