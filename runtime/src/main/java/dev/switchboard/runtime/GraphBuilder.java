@@ -263,7 +263,7 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
 
     /**
      * The long-term memory nodes reach with {@link NodeContext#store()}, shared across threads and
-     * runs (a {@code InMemoryStore}, or a SQLite or PostgreSQL store). Subgraphs a node runs use it
+     * runs (an {@code InMemoryStore}, or a SQLite or PostgreSQL store). Subgraphs a node runs use it
      * too unless they were built with their own.
      *
      * @param store the store
