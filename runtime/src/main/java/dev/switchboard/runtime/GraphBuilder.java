@@ -4,6 +4,7 @@ import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import dev.switchboard.runtime.cache.NodeCache;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.serde.SerdeLimits;
+import dev.switchboard.runtime.store.Store;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,6 +35,7 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
     private final Map<String, Duration> nodeCacheTtls = new LinkedHashMap<>();
     private NodeCache cache;
     private final List<RunListener> listeners = new ArrayList<>();
+    private Store store;
 
     /** For generated subclasses. */
     protected GraphBuilder() {}
@@ -283,6 +285,28 @@ public abstract class GraphBuilder<B extends GraphBuilder<B, G>, G> {
      */
     public Optional<NodeCache> cache() {
         return Optional.ofNullable(cache);
+    }
+
+    /**
+     * The long-term memory nodes reach with {@link NodeContext#store()}, shared across threads and
+     * runs (an {@code InMemoryStore}, or a SQLite or PostgreSQL store). Subgraphs a node runs use it
+     * too unless they were built with their own.
+     *
+     * @param store the store
+     * @return this builder
+     */
+    public B store(Store store) {
+        this.store = Objects.requireNonNull(store, "store");
+        return self();
+    }
+
+    /**
+     * The store set with {@link #store(Store)}.
+     *
+     * @return the store, or empty
+     */
+    public Optional<Store> store() {
+        return Optional.ofNullable(store);
     }
 
     /**

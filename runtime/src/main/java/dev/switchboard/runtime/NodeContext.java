@@ -2,6 +2,7 @@ package dev.switchboard.runtime;
 
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.error.GraphException;
+import dev.switchboard.runtime.store.Store;
 import java.util.Map;
 
 /**
@@ -128,4 +129,13 @@ public interface NodeContext {
     default void emitMessage(Object chunk) {
         emitMessage(chunk, Map.of());
     }
+
+    /**
+     * The graph's long-term memory, shared across threads: what the builder's {@code .store(store)}
+     * set (a subgraph without its own uses its parent's).
+     *
+     * @return the store
+     * @throws IllegalStateException if the graph was built without a store
+     */
+    Store store();
 }

@@ -4,6 +4,7 @@ import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.cache.InMemoryNodeCache;
 import dev.switchboard.runtime.cache.NodeCache;
+import dev.switchboard.runtime.store.Store;
 import java.time.Duration;
 import java.util.Map;
 
@@ -28,11 +29,14 @@ final class NodePolicies {
     final String keyPrefix;
     /** The graph's run listeners, or null when it has none. */
     final Listeners listeners;
+    /** The graph's long-term memory store, or null when it was built without one. */
+    final Store store;
 
     NodePolicies(GraphSpec spec, GraphBuilder<?, ?> settings, Codecs codecs, String graphClass) {
         this.codecs = codecs;
         this.keyPrefix = graphClass + ":" + spec.name;
         this.listeners = Listeners.of(settings.listeners());
+        this.store = settings.store().orElse(null);
         int n = spec.nodeNames.length;
         this.retry = spec.retry.clone();
         this.timeout = spec.timeout.clone();

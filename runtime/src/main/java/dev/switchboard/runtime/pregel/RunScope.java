@@ -4,6 +4,7 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.RunInfo;
 import dev.switchboard.runtime.TaskInfo;
 import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.store.Store;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -35,6 +36,8 @@ final class RunScope {
     final Listeners listeners;
     /** What listeners are told about this run; null when nobody listens. */
     final RunInfo run;
+    /** The store nodes reach: the graph's own, else its parent run's (as LangGraph passes it down); may be null. */
+    private final Store store;
 
     RunScope(
             GraphSpec spec,
@@ -61,6 +64,8 @@ final class RunScope {
         this.resumes = new Resumes(spec, persistence == null ? "" : persistence.namespace);
         this.listeners = Listeners.nested(
                 parent == null ? null : parent.listeners, policies == null ? null : policies.listeners);
+        Store own = policies == null ? null : policies.store;
+        this.store = own != null || parent == null ? own : parent.store;
         this.run = listeners == null
                 ? null
                 : new RunInfo(
@@ -69,6 +74,15 @@ final class RunScope {
                         persistence == null ? config.threadId().orElse(null) : persistence.threadId,
                         this.namespacePath,
                         parent == null || parent.run == null ? null : parent.run.runId());
+    }
+
+    /** The run's store, for {@code ctx.store()}. */
+    Store store() {
+        if (store == null) {
+            throw new IllegalStateException("graph '" + spec.name() + "' has no store: build it with"
+                    + " .store(store) (for example .store(new InMemoryStore())) to use ctx.store() in its nodes");
+        }
+        return store;
     }
 
     /** What listeners are told about a task's current attempt; only called when someone listens. */

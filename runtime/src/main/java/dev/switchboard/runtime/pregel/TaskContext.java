@@ -11,6 +11,7 @@ import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.managed.ManagedContext;
+import dev.switchboard.runtime.store.Store;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,11 @@ final class TaskContext implements NodeContext, ManagedContext {
     /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
     void abandon() {
         abandoned = true;
+    }
+
+    @Override
+    public Store store() {
+        return scope.store();
     }
 
     @Override

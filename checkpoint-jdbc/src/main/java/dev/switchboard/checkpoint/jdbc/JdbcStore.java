@@ -1,0 +1,361 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import dev.switchboard.runtime.store.AbstractStore;
+import dev.switchboard.runtime.store.Item;
+import dev.switchboard.runtime.store.Namespace;
+import dev.switchboard.runtime.store.StoreOp;
+import dev.switchboard.runtime.store.StoreSettings;
+import dev.switchboard.runtime.store.Vectors;
+import java.nio.charset.StandardCharsets;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link dev.switchboard.runtime.store.Store} in SQLite or PostgreSQL: open one with {@link
+ * SqliteStore} or {@link PostgresStore}. Its tables ({@code store_items}, {@code store_vectors}) are
+ * created on first open. All SQL is parameterized; filters run in the database. A search with a
+ * query scores the vectors of the items that pass the filter exactly (cosine, in Java, as they
+ * stream from the database), then reads the values of the page only.
+ */
+public final class JdbcStore extends AbstractStore {
+    private static final String COLUMNS = "ns, key, value, created_at, updated_at, ttl_ms";
+    private static final String LIVE = " AND (expires_at IS NULL OR expires_at > ?)";
+
+    private final StoreSql sql;
+    private final Connections connections;
+
+    JdbcStore(StoreSql sql, Connections connections, StoreSettings settings) {
+        super(settings);
+        this.sql = sql;
+        this.connections = connections;
+        try (Connections.Lease lease = connections.lease(true)) {
+            for (String ddl : sql.schema()) {
+                lease.prepare(ddl).execute();
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            connections.close();
+            throw failure("create the store tables", e);
+        }
+        startSweeper();
+    }
+
+    @Override
+    protected Item read(Namespace namespace, String key, Instant now, boolean refreshTtl) {
+        try (Connections.Lease lease = connections.lease(refreshTtl)) {
+            PreparedStatement p =
+                    lease.prepare("SELECT " + COLUMNS + " FROM store_items WHERE ns = ? AND key = ?" + LIVE);
+            bind(p, List.of(StoreSql.encode(namespace), key, micros(now)));
+            List<Row> rows = rows(p);
+            if (refreshTtl) {
+                refresh(lease, rows, now);
+                lease.commit();
+            }
+            return rows.isEmpty() ? null : rows.get(0).item(null);
+        } catch (SQLException e) {
+            throw failure("read an item", e);
+        }
+    }
+
+    @Override
+    protected List<Item> search(SearchPlan plan, Instant now) {
+        try (Connections.Lease lease = connections.lease(plan.refreshTtl())) {
+            List<Item> page = plan.query() == null
+                    ? unranked(lease, plan, now, false, plan.offset(), plan.limit())
+                    : ranked(lease, plan, now);
+            if (plan.refreshTtl()) {
+                refreshItems(lease, page, now);
+                lease.commit();
+            }
+            return page;
+        } catch (SQLException e) {
+            throw failure("search", e);
+        }
+    }
+
+    private List<Item> unranked(
+            Connections.Lease lease, SearchPlan plan, Instant now, boolean onlyWithoutVectors, int offset, int limit)
+            throws SQLException {
+        if (limit == 0) {
+            return List.of();
+        }
+        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM store_items i WHERE 1 = 1");
+        List<Object> params = where(plan, now, q);
+        if (onlyWithoutVectors) {
+            q.append(" AND NOT EXISTS (SELECT 1 FROM store_vectors v WHERE v.ns = i.ns AND v.key = i.key)");
+        }
+        q.append(" ORDER BY ns_seq, seq LIMIT ? OFFSET ?");
+        params.add(limit);
+        params.add(offset);
+        PreparedStatement p = lease.prepare(q.toString());
+        bind(p, params);
+        return rows(p).stream().map(r -> r.item(null)).toList();
+    }
+
+    private List<Object> where(SearchPlan plan, Instant now, StringBuilder q) {
+        List<Object> params = new ArrayList<>();
+        StoreSql.prefix("i.ns", plan.prefix(), q, params);
+        q.append(" AND (i.expires_at IS NULL OR i.expires_at > ?)");
+        params.add(micros(now));
+        sql.filter(plan.filter(), q, params);
+        return params;
+    }
+
+    /** Scores every filtered item's vectors, then fills the page from the ranking and the unscored rest. */
+    private List<Item> ranked(Connections.Lease lease, SearchPlan plan, Instant now) throws SQLException {
+        Map<List<String>, List<float[]>> vectors = vectors(lease, plan, now);
+        List<Vectors.Scored<List<String>>> ranking =
+                Vectors.rank(List.copyOf(vectors.keySet()), vectors::get, plan.query());
+        List<Item> page = new ArrayList<>();
+        int end = (int) Math.min((long) plan.offset() + plan.limit(), ranking.size());
+        for (int i = plan.offset(); i < end; i++) {
+            page.add(itemOf(lease, ranking.get(i), now));
+        }
+        int rest = plan.limit() - page.size();
+        int restOffset = Math.max(0, plan.offset() - ranking.size());
+        page.addAll(unranked(lease, plan, now, true, restOffset, rest));
+        return page;
+    }
+
+    /**
+     * The vectors of the filtered items, in the store's natural order. Rows come unsorted and are
+     * ordered here: sorting megabytes of vectors in the database took most of a search's time.
+     */
+    private Map<List<String>, List<float[]>> vectors(Connections.Lease lease, SearchPlan plan, Instant now)
+            throws SQLException {
+        StringBuilder q = new StringBuilder("SELECT i.ns_seq, i.seq, v.idx, i.ns, i.key, v.vector FROM store_items i"
+                + " JOIN store_vectors v ON v.ns = i.ns AND v.key = i.key WHERE 1 = 1");
+        List<Object> params = where(plan, now, q);
+        PreparedStatement p = lease.prepare(q.toString());
+        bind(p, params);
+        List<VectorRow> rows = new ArrayList<>();
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                rows.add(new VectorRow(
+                        r.getLong(1), r.getLong(2), r.getInt(3), r.getString(4), r.getString(5), r.getBytes(6)));
+            }
+        }
+        rows.sort(VectorRow.ORDER);
+        Map<List<String>, List<float[]>> out = new LinkedHashMap<>();
+        for (VectorRow v : rows) {
+            out.computeIfAbsent(List.of(v.ns, v.key), k -> new ArrayList<>(1)).add(Vectors.fromBytes(v.vector));
+        }
+        return out;
+    }
+
+    /** One stored vector with the ordering columns of its item. */
+    private record VectorRow(long nsSeq, long seq, int idx, String ns, String key, byte[] vector) {
+        static final Comparator<VectorRow> ORDER = Comparator.comparingLong(VectorRow::nsSeq)
+                .thenComparingLong(VectorRow::seq)
+                .thenComparingInt(VectorRow::idx);
+    }
+
+    private Item itemOf(Connections.Lease lease, Vectors.Scored<List<String>> s, Instant now) throws SQLException {
+        PreparedStatement p = lease.prepare("SELECT " + COLUMNS + " FROM store_items WHERE ns = ? AND key = ?");
+        bind(p, List.of(s.candidate().get(0), s.candidate().get(1)));
+        return rows(p).get(0).item(s.score());
+    }
+
+    @Override
+    protected List<Namespace> namespaces(StoreOp.ListNamespaces op) {
+        try (Connections.Lease lease = connections.lease(false)) {
+            StringBuilder q = new StringBuilder("SELECT DISTINCT ns FROM store_items WHERE 1 = 1");
+            List<Object> params = new ArrayList<>();
+            StoreSql.prefix("ns", literalPrefix(op), q, params);
+            PreparedStatement p = lease.prepare(q.toString());
+            bind(p, params);
+            List<Namespace> out = new ArrayList<>();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(StoreSql.decode(r.getString(1)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failure("list namespaces", e);
+        }
+    }
+
+    @Override
+    protected void write(List<Write> writes, Instant now) {
+        try (Connections.Lease lease = connections.lease(true)) {
+            for (Write w : writes) {
+                if (w.json() == null) {
+                    delete(lease, w);
+                } else {
+                    upsert(lease, w, now);
+                }
+            }
+            lease.commit();
+        } catch (SQLException e) {
+            throw failure("write", e);
+        }
+    }
+
+    private static void delete(Connections.Lease lease, Write w) throws SQLException {
+        PreparedStatement p = lease.prepare("DELETE FROM store_items WHERE ns = ? AND key = ?");
+        bind(p, List.of(StoreSql.encode(w.namespace()), w.key()));
+        p.executeUpdate();
+    }
+
+    /**
+     * Inserts or replaces, keeping creation time and place; an expired row not yet swept counts as
+     * gone, so the put starts afresh (new creation time, placed last), as in memory.
+     */
+    private void upsert(Connections.Lease lease, Write w, Instant now) throws SQLException {
+        String ns = StoreSql.encode(w.namespace());
+        String expired = "(store_items.expires_at IS NOT NULL AND store_items.expires_at <= excluded.updated_at)";
+        String upsert =
+                "INSERT INTO store_items (ns, key, value, created_at, updated_at, ttl_ms, expires_at, ns_seq, seq)"
+                        + " VALUES (?, ?, " + sql.jsonParam() + ", ?, ?, ?, ?, COALESCE((SELECT ns_seq FROM store_items"
+                        + " WHERE ns = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1), " + sql.nextSeq() + "), "
+                        + sql.nextSeq() + ")"
+                        + " ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
+                        + " ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at,"
+                        + " created_at = CASE WHEN " + expired
+                        + " THEN excluded.created_at ELSE store_items.created_at END,"
+                        + " ns_seq = CASE WHEN " + expired + " THEN excluded.ns_seq ELSE store_items.ns_seq END,"
+                        + " seq = CASE WHEN " + expired + " THEN excluded.seq ELSE store_items.seq END";
+        PreparedStatement p = lease.prepare(upsert);
+        List<Object> params = new ArrayList<>(List.of(ns, w.key(), w.json(), micros(now), micros(now)));
+        params.add(w.ttl() == null ? null : w.ttl().toMillis());
+        params.add(w.expiresAt() == null ? null : micros(w.expiresAt()));
+        params.add(ns);
+        params.add(micros(now));
+        bind(p, params);
+        p.executeUpdate();
+        replaceVectors(lease, ns, w);
+    }
+
+    private static void replaceVectors(Connections.Lease lease, String ns, Write w) throws SQLException {
+        PreparedStatement d = lease.prepare("DELETE FROM store_vectors WHERE ns = ? AND key = ?");
+        bind(d, List.of(ns, w.key()));
+        d.executeUpdate();
+        if (w.vectors().isEmpty()) {
+            return;
+        }
+        PreparedStatement p = lease.prepare("INSERT INTO store_vectors (ns, key, idx, vector) VALUES (?, ?, ?, ?)");
+        for (int i = 0; i < w.vectors().size(); i++) {
+            bind(p, List.of(ns, w.key(), i, Vectors.toBytes(w.vectors().get(i))));
+            p.addBatch();
+        }
+        p.executeBatch();
+    }
+
+    @Override
+    protected int deleteExpired(Instant now) {
+        try (Connections.Lease lease = connections.lease(true)) {
+            // One statement decides and deletes per row, so a row refreshed meanwhile is not deleted.
+            PreparedStatement p =
+                    lease.prepare("DELETE FROM store_items WHERE expires_at IS NOT NULL AND expires_at <= ?");
+            bind(p, List.of(micros(now)));
+            int n = p.executeUpdate();
+            lease.commit();
+            return n;
+        } catch (SQLException e) {
+            throw failure("delete expired items", e);
+        }
+    }
+
+    private void refreshItems(Connections.Lease lease, List<Item> items, Instant now) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        for (Item i : items) {
+            rows.add(new Row(i.namespace(), i.key(), null, null, null, null));
+        }
+        refresh(lease, rows, now);
+    }
+
+    /** Extends the expiry of rows that have a TTL, computed in SQL from each row's own TTL. */
+    private static void refresh(Connections.Lease lease, List<Row> rows, Instant now) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        PreparedStatement p = lease.prepare("UPDATE store_items SET expires_at = ? + ttl_ms * 1000"
+                + " WHERE ns = ? AND key = ? AND ttl_ms IS NOT NULL");
+        for (Row r : rows) {
+            bind(p, List.of(micros(now), StoreSql.encode(r.namespace), r.key));
+            p.addBatch();
+        }
+        p.executeBatch();
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        connections.close();
+    }
+
+    /** One row of {@link #COLUMNS}. */
+    private final class Row {
+        final Namespace namespace;
+        final String key;
+        final String json;
+        final Instant createdAt;
+        final Instant updatedAt;
+        final Duration ttl;
+
+        Row(Namespace namespace, String key, String json, Instant createdAt, Instant updatedAt, Duration ttl) {
+            this.namespace = namespace;
+            this.key = key;
+            this.json = json;
+            this.createdAt = createdAt;
+            this.updatedAt = updatedAt;
+            this.ttl = ttl;
+        }
+
+        @SuppressWarnings("unchecked")
+        Item item(Double score) {
+            Map<String, Object> value =
+                    (Map<String, Object>) serde.plain(serde.decodeTree(json.getBytes(StandardCharsets.UTF_8)));
+            return new Item(namespace, key, value, createdAt, updatedAt, score, serde);
+        }
+    }
+
+    private List<Row> rows(PreparedStatement p) throws SQLException {
+        List<Row> out = new ArrayList<>();
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                long ttl = r.getLong(6);
+                out.add(new Row(
+                        StoreSql.decode(r.getString(1)),
+                        r.getString(2),
+                        r.getString(3),
+                        instant(r.getLong(4)),
+                        instant(r.getLong(5)),
+                        r.wasNull() ? null : Duration.ofMillis(ttl)));
+            }
+        }
+        return out;
+    }
+
+    private static void bind(PreparedStatement p, List<?> params) throws SQLException {
+        for (int i = 0; i < params.size(); i++) {
+            p.setObject(i + 1, params.get(i));
+        }
+    }
+
+    private static long micros(Instant t) {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, t);
+    }
+
+    private static Instant instant(long micros) {
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    private CheckpointStoreException failure(String what, SQLException e) {
+        if (Connections.lostConnection(e)) {
+            connections.dropIdle();
+        }
+        return new CheckpointStoreException(
+                "could not " + what + " in the store " + connections.describe() + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import dev.switchboard.runtime.store.StoreSettings;
+import java.sql.DriverManager;
+import java.util.Objects;
+
+/**
+ * Opens a {@link JdbcStore} on PostgreSQL, for many JVMs sharing memory: tables in the connection's
+ * current schema, a small built-in pool. Needs {@code org.postgresql:postgresql} on the classpath.
+ * (pgvector is not required: semantic search scores exactly, in Java.)
+ */
+public final class PostgresStore {
+    private PostgresStore() {}
+
+    /**
+     * Opens (creating its tables if needed) a store without index or TTL.
+     *
+     * @param jdbcUrl for example {@code jdbc:postgresql://localhost:5432/app?user=app&password=secret}
+     * @return the store; close it when done
+     */
+    public static JdbcStore url(String jdbcUrl) {
+        return url(jdbcUrl, StoreSettings.DEFAULTS);
+    }
+
+    /**
+     * Opens (creating its tables if needed) a store.
+     *
+     * @param jdbcUrl the JDBC URL
+     * @param settings index, TTL, limits and clock
+     * @return the store; close it when done
+     * @throws CheckpointStoreException if the database cannot be reached or the driver is missing
+     */
+    public static JdbcStore url(String jdbcUrl, StoreSettings settings) {
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        Objects.requireNonNull(settings, "settings");
+        return new JdbcStore(
+                StoreSql.POSTGRES,
+                new PooledConnections(
+                        () -> DriverManager.getConnection(jdbcUrl),
+                        "PostgreSQL " + PostgresSaver.redact(jdbcUrl),
+                        PostgresSaver.DEFAULT_POOL_SIZE),
+                settings);
+    }
+}
