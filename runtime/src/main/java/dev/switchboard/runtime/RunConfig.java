@@ -28,8 +28,10 @@ public final class RunConfig {
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
     private final boolean streamSubgraphs;
+    private final Object context;
 
     private RunConfig(Builder b) {
+        this.context = b.context;
         this.streamSubgraphs = b.streamSubgraphs;
         this.threadId = b.threadId;
         this.checkpointId = b.checkpointId;
@@ -52,6 +54,7 @@ public final class RunConfig {
         Set<String> interruptBefore;
         Set<String> interruptAfter;
         boolean streamSubgraphs;
+        Object context;
 
         Builder() {}
 
@@ -65,6 +68,7 @@ public final class RunConfig {
             interruptBefore = c.interruptBefore;
             interruptAfter = c.interruptAfter;
             streamSubgraphs = c.streamSubgraphs;
+            context = c.context;
         }
 
         RunConfig build() {
@@ -217,6 +221,31 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.streamSubgraphs = true;
         return b.build();
+    }
+
+    /**
+     * This configuration with a run context: the object a graph declared with {@code @Graph(context
+     * = Ctx.class)} hands to every node that takes a {@code Ctx} parameter (user id, tenant, model
+     * settings: what a run needs besides its state, as LangGraph's {@code context_schema}). It is
+     * never checkpointed, so a resumed run needs it again; subgraphs receive the same object when
+     * they declare a context type it is an instance of.
+     *
+     * @param context the context
+     * @return a new configuration
+     */
+    public RunConfig withContext(Object context) {
+        Builder b = new Builder(this);
+        b.context = Objects.requireNonNull(context, "context");
+        return b.build();
+    }
+
+    /**
+     * The run context.
+     *
+     * @return the object passed to {@link #withContext}, or empty
+     */
+    public Optional<Object> context() {
+        return Optional.ofNullable(context);
     }
 
     /**

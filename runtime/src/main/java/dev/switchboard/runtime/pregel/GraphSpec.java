@@ -76,8 +76,11 @@ public final class GraphSpec {
     final boolean[] errorHandler;
 
     final RouteSpec[] routes;
+    /** The declared run context, or {@code null}. */
+    final ContextSpec context;
 
     private GraphSpec(Builder b) {
+        this.context = b.context;
         this.name = b.name;
         this.state = b.state;
         this.input = b.input == null ? b.state : b.input;
@@ -389,6 +392,7 @@ public final class GraphSpec {
         private final Map<String, Duration> timeout = new HashMap<>();
         private final Map<String, Duration> cacheTtl = new HashMap<>();
         private final Set<String> errorHandlers = new java.util.HashSet<>();
+        private ContextSpec context;
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -560,6 +564,18 @@ public final class GraphSpec {
                     from,
                     List.of(to),
                     enumTargets == null ? null : List.of(enumTargets)));
+            return this;
+        }
+
+        /**
+         * Declares the run context every run must carry.
+         *
+         * @param typeName the context type, for messages
+         * @param accepts whether an object is of that type
+         * @return this builder
+         */
+        public Builder context(String typeName, java.util.function.Predicate<Object> accepts) {
+            this.context = new ContextSpec(typeName, accepts);
             return this;
         }
 

@@ -82,11 +82,13 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
+        checkContext(config);
         return run(loop(config, EventSink.NONE, Cancellation.NEVER), input);
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
+        checkContext(config);
         Objects.requireNonNull(command, "command");
         return run(loop(config, EventSink.NONE, Cancellation.NEVER), command);
     }
@@ -113,6 +115,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
+        checkContext(config);
         Objects.requireNonNull(runOn, "executor");
         Cancellation cancellation = new Cancellation();
         PregelLoop loop = loop(config, EventSink.NONE, cancellation);
@@ -168,6 +171,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private Stream<StreamPart<S>> stream(RunConfig config, StreamMode[] modes, Function<PregelLoop, Object> body) {
+        checkContext(config);
         EnumSet<StreamMode> set = EnumSet.noneOf(StreamMode.class);
         for (StreamMode m : Objects.requireNonNull(modes, "modes")) {
             set.add(Objects.requireNonNull(m, "modes[]"));
@@ -274,6 +278,20 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 Breakpoints.of(spec, interruptBefore, interruptAfter));
         loop.nestUnder(parent, namespace);
         return loop;
+    }
+
+    /** A subgraph run inherits its parent's context, which must be of the type this graph declares. */
+    void checkSubgraphContext(RunConfig parentConfig) {
+        if (spec.context != null) {
+            spec.context.check(spec.name, parentConfig, true);
+        }
+    }
+
+    /** A run of a graph that declares a context fails before its first step without one. */
+    private void checkContext(RunConfig config) {
+        if (spec.context != null) {
+            spec.context.check(spec.name, Objects.requireNonNull(config, "config"), false);
+        }
     }
 
     private PregelLoop stateLoop(RunConfig config) {
