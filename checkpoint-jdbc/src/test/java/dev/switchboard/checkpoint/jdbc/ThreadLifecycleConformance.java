@@ -208,6 +208,15 @@ interface ThreadLifecycleConformance {
                     "this ThreadSweeper is closed",
                     assertThrows(IllegalStateException.class, sweeper::sweepNow).getMessage());
         }
+        String expired = thread("sweep-scheduled");
+        s.updateThreadMetadata(expired, Map.of("k", "v"));
+        try (ThreadSweeper sweeper = ThreadSweeper.start(s, Duration.ofMillis(1), Duration.ofMillis(5))) {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (s.getThread(expired).isPresent() && System.nanoTime() < deadline) {
+                tick();
+            }
+            assertEquals(Optional.empty(), s.getThread(expired), "the scheduled sweep deleted the expired thread");
+        }
         String kept = thread("sweep-kept");
         s.updateThreadMetadata(kept, Map.of("k", "v"));
         try (ThreadSweeper sweeper = ThreadSweeper.start(s, Duration.ofHours(1), Duration.ofMillis(5))) {

@@ -3,15 +3,15 @@ package dev.switchboard.runtime.checkpoint;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The thread TTL: deletes, every {@code interval}, the threads of a saver that have been inactive
- * (no checkpoint stored, no metadata change) for longer than {@code ttl}, on a daemon thread of
- * its own. A thread active again before a sweep is kept. {@link #close} stops it; a sweep that
- * fails is retried at the next interval.
+ * (no checkpoint stored, no metadata change) for longer than {@code ttl}. Sweeps run on the JDK's
+ * shared delayed executor and common pool (the runtime starts no threads outside its pools). A
+ * thread active again before a sweep is kept. {@link #close} stops it; a sweep that fails is
+ * logged and retried at the next interval.
  */
 public final class ThreadSweeper implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ThreadSweeper.class.getName());
@@ -19,13 +19,14 @@ public final class ThreadSweeper implements AutoCloseable {
     private final CheckpointSaver saver;
     private final Duration ttl;
     private final Clock clock;
-    private final ScheduledExecutorService timer;
+    private final long everyMillis;
+    private volatile boolean closed;
 
-    private ThreadSweeper(CheckpointSaver saver, Duration ttl, Clock clock, ScheduledExecutorService timer) {
+    private ThreadSweeper(CheckpointSaver saver, Duration ttl, Clock clock, long everyMillis) {
         this.saver = saver;
         this.ttl = ttl;
         this.clock = clock;
-        this.timer = timer;
+        this.everyMillis = everyMillis;
     }
 
     /**
@@ -55,15 +56,24 @@ public final class ThreadSweeper implements AutoCloseable {
         positive("ttl", ttl);
         positive("interval", interval);
         Objects.requireNonNull(clock, "clock");
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "switchboard-thread-sweeper");
-            t.setDaemon(true);
-            return t;
-        });
-        ThreadSweeper sweeper = new ThreadSweeper(saver, ttl, clock, timer);
-        long every = interval.toMillis() == 0 ? 1 : interval.toMillis();
-        timer.scheduleWithFixedDelay(sweeper::sweepQuietly, every, every, TimeUnit.MILLISECONDS);
+        ThreadSweeper sweeper = new ThreadSweeper(saver, ttl, clock, Math.max(1, interval.toMillis()));
+        sweeper.scheduleNext();
         return sweeper;
+    }
+
+    /** One sweep after the interval, which schedules the next: a fixed delay between sweeps. */
+    private void scheduleNext() {
+        if (!closed) {
+            CompletableFuture.runAsync(
+                    this::tick, CompletableFuture.delayedExecutor(everyMillis, TimeUnit.MILLISECONDS));
+        }
+    }
+
+    private void tick() {
+        if (!closed) {
+            sweepQuietly();
+            scheduleNext();
+        }
     }
 
     private static void positive(String name, Duration d) {
@@ -80,7 +90,7 @@ public final class ThreadSweeper implements AutoCloseable {
      * @throws IllegalStateException after {@link #close}
      */
     public int sweepNow() {
-        if (timer.isShutdown()) {
+        if (closed) {
             throw new IllegalStateException("this ThreadSweeper is closed");
         }
         return saver.deleteThreadsInactiveSince(clock.instant().minus(ttl));
@@ -98,6 +108,6 @@ public final class ThreadSweeper implements AutoCloseable {
     /** Stops sweeping; a sweep under way finishes. */
     @Override
     public void close() {
-        timer.shutdown();
+        closed = true;
     }
 }
