@@ -29,9 +29,11 @@ public final class RunConfig {
     private final Set<String> interruptAfter;
     private final boolean streamSubgraphs;
     private final Object context;
+    private final String checkpointNamespace;
 
     private RunConfig(Builder b) {
         this.context = b.context;
+        this.checkpointNamespace = b.checkpointNamespace;
         this.streamSubgraphs = b.streamSubgraphs;
         this.threadId = b.threadId;
         this.checkpointId = b.checkpointId;
@@ -55,6 +57,7 @@ public final class RunConfig {
         Set<String> interruptAfter;
         boolean streamSubgraphs;
         Object context;
+        String checkpointNamespace = "";
 
         Builder() {}
 
@@ -69,6 +72,7 @@ public final class RunConfig {
             interruptAfter = c.interruptAfter;
             streamSubgraphs = c.streamSubgraphs;
             context = c.context;
+            checkpointNamespace = c.checkpointNamespace;
         }
 
         RunConfig build() {
@@ -106,6 +110,7 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.threadId = CheckpointKeys.check("thread id", threadId);
         b.checkpointId = null;
+        b.checkpointNamespace = "";
         return b.build();
     }
 
@@ -120,6 +125,30 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.checkpointId = CheckpointKeys.check("checkpoint id", checkpointId);
         return b.build();
+    }
+
+    /**
+     * This configuration addressing a subgraph's checkpoints: the namespace a subgraph snapshot's
+     * config carries ({@code "node:taskId"}, nested ones joined by {@code |}), for time travel into
+     * the subgraph with {@code getSubgraphState} and {@code updateState} on the parent graph, as
+     * LangGraph's {@code checkpoint_ns}. {@code ""} is the graph's own namespace.
+     *
+     * @param namespace the checkpoint namespace
+     * @return a new configuration
+     */
+    public RunConfig withCheckpointNamespace(String namespace) {
+        Builder b = new Builder(this);
+        b.checkpointNamespace = CheckpointKeys.check("checkpoint namespace", namespace);
+        return b.build();
+    }
+
+    /**
+     * The checkpoint namespace this configuration addresses.
+     *
+     * @return the namespace; {@code ""} for the graph's own
+     */
+    public String checkpointNamespace() {
+        return checkpointNamespace;
     }
 
     /**
@@ -347,7 +376,9 @@ public final class RunConfig {
 
     @Override
     public String toString() {
-        return "RunConfig[thread=" + threadId + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
+        return "RunConfig[thread=" + threadId
+                + (checkpointNamespace.isEmpty() ? "" : ", namespace=" + checkpointNamespace)
+                + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
                 + ", durability=" + durability + ", interruptBefore=" + interruptBefore + ", interruptAfter="
                 + interruptAfter + ", metadata=" + metadata + ", configurable=" + configurable + "]";
     }

@@ -198,6 +198,24 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     @Override
+    public StateSnapshot<?> getSubgraphState(RunConfig config) {
+        PregelLoop loop = subgraphLoop(config);
+        Supplier<PregelLoop> reload = () -> subgraphLoop(config.withCheckpointId(loop.checkpointId));
+        return Snapshots.of(loop, config.checkpointId().isEmpty(), true, reload);
+    }
+
+    /** The loop of the subgraph checkpoint a namespaced config addresses. */
+    private PregelLoop subgraphLoop(RunConfig config) {
+        if (Objects.requireNonNull(config, "config").checkpointNamespace().isEmpty()) {
+            throw new IllegalArgumentException("getSubgraphState needs a config with a subgraph's checkpoint"
+                    + " namespace (a subgraph snapshot's config); for the graph's own state use getState");
+        }
+        PregelLoop root = stateLoop(RunConfig.thread(requireThread(config)));
+        root.load();
+        return SubgraphAddress.open(root, config);
+    }
+
+    @Override
     public List<StateSnapshot<S>> getStateHistory(RunConfig config, ListOptions options) {
         Objects.requireNonNull(options, "options");
         String thread = requireThread(config);
@@ -241,6 +259,15 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             throw new IllegalArgumentException("no supersteps of updates given");
         }
         RunConfig current = config;
+        if (!config.checkpointNamespace().isEmpty()) {
+            // Time travel into a subgraph: the update forks the subgraph's history there, and the
+            // parent, resumed, continues the subgraph from it.
+            for (List<NodeUpdate> superstep : supersteps) {
+                String id = Snapshots.update(subgraphLoop(current), superstep);
+                current = current.withCheckpointId(id);
+            }
+            return current;
+        }
         for (List<NodeUpdate> superstep : supersteps) {
             PregelLoop loop = stateLoop(current);
             loop.load();
@@ -252,11 +279,19 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     /** The loop of this graph as a subgraph of a task of {@code parent}, in its own namespace. */
     PregelLoop childLoop(PregelLoop parent, List<String> namespace, EventSink sink) {
+        return childLoop(parent, namespace, sink, null);
+    }
+
+    /** {@link #childLoop(PregelLoop, List, EventSink)} at a given checkpoint of its namespace, or its head. */
+    PregelLoop childLoop(PregelLoop parent, List<String> namespace, EventSink sink, String checkpointId) {
         RunConfig config = parent.config;
         Persistence persistence = null;
         if (parent.persistence != null) {
             String thread = parent.persistence.threadId;
             config = config.withThread(thread);
+            if (checkpointId != null) {
+                config = config.withCheckpointId(checkpointId);
+            }
             persistence = new Persistence(
                     parent.persistence.saver,
                     thread,
@@ -315,7 +350,11 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private PregelLoop loop(RunConfig config, EventSink sink, Cancellation cancellation) {
-        Objects.requireNonNull(config, "config");
+        if (!Objects.requireNonNull(config, "config").checkpointNamespace().isEmpty()) {
+            throw new IllegalArgumentException("config addresses the subgraph namespace '"
+                    + config.checkpointNamespace() + "'; read it with getSubgraphState(config), fork it with"
+                    + " updateState(config, ...), then resume this graph's thread (its own namespace)");
+        }
         Persistence persistence = saver == null
                 ? null
                 : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);

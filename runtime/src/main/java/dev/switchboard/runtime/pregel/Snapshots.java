@@ -60,12 +60,19 @@ final class Snapshots {
     /** A history entry of a loop restored with its control channels only. */
     static <S> HistoryEntry<S> entry(PregelLoop loop, Supplier<StateSnapshot<S>> decode) {
         return new HistoryEntry<>(
-                RunConfig.thread(loop.persistence.threadId).withCheckpointId(loop.checkpointId),
+                config(loop),
                 loop.parentCheckpointId(),
                 loop.metadata(),
                 loop.createdAt(),
                 names(loop.spec, declarationOrder(loop.prepareTasks(false))),
                 decode);
+    }
+
+    /** The configuration of the loop's checkpoint, in its namespace (a subgraph's, or the root). */
+    static RunConfig config(PregelLoop loop) {
+        return RunConfig.thread(loop.persistence.threadId)
+                .withCheckpointNamespace(loop.persistence.namespace)
+                .withCheckpointId(loop.checkpointId);
     }
 
     /** The snapshot of a checkpoint as stored, without its pending writes applied. */
@@ -129,7 +136,7 @@ final class Snapshots {
                 (S) loop.readState(),
                 loop.streamValues(),
                 next,
-                RunConfig.thread(thread).withCheckpointId(loop.checkpointId),
+                config(loop),
                 loop.parentCheckpointId(),
                 loop.metadata(),
                 loop.createdAt(),
