@@ -69,4 +69,16 @@ public @interface Graph {
      * @return the private-state records
      */
     Class<?>[] privateState() default {};
+
+    /**
+     * The run context: an object each run passes with {@code RunConfig.withContext(ctx)} (or the
+     * generated {@code invoke(input, config, ctx)}) and that nodes receive by taking a parameter of
+     * this type after their input (as LangGraph's {@code context_schema}): a user id, a tenant,
+     * model settings, a client. It is never checkpointed. A run without it fails before its first
+     * step; a subgraph node may run a graph that declares a context only if this graph declares one
+     * of the same type or a subtype, which it then passes down.
+     *
+     * @return the context class; {@code void.class} means the graph takes none
+     */
+    Class<?> context() default void.class;
 }

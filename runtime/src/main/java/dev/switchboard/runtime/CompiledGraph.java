@@ -189,6 +189,22 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     StateSnapshot<S> getState(RunConfig config, boolean subgraphs);
 
     /**
+     * Time travel into a subgraph: the state of a subgraph at a checkpoint of its namespace, which
+     * {@code config} addresses as a subgraph snapshot's config does ({@link
+     * RunConfig#withCheckpointNamespace}; from {@code getState(config, true)}'s tasks). Without a
+     * checkpoint id it is the namespace's newest. {@link #updateState} with such a config writes
+     * there instead (forking the subgraph's history when the checkpoint is older), and resuming this
+     * graph's thread continues the subgraph from its newest checkpoint.
+     *
+     * @param config names the thread, the subgraph namespace and optionally the checkpoint
+     * @return the subgraph's snapshot, of its own state type
+     * @throws IllegalArgumentException if the namespace names no subgraph node, or has no checkpoint
+     */
+    default StateSnapshot<?> getSubgraphState(RunConfig config) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement getSubgraphState");
+    }
+
+    /**
      * The checkpoints of a thread, newest first, each a full snapshot: every state is decoded now,
      * which for a long thread of a big state costs time and memory. To browse a history, use
      * {@link #listStateHistory(RunConfig, ListOptions)}, which decodes a state only when asked.

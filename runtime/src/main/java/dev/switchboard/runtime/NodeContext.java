@@ -138,4 +138,33 @@ public interface NodeContext {
      * @throws IllegalStateException if the graph was built without a store
      */
     Store store();
+
+    /**
+     * The run context (see {@link RunConfig#withContext}), typed. A node of a graph that declares
+     * {@code @Graph(context = Ctx.class)} can take a {@code Ctx} parameter instead, which the
+     * processor checks at compile time.
+     *
+     * @param type the context type
+     * @param <C> the context type
+     * @return the run's context
+     * @throws GraphException with {@link ErrorCode#MISSING_CONTEXT} if the run has no context, or
+     *     one of another type
+     */
+    default <C> C context(Class<C> type) {
+        Object context = config().context()
+                .orElseThrow(() -> new GraphException(
+                        "node '" + node() + "' asked for a run context of type " + type.getName()
+                                + ", but the run has none; pass one with RunConfig.withContext(...)",
+                        ErrorCode.MISSING_CONTEXT,
+                        null));
+        if (!type.isInstance(context)) {
+            throw new GraphException(
+                    "node '" + node() + "' asked for a run context of type " + type.getName()
+                            + ", but the run's context is a "
+                            + context.getClass().getName(),
+                    ErrorCode.MISSING_CONTEXT,
+                    null);
+        }
+        return type.cast(context);
+    }
 }

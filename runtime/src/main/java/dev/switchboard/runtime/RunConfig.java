@@ -28,8 +28,12 @@ public final class RunConfig {
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
     private final boolean streamSubgraphs;
+    private final Object context;
+    private final String checkpointNamespace;
 
     private RunConfig(Builder b) {
+        this.context = b.context;
+        this.checkpointNamespace = b.checkpointNamespace;
         this.streamSubgraphs = b.streamSubgraphs;
         this.threadId = b.threadId;
         this.checkpointId = b.checkpointId;
@@ -52,6 +56,8 @@ public final class RunConfig {
         Set<String> interruptBefore;
         Set<String> interruptAfter;
         boolean streamSubgraphs;
+        Object context;
+        String checkpointNamespace = "";
 
         Builder() {}
 
@@ -65,6 +71,8 @@ public final class RunConfig {
             interruptBefore = c.interruptBefore;
             interruptAfter = c.interruptAfter;
             streamSubgraphs = c.streamSubgraphs;
+            context = c.context;
+            checkpointNamespace = c.checkpointNamespace;
         }
 
         RunConfig build() {
@@ -102,6 +110,7 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.threadId = CheckpointKeys.check("thread id", threadId);
         b.checkpointId = null;
+        b.checkpointNamespace = "";
         return b.build();
     }
 
@@ -116,6 +125,30 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.checkpointId = CheckpointKeys.check("checkpoint id", checkpointId);
         return b.build();
+    }
+
+    /**
+     * This configuration addressing a subgraph's checkpoints: the namespace a subgraph snapshot's
+     * config carries ({@code "node:taskId"}, nested ones joined by {@code |}), for time travel into
+     * the subgraph with {@code getSubgraphState} and {@code updateState} on the parent graph, as
+     * LangGraph's {@code checkpoint_ns}. {@code ""} is the graph's own namespace.
+     *
+     * @param namespace the checkpoint namespace
+     * @return a new configuration
+     */
+    public RunConfig withCheckpointNamespace(String namespace) {
+        Builder b = new Builder(this);
+        b.checkpointNamespace = CheckpointKeys.check("checkpoint namespace", namespace);
+        return b.build();
+    }
+
+    /**
+     * The checkpoint namespace this configuration addresses.
+     *
+     * @return the namespace; {@code ""} for the graph's own
+     */
+    public String checkpointNamespace() {
+        return checkpointNamespace;
     }
 
     /**
@@ -220,6 +253,31 @@ public final class RunConfig {
     }
 
     /**
+     * This configuration with a run context: the object a graph declared with {@code @Graph(context
+     * = Ctx.class)} hands to every node that takes a {@code Ctx} parameter (user id, tenant, model
+     * settings: what a run needs besides its state, as LangGraph's {@code context_schema}). It is
+     * never checkpointed, so a resumed run needs it again; subgraphs receive the same object when
+     * they declare a context type it is an instance of.
+     *
+     * @param context the context
+     * @return a new configuration
+     */
+    public RunConfig withContext(Object context) {
+        Builder b = new Builder(this);
+        b.context = Objects.requireNonNull(context, "context");
+        return b.build();
+    }
+
+    /**
+     * The run context.
+     *
+     * @return the object passed to {@link #withContext}, or empty
+     */
+    public Optional<Object> context() {
+        return Optional.ofNullable(context);
+    }
+
+    /**
      * Whether subgraph events are streamed.
      *
      * @return {@code true} after {@link #withSubgraphStreaming()}
@@ -318,7 +376,9 @@ public final class RunConfig {
 
     @Override
     public String toString() {
-        return "RunConfig[thread=" + threadId + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
+        return "RunConfig[thread=" + threadId
+                + (checkpointNamespace.isEmpty() ? "" : ", namespace=" + checkpointNamespace)
+                + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
                 + ", durability=" + durability + ", interruptBefore=" + interruptBefore + ", interruptAfter="
                 + interruptAfter + ", metadata=" + metadata + ", configurable=" + configurable + "]";
     }

@@ -12,7 +12,15 @@ import java.util.List;
  * else ({@code INSERT ... ON CONFLICT DO NOTHING}, the queries) is SQL both accept.
  */
 enum Dialect {
-    SQLITE("org.xerial:sqlite-jdbc", "BLOB", "seq INTEGER PRIMARY KEY AUTOINCREMENT", "", "rowid", "") {
+    SQLITE(
+            "org.xerial:sqlite-jdbc",
+            "BLOB",
+            "seq INTEGER PRIMARY KEY AUTOINCREMENT",
+            "",
+            "rowid",
+            "",
+            "",
+            "CAST(strftime('%s', 'now') AS INTEGER) * 1000") {
         @Override
         void lockSchema(Connection c) {
             // The migration runs in a BEGIN IMMEDIATE transaction, which already excludes every
@@ -25,7 +33,9 @@ enum Dialect {
             "seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
             "seq BIGINT GENERATED ALWAYS AS IDENTITY, ",
             "seq",
-            " FOR SHARE") {
+            " FOR SHARE",
+            " FOR UPDATE",
+            "CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT)") {
         @Override
         void lockSchema(Connection c) throws SQLException {
             // Transactional DDL plus an advisory lock: JVMs opening the same database at once
@@ -50,6 +60,13 @@ enum Dialect {
     final String writesOrder;
     /** Appended to the head query of putWrites so that a concurrent put waits for it. */
     final String lockHeadForShare;
+    /**
+     * Appended to a read of rows the transaction will change, so that concurrent writers queue
+     * (SQLite's write transactions already exclude each other).
+     */
+    final String lockForUpdate;
+    /** The current time in epoch milliseconds, in SQL: what a migration stamps existing threads with. */
+    private final String nowMillis;
 
     Dialect(
             String driver,
@@ -57,13 +74,17 @@ enum Dialect {
             String checkpointSeq,
             String writesSeq,
             String writesOrder,
-            String lockHeadForShare) {
+            String lockHeadForShare,
+            String lockForUpdate,
+            String nowMillis) {
         this.driver = driver;
         this.blobType = blobType;
         this.checkpointSeq = checkpointSeq;
         this.writesSeq = writesSeq;
         this.writesOrder = writesOrder;
         this.lockHeadForShare = lockHeadForShare;
+        this.lockForUpdate = lockForUpdate;
+        this.nowMillis = nowMillis;
     }
 
     /** A hint to add the driver, when the failure is that it is missing; otherwise empty. */
@@ -81,7 +102,28 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<List<String>> migrations() {
-        return List.of(List.of(
+        return List.of(initialSchema(), threads());
+    }
+
+    /**
+     * Version 2: thread metadata and last activity, for listing threads and their TTL. Threads
+     * stored before count as active at the migration, so a TTL sweeper does not delete them at once.
+     */
+    private List<String> threads() {
+        return List.of(
+                "CREATE TABLE switchboard_threads ("
+                        + "thread_id TEXT NOT NULL PRIMARY KEY, "
+                        + "metadata TEXT NOT NULL, "
+                        + "created_at BIGINT NOT NULL, "
+                        + "updated_at BIGINT NOT NULL)",
+                "CREATE INDEX switchboard_threads_updated ON switchboard_threads (updated_at)",
+                "INSERT INTO switchboard_threads (thread_id, metadata, created_at, updated_at)"
+                        + " SELECT DISTINCT thread_id, '{}', " + nowMillis + ", " + nowMillis
+                        + " FROM switchboard_heads");
+    }
+
+    private List<String> initialSchema() {
+        return List.of(
                 "CREATE TABLE switchboard_checkpoints ("
                         + checkpointSeq + ", "
                         + "thread_id TEXT NOT NULL, "
@@ -127,6 +169,6 @@ enum Dialect {
                         + "PRIMARY KEY (thread_id, namespace), "
                         + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
                         + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
-                        + " DEFERRABLE INITIALLY DEFERRED)"));
+                        + " DEFERRABLE INITIALLY DEFERRED)");
     }
 }

@@ -11,11 +11,16 @@ import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.checkpoint.ThreadInfo;
+import dev.switchboard.runtime.checkpoint.ThreadInfos;
+import dev.switchboard.runtime.checkpoint.ThreadQuery;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -60,6 +65,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     private final Dialect dialect;
     private final Connections connections;
+    private final Clock clock = Clock.systemUTC();
 
     JdbcSaver(Dialect dialect, Connections connections) {
         this.dialect = dialect;
@@ -187,6 +193,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             if (!newBlobs.isEmpty()) {
                 insertBlobs(tx, threadId, namespace, newBlobs);
             }
+            ThreadRows.touch(tx, threadId, clock.instant());
             return null;
         });
     }
@@ -294,14 +301,94 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         CheckpointKeys.check("thread id", threadId);
         inTransaction(true, "delete thread '" + threadId + "'", (tx, retry) -> {
             // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
-            for (String table : List.of(
-                    "switchboard_heads", "switchboard_writes", "switchboard_checkpoints", "switchboard_blobs")) {
-                PreparedStatement p = tx.prepare("DELETE FROM " + table + " WHERE thread_id = ?");
-                p.setString(1, threadId);
-                p.executeUpdate();
-            }
+            deleteRows(tx, threadId);
             return null;
         });
+    }
+
+    private static void deleteRows(Connections.Lease tx, String threadId) throws SQLException {
+        for (String table : List.of(
+                "switchboard_heads",
+                "switchboard_writes",
+                "switchboard_checkpoints",
+                "switchboard_blobs",
+                "switchboard_threads")) {
+            PreparedStatement p = tx.prepare("DELETE FROM " + table + " WHERE thread_id = ?");
+            p.setString(1, threadId);
+            p.executeUpdate();
+        }
+    }
+
+    // ---------------------------------------------------------------- threads
+
+    @Override
+    public List<String> namespaces(String threadId) {
+        CheckpointKeys.check("thread id", threadId);
+        return inTransaction(
+                false,
+                "list the namespaces of thread '" + threadId + "'",
+                (tx, retry) -> ThreadRows.namespaces(tx, threadId, ""));
+    }
+
+    @Override
+    public Optional<ThreadInfo> getThread(String threadId) {
+        CheckpointKeys.check("thread id", threadId);
+        return inTransaction(false, "read thread '" + threadId + "'", (tx, retry) -> ThreadRows.get(tx, threadId, ""));
+    }
+
+    @Override
+    public List<ThreadInfo> listThreads(ThreadQuery query) {
+        Objects.requireNonNull(query, "query");
+        if (query.limit() == 0) {
+            return new ArrayList<>();
+        }
+        return inTransaction(false, "list threads", (tx, retry) -> ThreadRows.list(tx, query));
+    }
+
+    @Override
+    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
+        CheckpointKeys.check("thread id", threadId);
+        Map<String, Object> checked = ThreadInfo.checkMetadata(metadata);
+        inTransaction(true, "update the metadata of thread '" + threadId + "'", (tx, retry) -> {
+            ThreadRows.mergeMetadata(tx, dialect, threadId, checked, clock.instant());
+            return null;
+        });
+    }
+
+    @Override
+    public int prune(String threadId, int keepLatest) {
+        CheckpointKeys.check("thread id", threadId);
+        ThreadInfos.checkKeepLatest(keepLatest);
+        return inTransaction(true, "prune thread '" + threadId + "'", (tx, retry) -> {
+            int deleted = 0;
+            // Locking the heads first keeps a concurrent put from adding a checkpoint meanwhile.
+            for (String namespace : ThreadRows.namespaces(tx, threadId, dialect.lockForUpdate)) {
+                deleted += ThreadRows.prune(tx, threadId, namespace, keepLatest);
+            }
+            return deleted;
+        });
+    }
+
+    @Override
+    public int deleteThreadsInactiveSince(Instant cutoff) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        List<String> candidates =
+                inTransaction(false, "find inactive threads", (tx, retry) -> ThreadRows.inactiveSince(tx, cutoff));
+        int deleted = 0;
+        for (String threadId : candidates) {
+            boolean gone = inTransaction(true, "delete inactive thread '" + threadId + "'", (tx, retry) -> {
+                // Heads first, as a put takes them (no deadlock); then the re-check, which skips
+                // a thread that became active since it was listed.
+                ThreadRows.namespaces(tx, threadId, dialect.lockForUpdate);
+                if (!ThreadRows.deleteIfInactive(tx, threadId, cutoff)) {
+                    return false;
+                }
+                deleteRows(tx, threadId);
+                return true;
+            });
+            deleted += gone ? 1 : 0;
+        }
+        return deleted;
     }
 
     // ---------------------------------------------------------------- reads

@@ -42,9 +42,10 @@ import org.junit.jupiter.api.Test;
  * The saver-conformance suite: the semantics of {@link CheckpointSaver} that every saver must have
  * exactly, run by one subclass per saver (memory, SQLite, PostgreSQL, encrypted SQLite). Each test
  * uses thread ids of its own, so a subclass may share one store between tests. The rule for keys
- * is in {@link CheckpointKeyConformance}, which this suite runs too.
+ * is in {@link CheckpointKeyConformance}, the thread lifecycle in {@link ThreadLifecycleConformance};
+ * this suite runs both.
  */
-abstract class CheckpointSaverConformance implements CheckpointKeyConformance {
+abstract class CheckpointSaverConformance implements CheckpointKeyConformance, ThreadLifecycleConformance {
     static final Instant T0 = Instant.parse("2025-01-02T03:04:05.123456789Z");
 
     /** Opens the saver under test. */

@@ -10,7 +10,7 @@ final class Sql {
     private Sql() {}
 
     static final String[] TABLES = {
-        "switchboard_checkpoints", "switchboard_blobs", "switchboard_writes", "switchboard_heads"
+        "switchboard_checkpoints", "switchboard_blobs", "switchboard_writes", "switchboard_heads", "switchboard_threads"
     };
 
     /** Rows of a thread in all four tables. */

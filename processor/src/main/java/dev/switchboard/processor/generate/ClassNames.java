@@ -12,6 +12,9 @@ final class ClassNames {
     static final ClassName OVERWRITE = ClassName.get(RUNTIME, "Overwrite");
     static final ClassName SEND = ClassName.get(RUNTIME, "Send");
     static final ClassName NODE_CONTEXT = ClassName.get(RUNTIME, "NodeContext");
+    static final ClassName CONTEXTUAL_GRAPH = ClassName.get(RUNTIME, "ContextualGraph");
+    static final ClassName RUN_CONFIG = ClassName.get(RUNTIME, "RunConfig");
+    static final ClassName GRAPH_OUTPUT = ClassName.get(RUNTIME, "GraphOutput");
     static final ClassName GRAPH_BUILDER = ClassName.get(RUNTIME, "GraphBuilder");
     static final ClassName RETRY_POLICY = ClassName.get(RUNTIME, "RetryPolicy");
 

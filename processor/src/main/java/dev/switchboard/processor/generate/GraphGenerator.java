@@ -28,6 +28,8 @@ import java.util.function.Function;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
@@ -110,6 +112,9 @@ public final class GraphGenerator {
                 .addType(builderType(self, builder, nodes))
                 .addType(dispatcher(g, nodes))
                 .addTypes(sends.generate(g, self).stream().toList());
+        if (g.context() != null) {
+            addContext(type, g, input, output);
+        }
         if (Mermaid.hasSubgraphs(g)) {
             type.addField(constant(
                             "MERMAID_XRAY",
@@ -124,6 +129,24 @@ public final class GraphGenerator {
                             .build());
         }
         return type;
+    }
+
+    /** A graph with a run context: marked for the processor's subgraph check, with typed invokes. */
+    private static void addContext(TypeSpec.Builder type, GraphModel g, TypeName input, TypeName output) {
+        TypeName context = TypeName.get(g.context());
+        TypeName result = ParameterizedTypeName.get(ClassNames.GRAPH_OUTPUT, output);
+        type.addSuperinterface(ParameterizedTypeName.get(ClassNames.CONTEXTUAL_GRAPH, context))
+                .addMethod(MethodSpec.methodBuilder("invoke")
+                        .addJavadoc("Runs the graph to completion with its run context.\n\n@param input the input"
+                                + " update\n@param config the run configuration\n@param context the run context\n"
+                                + "@return the output\n")
+                        .addModifiers(Modifier.PUBLIC)
+                        .addParameter(input, "input")
+                        .addParameter(ClassNames.RUN_CONFIG, "config")
+                        .addParameter(context, "context")
+                        .returns(result)
+                        .addStatement("return invoke(input, config.withContext(context))")
+                        .build());
     }
 
     private static FieldSpec constant(String name, String value, String doc) {
@@ -177,6 +200,10 @@ public final class GraphGenerator {
         }
         for (StateModel p : g.privateState()) {
             b.add("\n.privateState($L)", schema(p));
+        }
+        if (g.context() != null) {
+            ClassName raw = ClassName.get((TypeElement) ((DeclaredType) g.context()).asElement());
+            b.add("\n.context($S, c -> c instanceof $T)", raw.canonicalName(), raw);
         }
         for (int i = 0; i < g.nodes().size(); i++) {
             NodeModel n = g.nodes().get(i);
@@ -472,10 +499,22 @@ public final class GraphGenerator {
         if (inputType != null) {
             b.add(castInput(input, inputType));
         }
-        if (m.getParameters().size() > 1) {
-            b.add(", context");
+        for (VariableElement p : m.getParameters()
+                .subList(
+                        Math.min(1, m.getParameters().size()), m.getParameters().size())) {
+            b.add(", $L", extraArgument(p.asType()));
         }
         return b.build();
+    }
+
+    /**
+     * What a parameter after the input receives: the task's {@code NodeContext}, or else the run
+     * context (validation allows nothing else), which the run checked before its first step.
+     */
+    private static CodeBlock extraArgument(TypeMirror t) {
+        return TypeName.get(t).equals(ClassNames.NODE_CONTEXT)
+                ? CodeBlock.of("context")
+                : CodeBlock.of("($T) context.config().context().orElseThrow()", TypeName.get(t));
     }
 
     private static CodeBlock castInput(String input, TypeMirror inputType) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * A graph class: its nodes, edges, joins, routes and error handlers, and the records that form its
@@ -27,6 +28,7 @@ import javax.lang.model.element.TypeElement;
  * @param strays misplaced annotations
  * @param handlers the {@code @OnError} methods in declaration order
  * @param handlerByNode the first of {@code handlers} for each node name they name
+ * @param context the {@code @Graph(context)} type, or {@code null} when the graph declares none
  */
 public record GraphModel(
         TypeElement element,
@@ -44,7 +46,8 @@ public record GraphModel(
         List<RouteModel> routes,
         List<Stray> strays,
         List<HandlerModel> handlers,
-        Map<String, HandlerModel> handlerByNode) {
+        Map<String, HandlerModel> handlerByNode,
+        TypeMirror context) {
 
     public Optional<NodeModel> node(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();

@@ -164,7 +164,12 @@ public final class GraphReader {
                 List.copyOf(routes),
                 List.copyOf(strays),
                 List.copyOf(handlers),
-                byNode(handlers));
+                byNode(handlers),
+                graphAnnotation == null
+                        ? null
+                        : Mirrors.type(graphAnnotation, "context")
+                                .filter(t -> t.getKind() != TypeKind.VOID)
+                                .orElse(null));
     }
 
     private Optional<HandlerModel> handler(ExecutableElement m) {

@@ -13,6 +13,7 @@ public final class RuntimeNames {
     public static final String COMPILED_GRAPH = RUNTIME + ".CompiledGraph";
     public static final String SEND = RUNTIME + ".Send";
     public static final String NODE_CONTEXT = RUNTIME + ".NodeContext";
+    public static final String CONTEXTUAL_GRAPH = RUNTIME + ".ContextualGraph";
     public static final String REDUCER = RUNTIME + ".reducer.ReduceFunction";
     public static final String MANAGED_VALUE = RUNTIME + ".managed.ManagedValue";
 

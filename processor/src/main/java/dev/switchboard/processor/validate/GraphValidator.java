@@ -9,11 +9,13 @@ public final class GraphValidator {
     private final FamilyRules family;
     private final PolicyRules policies = new PolicyRules();
     private final HandlerRules handlers;
+    private final ContextRules context;
 
     public GraphValidator(TypeCheck check) {
         this.signatures = new SignatureRules(check);
         this.family = new FamilyRules(check);
         this.handlers = new HandlerRules(check);
+        this.context = new ContextRules(check);
     }
 
     public Report validate(GraphModel graph) {
@@ -23,6 +25,7 @@ public final class GraphValidator {
         structure.check(graph, report);
         policies.check(graph, report);
         handlers.check(graph, report);
+        context.check(graph, report);
         return report;
     }
 }

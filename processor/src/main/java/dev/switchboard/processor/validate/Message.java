@@ -83,7 +83,13 @@ public enum Message {
             + " Errors); declare throws Exception or a narrower exception instead"),
     NODE_WITHOUT_PARAMETER("node %s() takes no parameter; take the state record%s, optionally followed by NodeContext"),
     NODE_EXTRA_PARAMETER("node %s(): parameter %s is %s; a node takes its input (the state record or a Send payload),"
-            + " optionally followed by NodeContext"),
+            + " optionally followed by NodeContext and by the run context that @Graph(context = ...) declares,"
+            + " each once"),
+    CONTEXT_PARAMETER_MISMATCH("node %s(): parameter %s is %s, but the graph's run context is %s; take %s, or change"
+            + " @Graph(context = ...)"),
+    CONTEXT_NOT_A_CLASS("@Graph(context = %s.class): a run context is an object; name a class, record or interface"),
+    SUBGRAPH_CONTEXT_MISMATCH("subgraph node %s() runs %s, which needs a run context of type %s, but this graph %s;"
+            + " declare @Graph(context = %s.class) (or a subtype) so that its runs pass one down"),
     NODE_RETURN("node %s() returns %s; return %s, Command<%s>, void, or a CompletableFuture of one of these"),
     NODE_UPDATE_NOT_IN_GRAPH(
             "node %s() returns %s, which is not the update of a record of graph %s; return one of: %s"),

@@ -87,16 +87,38 @@ final class SignatureRules {
             report.error(Message.NODE_WITHOUT_PARAMETER, n.method(), n.name(), state);
             return;
         }
-        for (int i = 1; i < params.size(); i++) {
-            if (i > 1 || !isNodeContext(params.get(i).asType())) {
+        boolean nodeContext = false, runContext = false;
+        for (VariableElement p : params.subList(1, params.size())) {
+            TypeMirror t = p.asType();
+            if (isNodeContext(t) && !nodeContext) {
+                nodeContext = true;
+            } else if (isRunContext(t, g) && !runContext) {
+                runContext = true;
+            } else if (g.context() != null && !isNodeContext(t) && !isRunContext(t, g)) {
+                report.error(
+                        Message.CONTEXT_PARAMETER_MISMATCH,
+                        p,
+                        n.method().getSimpleName(),
+                        p.getSimpleName(),
+                        Strings.type(t),
+                        Strings.type(g.context()),
+                        Strings.type(g.context()));
+            } else {
                 report.error(
                         Message.NODE_EXTRA_PARAMETER,
-                        params.get(i),
+                        p,
                         n.method().getSimpleName(),
-                        params.get(i).getSimpleName(),
-                        Strings.type(params.get(i).asType()));
+                        p.getSimpleName(),
+                        Strings.type(t));
             }
         }
+    }
+
+    /** Whether a parameter receives the run context: it is of the type {@code @Graph(context)} names. */
+    private boolean isRunContext(TypeMirror t, GraphModel g) {
+        return g.context() != null
+                && g.context().getKind() == TypeKind.DECLARED
+                && check.types().isSameType(t, g.context());
     }
 
     /**

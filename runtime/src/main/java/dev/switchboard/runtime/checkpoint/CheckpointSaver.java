@@ -1,6 +1,8 @@
 package dev.switchboard.runtime.checkpoint;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,6 +17,11 @@ import java.util.Optional;
  * <p>Every id, namespace, channel name, version and task id is a key and follows {@link
  * CheckpointKeys}: one with NUL or an unpaired surrogate is rejected with an {@link
  * IllegalArgumentException} on every saver, before anything is stored.
+ *
+ * <p>Thread lifecycle ({@link #listThreads}, {@link #updateThreadMetadata}, {@link #prune}, {@link
+ * #deleteThreadsInactiveSince}, {@link #copyThread}) is implemented by every saver Switchboard
+ * ships; a saver of your own that does not implement it throws {@link
+ * UnsupportedOperationException} from those methods.
  */
 public interface CheckpointSaver {
     /**
@@ -78,4 +85,93 @@ public interface CheckpointSaver {
      * @param threadId the thread
      */
     void deleteThread(String threadId);
+
+    /**
+     * The namespaces a thread has checkpoints in: {@code ""} for the graph itself, one more per
+     * subgraph run that checkpointed.
+     *
+     * @param threadId the thread
+     * @return the namespaces, sorted; empty for an unknown thread
+     */
+    default List<String> namespaces(String threadId) {
+        throw unsupported("namespaces");
+    }
+
+    /**
+     * One thread's metadata and activity times.
+     *
+     * @param threadId the thread
+     * @return the thread, or empty if the saver has neither a checkpoint nor metadata of it
+     */
+    default Optional<ThreadInfo> getThread(String threadId) {
+        throw unsupported("getThread");
+    }
+
+    /**
+     * Finds threads by their metadata, most recently active first, a page at a time.
+     *
+     * @param query the filter, limit and offset
+     * @return the page
+     */
+    default List<ThreadInfo> listThreads(ThreadQuery query) {
+        throw unsupported("listThreads");
+    }
+
+    /**
+     * Merges entries into a thread's metadata (an entry with a key already set replaces it), at any
+     * time, also while the thread runs; creates the thread's record if it has none yet, and counts
+     * as activity for the thread TTL.
+     *
+     * @param threadId the thread
+     * @param metadata strings, numbers and booleans
+     * @throws IllegalArgumentException if a value is of another type
+     */
+    default void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
+        throw unsupported("updateThreadMetadata");
+    }
+
+    /**
+     * Deletes all but the newest {@code keepLatest} checkpoints of each of a thread's namespaces
+     * (with their pending writes, and the stored values no kept checkpoint needs); every kept
+     * checkpoint still restores exactly, also of channels stored as deltas. {@code prune(id, 1)}
+     * keeps only the heads. A kept checkpoint's parent may be gone afterwards.
+     *
+     * @param threadId the thread
+     * @param keepLatest how many checkpoints to keep per namespace, at least 1
+     * @return how many checkpoints were deleted
+     * @throws IllegalArgumentException if {@code keepLatest < 1}
+     */
+    default int prune(String threadId, int keepLatest) {
+        throw unsupported("prune");
+    }
+
+    /**
+     * Deletes every thread last active before {@code cutoff}, as {@link #deleteThread} would: what
+     * a thread TTL sweeper ({@link ThreadSweeper}) calls.
+     *
+     * @param cutoff threads whose {@link ThreadInfo#updatedAt()} is before it are deleted
+     * @return how many threads were deleted
+     */
+    default int deleteThreadsInactiveSince(Instant cutoff) {
+        throw unsupported("deleteThreadsInactiveSince");
+    }
+
+    /**
+     * Copies a thread to a new id: every namespace's checkpoints with their ids, parents, metadata
+     * and pending writes, and the thread's metadata, so that runs on the copy branch off the whole
+     * conversation while the source stays as it is. Not atomic: a failure midway deletes the
+     * partial copy again.
+     *
+     * @param from the source thread
+     * @param to the new thread's id
+     * @throws IllegalArgumentException if {@code from} does not exist, or {@code to} already does
+     */
+    default void copyThread(String from, String to) {
+        ThreadCopy.copy(this, from, to);
+    }
+
+    private UnsupportedOperationException unsupported(String operation) {
+        return new UnsupportedOperationException(
+                getClass().getName() + " does not implement " + operation + "; use a saver that does");
+    }
 }

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -119,6 +120,40 @@ public final class EncryptedSaver implements CheckpointSaver {
     public void deleteThread(String threadId) {
         CheckpointKeys.check("thread id", threadId);
         inner.deleteThread(threadId);
+    }
+
+    // Thread operations pass through: thread metadata is stored in the clear, like checkpoint
+    // metadata, so the inner saver can filter on it; copyThread stays the SPI's default, which
+    // re-seals every value under the new thread's identity.
+
+    @Override
+    public List<String> namespaces(String threadId) {
+        return inner.namespaces(threadId);
+    }
+
+    @Override
+    public Optional<ThreadInfo> getThread(String threadId) {
+        return inner.getThread(threadId);
+    }
+
+    @Override
+    public List<ThreadInfo> listThreads(ThreadQuery query) {
+        return inner.listThreads(query);
+    }
+
+    @Override
+    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
+        inner.updateThreadMetadata(threadId, metadata);
+    }
+
+    @Override
+    public int prune(String threadId, int keepLatest) {
+        return inner.prune(threadId, keepLatest);
+    }
+
+    @Override
+    public int deleteThreadsInactiveSince(Instant cutoff) {
+        return inner.deleteThreadsInactiveSince(cutoff);
     }
 
     private CheckpointTuple open(CheckpointTuple t) {

@@ -1,12 +1,16 @@
 package dev.switchboard.runtime.checkpoint;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -16,9 +20,22 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class MemorySaver implements CheckpointSaver {
     private final Map<String, ThreadData> threads = new ConcurrentHashMap<>();
+    private final Clock clock;
 
     /** Creates an empty saver. */
-    public MemorySaver() {}
+    public MemorySaver() {
+        this(Clock.systemUTC());
+    }
+
+    /**
+     * Creates an empty saver whose thread activity times come from {@code clock}, for tests of
+     * the thread TTL.
+     *
+     * @param clock the clock
+     */
+    public MemorySaver(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
 
     private record Entry(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {}
 
@@ -32,6 +49,20 @@ public final class MemorySaver implements CheckpointSaver {
 
     private static final class ThreadData {
         final Map<String, History> namespaces = new HashMap<>();
+        final Map<String, Object> metadata = new LinkedHashMap<>();
+        /** When the thread was first active; {@code null} for a record no operation has used yet. */
+        Instant createdAt;
+
+        Instant updatedAt;
+
+        void touch(Instant now) {
+            createdAt = createdAt == null ? now : createdAt;
+            updatedAt = now;
+        }
+
+        ThreadInfo info(String threadId) {
+            return new ThreadInfo(threadId, metadata, createdAt, updatedAt);
+        }
     }
 
     @Override
@@ -65,6 +96,7 @@ public final class MemorySaver implements CheckpointSaver {
                 }
             }
             h.head = checkpoint.id();
+            t.touch(clock.instant());
         }
     }
 
@@ -145,6 +177,104 @@ public final class MemorySaver implements CheckpointSaver {
     @Override
     public void deleteThread(String threadId) {
         threads.remove(CheckpointKeys.check("thread id", threadId));
+    }
+
+    @Override
+    public List<String> namespaces(String threadId) {
+        ThreadData t = threads.get(CheckpointKeys.check("thread id", threadId));
+        if (t == null) {
+            return List.of();
+        }
+        synchronized (t) {
+            return t.namespaces.entrySet().stream()
+                    .filter(e -> e.getValue().head != null)
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    @Override
+    public Optional<ThreadInfo> getThread(String threadId) {
+        ThreadData t = threads.get(CheckpointKeys.check("thread id", threadId));
+        if (t == null) {
+            return Optional.empty();
+        }
+        synchronized (t) {
+            return t.createdAt == null ? Optional.empty() : Optional.of(t.info(threadId));
+        }
+    }
+
+    @Override
+    public List<ThreadInfo> listThreads(ThreadQuery query) {
+        Objects.requireNonNull(query, "query");
+        List<ThreadInfo> all = new ArrayList<>();
+        for (Map.Entry<String, ThreadData> e : threads.entrySet()) {
+            synchronized (e.getValue()) {
+                if (e.getValue().createdAt != null) {
+                    all.add(e.getValue().info(e.getKey()));
+                }
+            }
+        }
+        all.sort(ThreadInfos.NEWEST_FIRST);
+        return query.page(all);
+    }
+
+    @Override
+    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
+        Map<String, Object> checked = ThreadInfo.checkMetadata(metadata);
+        ThreadData t = threads.computeIfAbsent(CheckpointKeys.check("thread id", threadId), k -> new ThreadData());
+        synchronized (t) {
+            t.metadata.putAll(checked);
+            t.touch(clock.instant());
+        }
+    }
+
+    @Override
+    public int prune(String threadId, int keepLatest) {
+        ThreadInfos.checkKeepLatest(keepLatest);
+        ThreadData t = threads.get(CheckpointKeys.check("thread id", threadId));
+        if (t == null) {
+            return 0;
+        }
+        int deleted = 0;
+        synchronized (t) {
+            for (History h : t.namespaces.values()) {
+                deleted += prune(h, keepLatest);
+            }
+        }
+        return deleted;
+    }
+
+    /** Drops the older entries and every delta chain no kept checkpoint points into. */
+    private static int prune(History h, int keepLatest) {
+        int drop = Math.max(0, h.entries.size() - keepLatest);
+        for (Entry e : h.entries.subList(0, drop)) {
+            h.byId.remove(e.checkpoint().id());
+            h.writes.remove(e.checkpoint().id());
+        }
+        h.entries.subList(0, drop).clear();
+        Set<String> kept = new HashSet<>();
+        for (Entry e : h.entries) {
+            e.checkpoint().channels().forEach((channel, v) -> kept.add(key(channel, v.base())));
+        }
+        h.chains.keySet().retainAll(kept);
+        return drop;
+    }
+
+    @Override
+    public int deleteThreadsInactiveSince(Instant cutoff) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        int deleted = 0;
+        for (Map.Entry<String, ThreadData> e : threads.entrySet()) {
+            ThreadData t = e.getValue();
+            synchronized (t) {
+                if (t.updatedAt != null && t.updatedAt.isBefore(cutoff) && threads.remove(e.getKey(), t)) {
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
     }
 
     private static CheckpointTuple tuple(String threadId, String namespace, History h, Entry e) {

@@ -14,5 +14,10 @@ public enum ErrorCode {
     /** A node called more than one subgraph in a way that cannot be checkpointed. */
     MULTIPLE_SUBGRAPHS,
     /** An operation needs a checkpointer and the graph has none. */
-    MISSING_CHECKPOINTER
+    MISSING_CHECKPOINTER,
+    /**
+     * The graph declares a run context ({@code @Graph(context = ...)}) and the run was started
+     * without one, or with one of another type.
+     */
+    MISSING_CONTEXT
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Not API. A graph as generated code declares it, by name: schemas, nodes, edges, joins, routes and
@@ -38,6 +39,8 @@ public final class GraphDefinition {
     private final Map<String, Duration> timeout;
     private final Map<String, Duration> cacheTtl;
     private final Set<String> errorHandlers;
+    private final String contextType;
+    private final Predicate<Object> contextAccepts;
     private volatile Object compiled;
 
     private GraphDefinition(Builder b) {
@@ -56,6 +59,26 @@ public final class GraphDefinition {
         this.timeout = Map.copyOf(b.timeout);
         this.cacheTtl = Map.copyOf(b.cacheTtl);
         this.errorHandlers = Set.copyOf(b.errorHandlers);
+        this.contextType = b.contextType;
+        this.contextAccepts = b.contextAccepts;
+    }
+
+    /**
+     * Returns the run context type the graph declares ({@code @Graph(context = ...)}).
+     *
+     * @return its canonical name, or {@code null} when the graph declares none
+     */
+    public String contextType() {
+        return contextType;
+    }
+
+    /**
+     * Returns the test a run's context must pass.
+     *
+     * @return a generated {@code instanceof} test, or {@code null} when the graph declares none
+     */
+    public Predicate<Object> contextAccepts() {
+        return contextAccepts;
     }
 
     /**
@@ -294,6 +317,8 @@ public final class GraphDefinition {
         private final Map<String, Duration> timeout = new LinkedHashMap<>();
         private final Map<String, Duration> cacheTtl = new LinkedHashMap<>();
         private final Set<String> errorHandlers = new LinkedHashSet<>();
+        private String contextType;
+        private Predicate<Object> contextAccepts;
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -505,6 +530,19 @@ public final class GraphDefinition {
          */
         public Builder enumTargets(String... targets) {
             lastRoute("enumTargets").enumTargets = List.of(targets);
+            return this;
+        }
+
+        /**
+         * Declares the run context every run must carry.
+         *
+         * @param typeName the context type, for messages
+         * @param accepts whether an object is of that type (a generated {@code instanceof} test)
+         * @return this builder
+         */
+        public Builder context(String typeName, Predicate<Object> accepts) {
+            this.contextType = Objects.requireNonNull(typeName, "typeName");
+            this.contextAccepts = Objects.requireNonNull(accepts, "accepts");
             return this;
         }
 

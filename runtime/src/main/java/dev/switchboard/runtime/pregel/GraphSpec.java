@@ -76,6 +76,8 @@ final class GraphSpec {
     final boolean[] errorHandler;
 
     final RouteSpec[] routes;
+    /** The declared run context, or {@code null}. */
+    final ContextSpec context;
 
     /**
      * The resolved form of a definition, computed once per definition.
@@ -88,6 +90,7 @@ final class GraphSpec {
     }
 
     private GraphSpec(GraphDefinition b) {
+        this.context = b.contextType() == null ? null : new ContextSpec(b.contextType(), b.contextAccepts());
         this.name = b.name();
         this.state = b.state();
         this.input = b.input();

@@ -94,11 +94,13 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
+        checkContext(config);
         return run(loop(config, EventSink.NONE, Cancellation.NEVER), input);
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
+        checkContext(config);
         Objects.requireNonNull(command, "command");
         return run(loop(config, EventSink.NONE, Cancellation.NEVER), command);
     }
@@ -125,6 +127,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
+        checkContext(config);
         Objects.requireNonNull(runOn, "executor");
         Cancellation cancellation = new Cancellation();
         PregelLoop loop = loop(config, EventSink.NONE, cancellation);
@@ -180,6 +183,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private Stream<StreamPart<S>> stream(RunConfig config, StreamMode[] modes, Function<PregelLoop, Object> body) {
+        checkContext(config);
         EnumSet<StreamMode> set = EnumSet.noneOf(StreamMode.class);
         for (StreamMode m : Objects.requireNonNull(modes, "modes")) {
             set.add(Objects.requireNonNull(m, "modes[]"));
@@ -200,6 +204,24 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Supplier<StoredState> reload = () ->
                 StoredState.load(spec, stateScope(config).persistence, Optional.ofNullable(at.cursor.checkpointId));
         return Snapshots.of(at, config.checkpointId().isEmpty(), subgraphs ? scope : null, reload);
+    }
+
+    @Override
+    public StateSnapshot<?> getSubgraphState(RunConfig config) {
+        SubgraphAddress.Opened at = subgraphAt(config);
+        Supplier<StoredState> reload = () -> subgraphAt(config.withCheckpointId(at.state().cursor.checkpointId))
+                .state();
+        return Snapshots.of(at.state(), config.checkpointId().isEmpty(), at.scope(), reload);
+    }
+
+    /** The subgraph checkpoint a namespaced config addresses, with the scope to read and update it in. */
+    private SubgraphAddress.Opened subgraphAt(RunConfig config) {
+        if (Objects.requireNonNull(config, "config").checkpointNamespace().isEmpty()) {
+            throw new IllegalArgumentException("getSubgraphState needs a config with a subgraph's checkpoint"
+                    + " namespace (a subgraph snapshot's config); for the graph's own state use getState");
+        }
+        RunScope root = stateScope(RunConfig.thread(requireThread(config)));
+        return SubgraphAddress.open(root, StoredState.load(spec, root.persistence, Optional.empty()), config);
     }
 
     @Override
@@ -241,6 +263,16 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             throw new IllegalArgumentException("no supersteps of updates given");
         }
         RunConfig current = config;
+        if (!config.checkpointNamespace().isEmpty()) {
+            // Time travel into a subgraph: the update forks the subgraph's history there, and the
+            // parent, resumed, continues the subgraph from it.
+            for (List<NodeUpdate> superstep : supersteps) {
+                SubgraphAddress.Opened at = subgraphAt(current);
+                String id = Snapshots.update(at.state(), at.scope(), superstep);
+                current = current.withCheckpointId(id);
+            }
+            return current;
+        }
         for (List<NodeUpdate> superstep : supersteps) {
             RunScope scope = stateScope(current);
             StoredState at = StoredState.load(spec, scope.persistence, current.checkpointId());
@@ -258,11 +290,19 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     /** This graph's run scope as a subgraph of a task of {@code parent}: its own namespace, the parent's thread. */
     RunScope childScope(RunScope parent, List<String> namespace, EventSink sink) {
+        return childScope(parent, namespace, sink, null);
+    }
+
+    /** {@link #childScope(RunScope, List, EventSink)} at a given checkpoint of its namespace, or its head. */
+    RunScope childScope(RunScope parent, List<String> namespace, EventSink sink, String checkpointId) {
         RunConfig config = parent.config;
         Persistence persistence = null;
         if (parent.persistence != null) {
             String thread = parent.persistence.threadId;
             config = config.withThread(thread);
+            if (checkpointId != null) {
+                config = config.withCheckpointId(checkpointId);
+            }
             persistence = new Persistence(
                     parent.persistence.saver,
                     thread,
@@ -283,6 +323,20 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 parent.cancellation,
                 parent,
                 namespace);
+    }
+
+    /** A subgraph run inherits its parent's context, which must be of the type this graph declares. */
+    void checkSubgraphContext(RunConfig parentConfig) {
+        if (spec.context != null) {
+            spec.context.check(spec.name, parentConfig, true);
+        }
+    }
+
+    /** A run of a graph that declares a context fails before its first step without one. */
+    private void checkContext(RunConfig config) {
+        if (spec.context != null) {
+            spec.context.check(spec.name, Objects.requireNonNull(config, "config"), false);
+        }
     }
 
     /** This graph's stored state under a child scope (see {@link #childScope}). */
@@ -320,7 +374,11 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     }
 
     private RunScope scope(RunConfig config, EventSink sink, Cancellation cancellation) {
-        Objects.requireNonNull(config, "config");
+        if (!Objects.requireNonNull(config, "config").checkpointNamespace().isEmpty()) {
+            throw new IllegalArgumentException("config addresses the subgraph namespace '"
+                    + config.checkpointNamespace() + "'; read it with getSubgraphState(config), fork it with"
+                    + " updateState(config, ...), then resume this graph's thread (its own namespace)");
+        }
         Persistence persistence = saver == null
                 ? null
                 : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);

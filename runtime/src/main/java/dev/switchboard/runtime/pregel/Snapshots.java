@@ -61,12 +61,19 @@ final class Snapshots {
     /** A history entry of a checkpoint restored with its control channels only. */
     static <S> HistoryEntry<S> entry(StoredState at, Supplier<StateSnapshot<S>> decode) {
         return new HistoryEntry<>(
-                RunConfig.thread(at.persistence.threadId).withCheckpointId(at.cursor.checkpointId),
+                config(at),
                 at.cursor.parentCheckpointId,
                 at.cursor.metadata,
                 at.cursor.createdAt,
                 names(at.spec, declarationOrder(at.nextTasks())),
                 decode);
+    }
+
+    /** The configuration of a stored checkpoint, in its namespace (a subgraph's, or the root). */
+    static RunConfig config(StoredState at) {
+        return RunConfig.thread(at.persistence.threadId)
+                .withCheckpointNamespace(at.persistence.namespace)
+                .withCheckpointId(at.cursor.checkpointId);
     }
 
     /** The snapshot of a checkpoint as stored, without its pending writes applied. */
@@ -139,7 +146,7 @@ final class Snapshots {
                 (S) at.state.readState(),
                 at.state.streamValues(),
                 next,
-                RunConfig.thread(thread).withCheckpointId(at.cursor.checkpointId),
+                config(at),
                 at.cursor.parentCheckpointId,
                 at.cursor.metadata,
                 at.cursor.createdAt,

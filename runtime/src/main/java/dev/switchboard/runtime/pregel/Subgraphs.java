@@ -55,6 +55,7 @@ final class Subgraphs {
     }
 
     private static PregelLoop start(RunScope parent, Task task, PregelGraph<?, ?, ?> child, int call) {
+        child.checkSubgraphContext(parent.config);
         List<String> namespace = namespace(parent, task, call);
         EventSink sink = parent.config.streamSubgraphs()
                 ? new NamespacedSink(parent.rootSink, namespace)
