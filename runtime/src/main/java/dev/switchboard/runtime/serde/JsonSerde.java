@@ -68,8 +68,20 @@ public final class JsonSerde {
      * @param sealed the sealed types of a graph's schemas, as generated code declares them
      */
     public JsonSerde(SerdeLimits limits, List<SealedType> sealed) {
+        this(limits, sealed, List.of());
+    }
+
+    /**
+     * Creates a serde that also reads and writes the given sealed interfaces by their tags, and the
+     * types of the given codecs with them.
+     *
+     * @param limits the decoding bounds
+     * @param sealed the sealed types of a graph's schemas, as generated code declares them
+     * @param codecs the codecs of a graph's schemas, at most one per type
+     */
+    public JsonSerde(SerdeLimits limits, List<SealedType> sealed, List<ValueCodec<?>> codecs) {
         this.limits = limits;
-        this.mapper = Strictness.mapper(limits, new SealedTypes(sealed));
+        this.mapper = Strictness.mapper(limits, new SealedTypes(sealed), Codecs.module(codecs));
         // Trees keep every decimal digit, so that a value read through a tree (inputs, sends,
         // interrupts) is as exact as one read straight from its bytes.
         this.treeReader = mapper.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
