@@ -268,8 +268,12 @@ public final class JsonSerde {
         }
         checkSize(data.length);
         try (JsonParser p = mapper.createParser(data)) {
-            while (p.nextToken() != null) {
-                // the parser enforces the limits as it reads each token
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.VALUE_STRING) {
+                    // The parser checks a string's length only once its text is read, not when it
+                    // skips past it: read it, so that a too-long string fails here, not on reading back.
+                    p.getString();
+                }
             }
         } catch (JacksonException e) {
             throw Strictness.mismatch(type, e, limits);
