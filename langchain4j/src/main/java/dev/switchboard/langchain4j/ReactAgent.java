@@ -3,6 +3,7 @@ package dev.switchboard.langchain4j;
 import static dev.switchboard.annotation.Graph.END;
 import static dev.switchboard.annotation.Graph.START;
 
+import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.switchboard.annotation.Edge;
@@ -31,11 +32,15 @@ import java.util.Objects;
  * tool calls in the last message; to change one, write an {@code AiMessage} under the same message
  * id with {@code updateState(config, AgentStateUpdate.of().messages(List.of(Message.of(id, edited))),
  * "agent")} (the reducer replaces it in place), then {@code resume(config)}. Tool errors become
- * messages for the model ({@link ToolNode}'s default); model errors fail the run.
+ * messages for the model ({@link ToolNode}'s default); model errors fail the run. A model that
+ * keeps asking for tools is answered with {@link #OUT_OF_STEPS} when the recursion limit leaves no
+ * superstep to run them, instead of failing with a recursion error (LangGraph's behaviour).
  */
 public final class ReactAgent {
     /** The model node's name. */
     public static final String AGENT = "agent";
+    /** The answer when the model still asks for tools but the recursion limit leaves no step to run them. */
+    public static final String OUT_OF_STEPS = "Sorry, need more steps to process this request.";
     /** The tools node's name, to interrupt before for review. */
     public static final String TOOLS = ToolsCondition.TOOLS;
 
@@ -88,7 +93,12 @@ public final class ReactAgent {
     @Edge(from = START)
     @Edge(from = TOOLS)
     AgentStateUpdate agent(AgentState s, NodeContext ctx) {
-        return AgentStateUpdate.of().messages(List.of(model.call(s.messages(), ctx)));
+        Message reply = model.call(s.messages(), ctx);
+        if (s.remainingSteps() < 2 && ToolsCondition.requestsTools(List.of(reply))) {
+            // As LangGraph: no step is left to run the tools and come back, so end with an answer.
+            reply = Message.of(reply.id(), AiMessage.from(OUT_OF_STEPS));
+        }
+        return AgentStateUpdate.of().messages(List.of(reply));
     }
 
     @Route(

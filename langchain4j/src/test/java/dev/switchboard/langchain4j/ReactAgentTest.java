@@ -74,4 +74,20 @@ class ReactAgentTest {
                 done.messages().get(2).chat());
         assertEquals(AiMessage.from("it is 1/1 = 1"), done.messages().get(3).chat());
     }
+
+    @Test
+    void aModelThatNeverStopsCallingToolsEndsWithAnAnswerAtTheRecursionLimit() {
+        ScriptedChatModel stuck = ScriptedChatModel.from(r -> AiMessage.from(call("x", "add", "{\"a\":1,\"b\":1}")));
+        AgentState out = ReactAgent.create(stuck, new Calculator(), null)
+                .graph()
+                .build()
+                .invoke(
+                        AgentStateUpdate.of().messages(List.of(Message.user("loop"))),
+                        RunConfig.defaults().withRecursionLimit(6))
+                .value();
+        assertEquals(
+                AiMessage.from(ReactAgent.OUT_OF_STEPS),
+                out.messages().get(out.messages().size() - 1).chat());
+        assertEquals(3, stuck.requests().size(), "the agent ran in steps 1, 3 and 5");
+    }
 }
