@@ -117,6 +117,9 @@ class MessageCodecRoundTripTest {
     @Test
     void postgresSaver() throws Exception {
         String url = System.getenv("SWITCHBOARD_POSTGRES_URL");
+        if ((url == null || url.isBlank()) && "true".equalsIgnoreCase(System.getenv("SWITCHBOARD_REQUIRE_POSTGRES"))) {
+            org.junit.jupiter.api.Assertions.fail("SWITCHBOARD_REQUIRE_POSTGRES=true but SWITCHBOARD_POSTGRES_URL is not set");
+        }
         Assumptions.assumeTrue(url != null && !url.isBlank(), "SWITCHBOARD_POSTGRES_URL is not set");
         String schema =
                 "sblc4j_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
