@@ -118,7 +118,8 @@ class MessageCodecRoundTripTest {
     void postgresSaver() throws Exception {
         String url = System.getenv("SWITCHBOARD_POSTGRES_URL");
         if ((url == null || url.isBlank()) && "true".equalsIgnoreCase(System.getenv("SWITCHBOARD_REQUIRE_POSTGRES"))) {
-            org.junit.jupiter.api.Assertions.fail("SWITCHBOARD_REQUIRE_POSTGRES=true but SWITCHBOARD_POSTGRES_URL is not set");
+            org.junit.jupiter.api.Assertions.fail(
+                    "SWITCHBOARD_REQUIRE_POSTGRES=true but SWITCHBOARD_POSTGRES_URL is not set");
         }
         Assumptions.assumeTrue(url != null && !url.isBlank(), "SWITCHBOARD_POSTGRES_URL is not set");
         String schema =

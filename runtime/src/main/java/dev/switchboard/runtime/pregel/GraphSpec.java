@@ -98,7 +98,7 @@ public final class GraphSpec {
         });
         this.schemas = family.toArray(new StateSchema<?>[0]);
         this.sealedTypes = sealedTypes(family, b.sealedTypes);
-        this.codecs = codecs(family);
+        this.codecs = codecs(family, b.codecs);
 
         List<ChannelSpec> chans = new ArrayList<>();
         Map<String, Integer> chanIdx = new HashMap<>();
@@ -241,11 +241,12 @@ public final class GraphSpec {
         return List.copyOf(byBase.values());
     }
 
-    private static List<ValueCodec<?>> codecs(List<StateSchema<?>> family) {
+    private static List<ValueCodec<?>> codecs(List<StateSchema<?>> family, List<ValueCodec<?>> payloads) {
         Map<Class<?>, ValueCodec<?>> byType = new java.util.LinkedHashMap<>();
         for (StateSchema<?> s : family) {
             s.codecs().forEach(c -> byType.putIfAbsent(c.type(), c));
         }
+        payloads.forEach(c -> byType.putIfAbsent(c.type(), c));
         return List.copyOf(byType.values());
     }
 
@@ -392,6 +393,7 @@ public final class GraphSpec {
         private StateSchema<?> output;
         private final List<StateSchema<?>> privateState = new ArrayList<>();
         private final List<SealedType> sealedTypes = new ArrayList<>();
+        private final List<ValueCodec<?>> codecs = new ArrayList<>();
         private final List<NodeDecl> nodes = new ArrayList<>();
         private final List<String[]> edges = new ArrayList<>();
         private final List<JoinDecl> joins = new ArrayList<>();
@@ -449,6 +451,18 @@ public final class GraphSpec {
          */
         public Builder sealedType(SealedType type) {
             sealedTypes.add(Objects.requireNonNull(type, "type"));
+            return this;
+        }
+
+        /**
+         * Declares the codec of a type that Send payloads hold ({@code @Codec}), so that pending
+         * sends read back (state records declare theirs in their schemas).
+         *
+         * @param codec the codec
+         * @return this builder
+         */
+        public Builder codec(ValueCodec<?> codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
             return this;
         }
 
