@@ -106,6 +106,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         Set<String> all = new LinkedHashSet<>(RECORD_ANNOTATIONS);
         all.addAll(GRAPH_ANNOTATIONS);
         all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
+        all.add(RuntimeNames.CODEC); // read with the stored types and components that name a codec
         all.add(GENERATED);
         all.addAll(ToolsStep.ANNOTATIONS);
         return all;

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.switchboard.processor.model.ComponentModel;
 import dev.switchboard.processor.model.Fingerprint;
 import dev.switchboard.processor.model.GeneratedNames;
@@ -87,6 +88,7 @@ public final class ChannelsGenerator {
                         .build())
                 .addMethod(read(state, record));
         addSealedTypes(type, state);
+        addCodecs(type, state);
         return type;
     }
 
@@ -95,7 +97,7 @@ public final class ChannelsGenerator {
         Map<TypeElement, StoredTypes.Sealed> all = new LinkedHashMap<>();
         for (ComponentModel c : state.components()) {
             if (c.kind() != ComponentModel.Kind.UNTRACKED && !c.isManaged()) {
-                stored.walk(c.type()).sealed().forEach(s -> all.putIfAbsent(s.base(), s));
+                stored.walk(c).sealed().forEach(s -> all.putIfAbsent(s.base(), s));
             }
         }
         if (all.isEmpty()) {
@@ -117,6 +119,39 @@ public final class ChannelsGenerator {
                         .addModifiers(Modifier.PUBLIC)
                         .returns(listOfSealed)
                         .addStatement("return SEALED")
+                        .build());
+    }
+
+    /** One instance of each codec a stored component needs, at any depth. */
+    private void addCodecs(TypeSpec.Builder type, StateModel state) {
+        Map<String, TypeElement> all = new LinkedHashMap<>();
+        for (ComponentModel c : state.components()) {
+            if (c.kind() != ComponentModel.Kind.UNTRACKED && !c.isManaged()) {
+                stored.walk(c)
+                        .codecs()
+                        .forEach(e -> all.putIfAbsent(e.getQualifiedName().toString(), e));
+            }
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        TypeName listOfCodecs = ParameterizedTypeName.get(
+                ClassNames.LIST,
+                ParameterizedTypeName.get(ClassNames.VALUE_CODEC, WildcardTypeName.subtypeOf(Object.class)));
+        CodeBlock.Builder list = CodeBlock.builder().add("$T.of(", ClassNames.LIST);
+        boolean first = true;
+        for (TypeElement codec : all.values()) {
+            list.add(first ? "new $T()" : ", new $T()", ClassName.get(codec));
+            first = false;
+        }
+        type.addField(FieldSpec.builder(listOfCodecs, "CODECS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer(list.add(")").build())
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("codecs")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(listOfCodecs)
+                        .addStatement("return CODECS")
                         .build());
     }
 

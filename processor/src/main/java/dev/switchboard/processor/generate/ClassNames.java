@@ -31,6 +31,7 @@ final class ClassNames {
     static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
     static final ClassName VALUE_TYPE = ClassName.get(RUNTIME + ".serde", "ValueType");
     static final ClassName SEALED_TYPE = ClassName.get(RUNTIME + ".serde", "SealedType");
+    static final ClassName VALUE_CODEC = ClassName.get(RUNTIME + ".serde", "ValueCodec");
 
     static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
     static final ClassName LIST = ClassName.get("java.util", "List");

@@ -185,7 +185,21 @@ public final class GraphGenerator {
         }
         CodeBlock.Builder b = CodeBlock.builder();
         all.values().forEach(s -> b.add("\n.sealedType($L)", SealedTypeCode.of(s)));
+        codecPayloads(g).forEach(c -> b.add("\n.codec(new $T())", ClassName.get(c)));
         return b.build();
+    }
+
+    /** The codecs ({@code @Codec}) of types that Send payloads hold, so pending sends read back. */
+    private java.util.Collection<TypeElement> codecPayloads(GraphModel g) {
+        Map<String, TypeElement> all = new LinkedHashMap<>();
+        for (NodeModel n : g.nodes()) {
+            if (n.input().kind() == NodeInput.Kind.PAYLOAD && n.input().type() != null) {
+                stored.walk(n.input().type())
+                        .codecs()
+                        .forEach(c -> all.putIfAbsent(c.getQualifiedName().toString(), c));
+            }
+        }
+        return all.values();
     }
 
     private CodeBlock spec(GraphModel g) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -40,6 +41,8 @@ public final class StoredTypes {
         NO_CREATOR("it has no no-argument constructor and no @JsonCreator to read it back with"),
         SEALED_NOT_RECORD("a sealed type is stored by the tags of its records, and it permits %s, which is neither a"
                 + " record nor a sealed interface"),
+        BAD_CODEC("its @Codec(%s.class) is not a public, concrete ValueCodec of it with a public no-argument"
+                + " constructor"),
         MAP_KEY("it is a map key, and map keys are stored as strings; key by a String, a number, an enum or a UUID");
 
         private final String text;
@@ -69,8 +72,8 @@ public final class StoredTypes {
     /** A sealed interface and its records, in {@code permits} order (nested sealed interfaces flattened). */
     public record Sealed(TypeElement base, List<Variant> variants) {}
 
-    /** What a walk found. */
-    public record Findings(List<Problem> problems, List<Sealed> sealed) {}
+    /** What a walk found: problems, sealed interfaces, and the codecs ({@code @Codec}) of stored types. */
+    public record Findings(List<Problem> problems, List<Sealed> sealed, List<TypeElement> codecs) {}
 
     private static final Set<String> SCALARS = Set.of(
             "java.lang.String",
@@ -139,6 +142,7 @@ public final class StoredTypes {
     private static final String JSON_CREATOR = "com.fasterxml.jackson.annotation.JsonCreator";
 
     private final Types types;
+    private final CodecTypes codecTypes;
 
     public StoredTypes(ProcessingEnvironment env) {
         this(env.getTypeUtils());
@@ -146,19 +150,57 @@ public final class StoredTypes {
 
     public StoredTypes(Types types) {
         this.types = types;
+        this.codecTypes = new CodecTypes(types);
     }
 
     /** Walks one stored type. */
     public Findings walk(TypeMirror type) {
+        return walk(type, null);
+    }
+
+    /** Walks a state component's type, with the codec its own {@code @Codec} names, if any. */
+    public Findings walk(ComponentModel c) {
+        return walk(c.type(), c.element());
+    }
+
+    private Findings walk(TypeMirror type, Element component) {
         Walk w = new Walk();
+        if (component != null) {
+            w.componentCodec = codecTypes.on(component).orElse(null);
+            if (w.componentCodec != null && w.componentCodec.stores() == null) {
+                w.problems.add(new Problem(type, null, Reason.BAD_CODEC, codecName(w.componentCodec)));
+            }
+        }
         w.visit(type, null);
-        return new Findings(List.copyOf(w.problems), List.copyOf(w.sealed.values()));
+        return new Findings(List.copyOf(w.problems), List.copyOf(w.sealed.values()), List.copyOf(w.codecs.values()));
+    }
+
+    private static String codecName(CodecTypes.Use use) {
+        return use.codec().getSimpleName().toString();
     }
 
     private final class Walk {
         final List<Problem> problems = new ArrayList<>();
         final Map<String, Sealed> sealed = new LinkedHashMap<>();
         final Set<String> seen = new HashSet<>();
+        final Map<String, TypeElement> codecs = new LinkedHashMap<>();
+        CodecTypes.Use componentCodec;
+
+        /** Whether a codec stores the type; a declared codec that cannot is a problem. */
+        boolean byCodec(DeclaredType d, TypeElement e, TypeMirror in) {
+            CodecTypes.Use use = codecTypes.on(e).orElse(null);
+            if (use != null && !codecTypes.covers(use.stores(), d)) {
+                problems.add(new Problem(d, in, Reason.BAD_CODEC, codecName(use)));
+                return true;
+            }
+            if (use == null && componentCodec != null && codecTypes.covers(componentCodec.stores(), d)) {
+                use = componentCodec;
+            }
+            if (use != null) {
+                codecs.putIfAbsent(use.codec().getQualifiedName().toString(), use.codec());
+            }
+            return use != null;
+        }
 
         void visit(TypeMirror t, TypeMirror in) {
             if (t.getKind().isPrimitive() || t.getKind() == TypeKind.ERROR || !seen.add(t.toString())) {
@@ -181,7 +223,7 @@ public final class StoredTypes {
         void declared(DeclaredType d, TypeMirror in) {
             TypeElement e = (TypeElement) d.asElement();
             String name = e.getQualifiedName().toString();
-            if (e.getKind() == ElementKind.ENUM || isScalar(e)) {
+            if (e.getKind() == ElementKind.ENUM || isScalar(e) || byCodec(d, e, in)) {
                 return;
             }
             if (CONTAINERS.contains(name)) {

@@ -26,7 +26,7 @@ public final class StorageRules {
             if (c.kind() == ComponentModel.Kind.UNTRACKED || c.isManaged()) {
                 continue;
             }
-            StoredTypes.Findings f = stored.walk(c.type());
+            StoredTypes.Findings f = stored.walk(c);
             for (StoredTypes.Problem p : f.problems()) {
                 report.error(
                         Message.UNSTORABLE_TYPE,

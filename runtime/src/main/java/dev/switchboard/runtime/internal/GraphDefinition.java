@@ -2,6 +2,7 @@ package dev.switchboard.runtime.internal;
 
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.serde.SealedType;
+import dev.switchboard.runtime.serde.ValueCodec;
 import dev.switchboard.runtime.serde.ValueType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ public final class GraphDefinition {
     private final StateSchema<?> output;
     private final List<StateSchema<?>> privateState;
     private final List<SealedType> sealedTypes;
+    private final List<ValueCodec<?>> codecs;
     private final List<Node> nodes;
     private final List<Edge> edges;
     private final List<Join> joins;
@@ -50,6 +52,7 @@ public final class GraphDefinition {
         this.output = b.output == null ? b.state : b.output;
         this.privateState = List.copyOf(b.privateState);
         this.sealedTypes = List.copyOf(b.sealedTypes);
+        this.codecs = List.copyOf(b.codecs);
         this.nodes = b.nodes.stream().map(NodeBuilder::build).toList();
         this.edges = List.copyOf(b.edges);
         this.joins = List.copyOf(b.joins);
@@ -61,6 +64,16 @@ public final class GraphDefinition {
         this.errorHandlers = Set.copyOf(b.errorHandlers);
         this.contextType = b.contextType;
         this.contextAccepts = b.contextAccepts;
+    }
+
+    /**
+     * Returns the codecs of the types Send payloads hold ({@code @Codec}); state records declare
+     * theirs in their schemas.
+     *
+     * @return the payload codecs, in declaration order
+     */
+    public List<ValueCodec<?>> codecs() {
+        return codecs;
     }
 
     /**
@@ -308,6 +321,7 @@ public final class GraphDefinition {
         private StateSchema<?> output;
         private final List<StateSchema<?>> privateState = new ArrayList<>();
         private final List<SealedType> sealedTypes = new ArrayList<>();
+        private final List<ValueCodec<?>> codecs = new ArrayList<>();
         private final List<NodeBuilder> nodes = new ArrayList<>();
         private final List<Edge> edges = new ArrayList<>();
         private final List<Join> joins = new ArrayList<>();
@@ -530,6 +544,18 @@ public final class GraphDefinition {
          */
         public Builder enumTargets(String... targets) {
             lastRoute("enumTargets").enumTargets = List.of(targets);
+            return this;
+        }
+
+        /**
+         * Declares the codec of a type that Send payloads hold ({@code @Codec}), so that pending
+         * sends read back (state records declare theirs in their schemas).
+         *
+         * @param codec the codec
+         * @return this builder
+         */
+        public Builder codec(ValueCodec<?> codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
             return this;
         }
 

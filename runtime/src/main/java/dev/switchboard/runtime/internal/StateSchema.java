@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.internal;
 
 import dev.switchboard.runtime.serde.SealedType;
+import dev.switchboard.runtime.serde.ValueCodec;
 import java.util.List;
 
 /**
@@ -32,6 +33,16 @@ public interface StateSchema<R> {
      * @return the sealed types
      */
     default List<SealedType> sealedTypes() {
+        return List.of();
+    }
+
+    /**
+     * The codecs of the stored types the components hold that the serde cannot read on its own
+     * (types marked {@code @Codec}), one instance each; empty for most records.
+     *
+     * @return the codecs
+     */
+    default List<ValueCodec<?>> codecs() {
         return List.of();
     }
 

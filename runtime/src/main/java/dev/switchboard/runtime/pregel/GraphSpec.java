@@ -8,6 +8,7 @@ import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.SealedType;
+import dev.switchboard.runtime.serde.ValueCodec;
 import dev.switchboard.runtime.serde.ValueType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +52,8 @@ final class GraphSpec {
     final StateSchema<?>[] schemas;
     /** The sealed interfaces of all schemas, once each: what the serde reads by tag. */
     final List<SealedType> sealedTypes;
+    /** The codecs of all schemas, the first one per stored type: what the serde stores them with. */
+    final List<ValueCodec<?>> codecs;
 
     final int[][] slots;
     final ManagedValue<?>[] managed;
@@ -108,6 +111,7 @@ final class GraphSpec {
         });
         this.schemas = family.toArray(new StateSchema<?>[0]);
         this.sealedTypes = sealedTypes(family, b.sealedTypes());
+        this.codecs = codecs(family, b.codecs());
 
         List<ChannelSpec> chans = new ArrayList<>();
         Map<String, Integer> chanIdx = new HashMap<>();
@@ -248,6 +252,15 @@ final class GraphSpec {
         }
         payloads.forEach(t -> byBase.putIfAbsent(t.base(), t));
         return List.copyOf(byBase.values());
+    }
+
+    private static List<ValueCodec<?>> codecs(List<StateSchema<?>> family, List<ValueCodec<?>> payloads) {
+        Map<Class<?>, ValueCodec<?>> byType = new java.util.LinkedHashMap<>();
+        for (StateSchema<?> s : family) {
+            s.codecs().forEach(c -> byType.putIfAbsent(c.type(), c));
+        }
+        payloads.forEach(c -> byType.putIfAbsent(c.type(), c));
+        return List.copyOf(byType.values());
     }
 
     private static void addSchema(List<StateSchema<?>> family, StateSchema<?> s) {

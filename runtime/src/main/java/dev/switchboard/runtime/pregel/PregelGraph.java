@@ -65,7 +65,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);
-        this.serde = new JsonSerde(settings.serdeLimits(), spec.sealedTypes);
+        this.serde = new JsonSerde(settings.serdeLimits(), spec.sealedTypes, spec.codecs);
         this.codecs = new Codecs(spec, serde);
         this.interruptBefore = settings.interruptBefore();
         this.interruptAfter = settings.interruptAfter();

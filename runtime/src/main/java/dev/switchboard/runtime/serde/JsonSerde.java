@@ -68,8 +68,20 @@ public final class JsonSerde {
      * @param sealed the sealed types of a graph's schemas, as generated code declares them
      */
     public JsonSerde(SerdeLimits limits, List<SealedType> sealed) {
+        this(limits, sealed, List.of());
+    }
+
+    /**
+     * Creates a serde that also reads and writes the given sealed interfaces by their tags, and the
+     * types of the given codecs with them.
+     *
+     * @param limits the decoding bounds
+     * @param sealed the sealed types of a graph's schemas, as generated code declares them
+     * @param codecs the codecs of a graph's schemas, at most one per type
+     */
+    public JsonSerde(SerdeLimits limits, List<SealedType> sealed, List<ValueCodec<?>> codecs) {
         this.limits = limits;
-        this.mapper = Strictness.mapper(limits, new SealedTypes(sealed));
+        this.mapper = Strictness.mapper(limits, new SealedTypes(sealed), Codecs.module(codecs));
         // Trees keep every decimal digit, so that a value read through a tree (inputs, sends,
         // interrupts) is as exact as one read straight from its bytes.
         this.treeReader = mapper.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
@@ -256,8 +268,12 @@ public final class JsonSerde {
         }
         checkSize(data.length);
         try (JsonParser p = mapper.createParser(data)) {
-            while (p.nextToken() != null) {
-                // the parser enforces the limits as it reads each token
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.VALUE_STRING) {
+                    // The parser checks a string's length only once its text is read, not when it
+                    // skips past it: read it, so that a too-long string fails here, not on reading back.
+                    p.getString();
+                }
             }
         } catch (JacksonException e) {
             throw Strictness.mismatch(type, e, limits);

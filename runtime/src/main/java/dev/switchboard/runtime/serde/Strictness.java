@@ -25,13 +25,14 @@ final class Strictness {
 
     private Strictness() {}
 
-    static JsonMapper mapper(SerdeLimits limits, AnnotationIntrospector sealed) {
+    static JsonMapper mapper(SerdeLimits limits, AnnotationIntrospector sealed, SimpleModule codecs) {
         JsonMapper.Builder b = JsonMapper.builder(factory(limits))
                 .polymorphicTypeValidator(
                         BasicPolymorphicTypeValidator.builder().build())
                 // Sealed tags first; record components decide what may be absent.
                 .annotationIntrospector(AnnotationIntrospector.pair(sealed, new RecordComponents()))
                 .addModule(floatingPoint())
+                .addModule(codecs)
                 // Removed record components stay readable: old checkpoints outlive schema changes.
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)

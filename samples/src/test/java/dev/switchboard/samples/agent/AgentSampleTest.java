@@ -2,122 +2,130 @@ package dev.switchboard.samples.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.runtime.NodeException;
-import dev.switchboard.runtime.RunConfig;
-import dev.switchboard.runtime.StreamMode;
-import dev.switchboard.runtime.StreamPart;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The agent sample end to end: a question pauses before the tools with the calls printed; a second
+ * process approves (or edits) them, the tools run and the model's answer streams in.
+ */
 class AgentSampleTest {
-    private static final Message QUESTION = Message.user("Weather in Paris, and 12 * 7?");
-    private static final Message CALL_TOOLS =
-            Message.toolCalls(new ToolCall("c1", "weather", "Paris"), new ToolCall("c2", "calculator", "12 * 7"));
-    private static final Message ANSWER = Message.assistant("18 C and rainy; 84.");
+    private static final List<String> PAUSED = List.of(
+            "paused before tools; the model asks for:",
+            "  call-1 weather {\"city\":\"Paris\"}",
+            "  call-2 calculator {\"expression\":\"12 * 7\"}",
+            "run again with: approve | edit <call id> <arguments json>");
 
-    private static ToolAgentGraph graph(ChatModel model) {
-        return ToolAgentGraph.builder(new ToolAgent(model, Tools.demo())).build();
-    }
+    @TempDir
+    Path dir;
 
-    private static ConversationUpdate input() {
-        return ConversationUpdate.of().messages(List.of(QUESTION));
+    @Test
+    void reviewSpansTwoProcesses() throws Exception {
+        Path db = dir.resolve("agent.db");
+        Run ask = java(db, "ask", "What is the weather in Paris, and 12 * 7?");
+        assertEquals(new Run(0, PAUSED, ""), ask);
+        Run approve = java(db, "approve");
+        assertEquals(
+                new Run(
+                        0,
+                        List.of(
+                                "tool call-1 weather: 18 C, light rain",
+                                "tool call-2 calculator: 84",
+                                "assistant: Here is what I found: weather says 18 C, light rain; calculator says 84."),
+                        ""),
+                approve);
     }
 
     @Test
-    void toolResultsReachTheModelWhichThenAnswers() {
-        ScriptedChatModel model = ScriptedChatModel.of(CALL_TOOLS, ANSWER);
-        List<Message> messages = graph(model).invoke(input()).value().messages();
-
-        List<Message> afterTools = List.of(
-                QUESTION, CALL_TOOLS, Message.toolResult("c1", "18 C, light rain"), Message.toolResult("c2", "84"));
-        List<Message> all = new ArrayList<>(afterTools);
-        all.add(ANSWER);
-        assertEquals(all, messages);
-        assertEquals(2, model.calls());
-        assertEquals(List.of(List.of(QUESTION), afterTools), model.histories());
+    void anEditedCallRunsWithItsNewArguments() {
+        Path db = dir.resolve("edit.db");
+        assertEquals(new Run(0, PAUSED, ""), inProcess(db, "ask", "Weather in Paris, and 12 * 7?"));
+        assertEquals(
+                new Run(
+                        0,
+                        List.of(
+                                "tool call-1 weather: 24 C, sunny",
+                                "tool call-2 calculator: 84",
+                                "assistant: Here is what I found: weather says 24 C, sunny; calculator says 84."),
+                        ""),
+                inProcess(db, "edit", "call-1", "{\"city\":\"Tokyo\"}"));
     }
 
     @Test
-    void routeGoesAgentToolsAgentThenEnds() {
-        List<String> nodes;
-        try (Stream<StreamPart<Conversation>> events = graph(ScriptedChatModel.of(CALL_TOOLS, ANSWER)).stream(
-                input(), RunConfig.defaults(), StreamMode.UPDATES)) {
-            nodes = events.map(e -> ((StreamPart.Updates<Conversation>) e).node())
-                    .toList();
+    void aFailingToolBecomesAMessageTheModelReads() {
+        Path db = dir.resolve("fail.db");
+        inProcess(db, "ask", "q");
+        Run run = inProcess(db, "edit", "call-2", "{\"expression\":\"1 / 0\"}");
+        assertEquals(
+                "tool call-2 calculator: Error: ArithmeticException: Division by zero",
+                run.out().get(1));
+        assertEquals(" Please fix your mistakes.", run.out().get(2));
+    }
+
+    @Test
+    void approvingWithNothingPendingIsAnError() {
+        assertEquals(
+                new Run(1, List.of(), "nothing to approve: ask a question first\n"),
+                inProcess(dir.resolve("empty.db"), "approve"));
+    }
+
+    @Test
+    void calculatorRejectsWhatItCannotCompute() {
+        assertEquals("84", Tools.calculate("12 * 7"));
+        assertEquals("2.5", Tools.calculate("10 / 4"));
+        assertThrows(IllegalArgumentException.class, () -> Tools.calculate("12"));
+        assertThrows(ArithmeticException.class, () -> Tools.calculate("2 ^ 3"));
+    }
+
+    private record Run(int status, List<String> out, String err) {}
+
+    private static Run inProcess(Path db, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of("--db", db.toString()));
+        all.addAll(List.of(args));
+        int status = AgentSample.run(
+                all.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(
+                status, out.toString(StandardCharsets.UTF_8).lines().toList(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs the program in a new JVM on this test's class path. */
+    private static Run java(Path db, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 22) {
+            command.add("--enable-native-access=ALL-UNNAMED");
         }
-        assertEquals(List.of("agent", "tools", "agent"), nodes);
-    }
-
-    @Test
-    void aDirectAnswerSkipsTheTools() {
-        ScriptedChatModel model = ScriptedChatModel.of(ANSWER);
-        assertEquals(
-                List.of(QUESTION, ANSWER), graph(model).invoke(input()).value().messages());
-        assertEquals(1, model.calls());
-    }
-
-    /** A model that always calls a tool would loop forever; RemainingSteps ends it at any limit. */
-    @ParameterizedTest
-    @ValueSource(ints = {2, 3, 4, 5, 10, 11, 24, 25, 26, 100})
-    void aModelThatNeverStopsEndsGracefully(int limit) {
-        ScriptedChatModel stuck = ScriptedChatModel.repeating(Message.toolCalls(new ToolCall("x", "weather", "Oslo")));
-        List<Message> messages = graph(stuck)
-                .invoke(input(), RunConfig.defaults().withRecursionLimit(limit))
-                .value()
-                .messages();
-
-        // The agent runs on every other superstep, from step 1 up to the limit.
-        assertEquals(limit / 2, stuck.calls());
-        assertEquals(Message.assistant(ToolAgent.OUT_OF_STEPS), messages.get(messages.size() - 1));
-        // question + (tool calls, tool result) per finished round + the apology
-        assertEquals(2 * stuck.calls(), messages.size());
-        assertEquals(
-                stuck.calls() - 1,
-                messages.stream()
-                        .filter(Message.toolResult("x", "3 C, snow")::equals)
-                        .count());
-    }
-
-    @Test
-    void theDefaultLimitIsEnoughForTheStuckModelToStopItself() {
-        ScriptedChatModel stuck = ScriptedChatModel.repeating(Message.toolCalls(new ToolCall("x", "weather", "Oslo")));
-        List<Message> messages = graph(stuck).invoke(input()).value().messages();
-        assertEquals(Message.assistant(ToolAgent.OUT_OF_STEPS), messages.get(messages.size() - 1));
-        assertEquals(RunConfig.DEFAULT_RECURSION_LIMIT / 2, stuck.calls());
-    }
-
-    @Test
-    void aModelFailureFailsTheRunWithTheNodeName() {
-        NodeException e = assertThrows(
-                NodeException.class,
-                () -> graph(ScriptedChatModel.of(CALL_TOOLS)).invoke(input()));
-        assertTrue(e.getMessage().contains("agent"), e.getMessage());
-        assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
-    }
-
-    @Test
-    void programPrintsBothRuns() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        AgentSample.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        assertEquals(
-                List.of(
-                        "answered after 2 model calls:",
-                        "  user: What is the weather in Paris, and 12 * 7?",
-                        "  assistant calls weather(Paris), calculator(12 * 7)",
-                        "  tool[call-1]: 18 C, light rain",
-                        "  tool[call-2]: 84",
-                        "  assistant: It is 18 C with light rain in Paris, and 12 * 7 = 84.",
-                        "stuck model, recursion limit 10, stopped after 5 model calls:",
-                        "  assistant: " + ToolAgent.OUT_OF_STEPS),
-                bytes.toString(StandardCharsets.UTF_8).lines().toList());
+        command.addAll(List.of(
+                "-cp", System.getProperty("java.class.path"), AgentSample.class.getName(), "--db", db.toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(db.getParent(), "stdout", ".txt");
+        Path err = Files.createTempFile(db.getParent(), "stderr", ".txt");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        process.getOutputStream().close();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the sample did not end within 60 s: " + Files.readString(err));
+        }
+        return new Run(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8).lines().toList(),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

@@ -1,0 +1,219 @@
+package dev.switchboard.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialThinking;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.switchboard.runtime.NodeContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Calls a LangChain4j {@link ChatModel} or {@link StreamingChatModel} with a conversation and the
+ * tool specifications, and returns the reply as a {@link Message} with a fresh id. With a streaming
+ * model and the node's {@link NodeContext}, every token goes to the {@code MESSAGES} stream mode as
+ * a {@link MessageChunk} carrying that id, with LangGraph's metadata (node, step, task id, triggers,
+ * namespace) added by the runtime. From an annotated graph, one line:
+ *
+ * <pre>{@code
+ * @Node ChatUpdate agent(Chat s, NodeContext ctx) { return ChatUpdate.of().messages(List.of(model.call(s.messages(), ctx))); }
+ * }</pre>
+ *
+ * <p>Removals in the conversation are skipped; the system prompt, if set, is sent first and never
+ * stored. A model failure is thrown as it is, so the node's retry policy applies; so is a reply
+ * with neither text nor tool calls, or with duplicate tool call ids ({@link
+ * ModelResponseException}). Thread-safe if the model is.
+ */
+public final class ModelNode {
+    private final ChatModel model;
+    private final StreamingChatModel streaming;
+    private final List<ToolSpecification> tools;
+    private final String systemPrompt;
+
+    private ModelNode(Builder b) {
+        this.model = b.model;
+        this.streaming = b.streaming;
+        this.tools = b.tools;
+        this.systemPrompt = b.systemPrompt;
+    }
+
+    /**
+     * A builder for a blocking model.
+     *
+     * @param model the model
+     * @return the builder
+     */
+    public static Builder builder(ChatModel model) {
+        return new Builder(Objects.requireNonNull(model, "model"), null);
+    }
+
+    /**
+     * A builder for a streaming model.
+     *
+     * @param model the model
+     * @return the builder
+     */
+    public static Builder builder(StreamingChatModel model) {
+        return new Builder(null, Objects.requireNonNull(model, "model"));
+    }
+
+    /**
+     * Asks the model, without streaming.
+     *
+     * @param messages the conversation
+     * @return the reply, with a fresh id
+     */
+    public Message call(List<Message> messages) {
+        return call(messages, null);
+    }
+
+    /**
+     * Asks the model, streaming its tokens through {@code ctx} when it is a streaming model.
+     *
+     * @param messages the conversation
+     * @param ctx the node's context, or {@code null} not to stream
+     * @return the reply, with a fresh id
+     * @throws ModelResponseException if the reply has neither text nor tool calls, or duplicate
+     *     tool call ids
+     */
+    public Message call(List<Message> messages, NodeContext ctx) {
+        ChatRequest request = request(messages);
+        String id = UUID.randomUUID().toString();
+        AiMessage reply = streaming == null ? model.chat(request).aiMessage() : stream(request, id, ctx);
+        return Message.of(id, check(reply));
+    }
+
+    private ChatRequest request(List<Message> messages) {
+        List<ChatMessage> chat = new ArrayList<>(messages.size() + 1);
+        if (systemPrompt != null) {
+            chat.add(SystemMessage.from(systemPrompt));
+        }
+        for (Message m : messages) {
+            if (!m.isRemoval()) {
+                chat.add(m.chat());
+            }
+        }
+        ChatRequest.Builder b = ChatRequest.builder().messages(chat);
+        return tools.isEmpty() ? b.build() : b.toolSpecifications(tools).build();
+    }
+
+    private AiMessage stream(ChatRequest request, String id, NodeContext ctx) {
+        CompletableFuture<ChatResponse> done = new CompletableFuture<>();
+        streaming.chat(request, new StreamingChatResponseHandler() {
+            @Override
+            public void onPartialResponse(String token) {
+                emit(ctx, new MessageChunk(id, token, false));
+            }
+
+            @Override
+            public void onPartialThinking(PartialThinking thinking) {
+                emit(ctx, new MessageChunk(id, thinking.text(), true));
+            }
+
+            @Override
+            public void onCompleteResponse(ChatResponse response) {
+                done.complete(response);
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                done.completeExceptionally(error);
+            }
+        });
+        try {
+            return done.join().aiMessage();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private static void emit(NodeContext ctx, MessageChunk chunk) {
+        if (ctx != null) {
+            ctx.emitMessage(chunk, Map.of("message_id", chunk.messageId()));
+        }
+    }
+
+    private static AiMessage check(AiMessage reply) {
+        if (reply == null
+                || (!reply.hasToolExecutionRequests()
+                        && (reply.text() == null || reply.text().isBlank()))) {
+            throw new ModelResponseException("the model replied with neither text nor tool calls: " + reply);
+        }
+        Set<String> ids = new HashSet<>();
+        for (ToolExecutionRequest r :
+                reply.hasToolExecutionRequests() ? reply.toolExecutionRequests() : List.<ToolExecutionRequest>of()) {
+            if (r.id() != null && !ids.add(r.id())) {
+                throw new ModelResponseException("the model requested two tool calls with the id '" + r.id() + "'");
+            }
+        }
+        return reply;
+    }
+
+    /** Configures a {@link ModelNode}. */
+    public static final class Builder {
+        private final ChatModel model;
+        private final StreamingChatModel streaming;
+        private List<ToolSpecification> tools = List.of();
+        private String systemPrompt;
+
+        private Builder(ChatModel model, StreamingChatModel streaming) {
+            this.model = model;
+            this.streaming = streaming;
+        }
+
+        /**
+         * The tools the model may call: their specifications go with every request.
+         *
+         * @param toolSet the tools
+         * @return this builder
+         */
+        public Builder tools(ToolSet toolSet) {
+            return tools(toolSet.specifications());
+        }
+
+        /**
+         * The specifications of the tools the model may call.
+         *
+         * @param specifications the specifications
+         * @return this builder
+         */
+        public Builder tools(List<ToolSpecification> specifications) {
+            this.tools = List.copyOf(specifications);
+            return this;
+        }
+
+        /**
+         * A system prompt sent before the conversation on every call, never stored in state.
+         *
+         * @param prompt the prompt, or {@code null} for none
+         * @return this builder
+         */
+        public Builder systemPrompt(String prompt) {
+            this.systemPrompt = prompt;
+            return this;
+        }
+
+        /**
+         * Builds the node helper.
+         *
+         * @return the helper
+         */
+        public ModelNode build() {
+            return new ModelNode(this);
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.switchboard.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * LangGraph's {@code ToolNode}: runs every tool execution request of the last message, which must be
+ * an {@link AiMessage}, and returns one {@link ToolExecutionResultMessage} per request, in request
+ * order, each carrying its request's id and tool name. Several requests run in parallel on the
+ * executor (the common pool unless set). From an annotated graph, one line:
+ *
+ * <pre>{@code
+ * @Node ChatUpdate tools(Chat s) { return ChatUpdate.of().messages(toolNode.run(s.messages())); }
+ * }</pre>
+ *
+ * <p>By default a failing call does not fail the run, as in LangGraph: an unknown tool, arguments
+ * that do not parse or do not match the tool's parameters, or an exception the tool throws become
+ * a result message with {@code isError = true} and the text {@code "Error: <message>\n Please fix
+ * your mistakes."}, so the model can correct itself. With {@link Builder#failOnError()} the first
+ * such failure is thrown instead (a {@link ToolExecutionException}, subject to the node's retry
+ * policy). Requests with duplicate ids cannot be answered unambiguously and are rejected before any
+ * tool runs. Thread-safe.
+ */
+public final class ToolNode {
+    private final ToolSet tools;
+    private final Executor executor;
+    private final boolean failOnError;
+
+    private ToolNode(Builder b) {
+        this.tools = b.tools;
+        this.executor = b.executor;
+        this.failOnError = b.failOnError;
+    }
+
+    /**
+     * A tool node with the defaults: errors become messages, parallel calls on the common pool.
+     *
+     * @param tools the tools
+     * @return the node
+     */
+    public static ToolNode of(ToolSet tools) {
+        return builder(tools).build();
+    }
+
+    /**
+     * A builder.
+     *
+     * @param tools the tools
+     * @return the builder
+     */
+    public static Builder builder(ToolSet tools) {
+        return new Builder(Objects.requireNonNull(tools, "tools"));
+    }
+
+    /**
+     * The tools this node runs.
+     *
+     * @return the tool set
+     */
+    public ToolSet tools() {
+        return tools;
+    }
+
+    /**
+     * Runs the tool requests of the last message.
+     *
+     * @param messages the conversation; its last message must be an AI message
+     * @return one result message per request, in request order, without ids (the reducer gives them
+     *     theirs)
+     * @throws IllegalArgumentException if the last message is not an AI message, or two of its
+     *     requests share an id
+     * @throws ToolExecutionException with {@link Builder#failOnError()}, for the first failed call
+     */
+    public List<Message> run(List<Message> messages) {
+        List<ToolExecutionRequest> requests = requests(messages);
+        if (requests.size() == 1) {
+            return List.of(Message.of(call(requests.get(0))));
+        }
+        List<CompletableFuture<ToolExecutionResultMessage>> running = new ArrayList<>();
+        for (ToolExecutionRequest r : requests) {
+            running.add(CompletableFuture.supplyAsync(() -> call(r), executor));
+        }
+        List<Message> out = new ArrayList<>();
+        for (CompletableFuture<ToolExecutionResultMessage> f : running) {
+            out.add(Message.of(join(f)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static ToolExecutionResultMessage join(CompletableFuture<ToolExecutionResultMessage> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private static List<ToolExecutionRequest> requests(List<Message> messages) {
+        Message last = messages.isEmpty() ? null : messages.get(messages.size() - 1);
+        AiMessage ai = last == null ? null : last.ai();
+        if (ai == null) {
+            throw new IllegalArgumentException("ToolNode: the last message is not an AiMessage but "
+                    + (last == null
+                            ? "nothing (no messages)"
+                            : last.isRemoval() ? "a removal" : last.chat().type())
+                    + "; route to the tools node only when the model asked for tools (see ToolsCondition)");
+        }
+        List<ToolExecutionRequest> requests = ai.hasToolExecutionRequests() ? ai.toolExecutionRequests() : List.of();
+        Set<String> ids = new HashSet<>();
+        for (ToolExecutionRequest r : requests) {
+            if (r.id() != null && !ids.add(r.id())) {
+                throw new IllegalArgumentException("ToolNode: the AiMessage requests two tool calls with the id '"
+                        + r.id() + "', so their results could not be told apart; the model must give each call"
+                        + " an id of its own");
+            }
+        }
+        return requests;
+    }
+
+    private ToolExecutionResultMessage call(ToolExecutionRequest r) {
+        try {
+            return result(r, tools.execute(r), false);
+        } catch (Exception e) {
+            if (failOnError) {
+                throw new ToolExecutionException(r, e);
+            }
+            return result(r, "Error: " + describe(e) + "\n Please fix your mistakes.", true);
+        }
+    }
+
+    private static String describe(Exception e) {
+        return e instanceof UnknownToolException || e instanceof ToolArgumentsException || e.getMessage() == null
+                ? (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    private static ToolExecutionResultMessage result(ToolExecutionRequest r, String text, boolean error) {
+        return ToolExecutionResultMessage.builder()
+                .id(r.id())
+                .toolName(r.name())
+                .text(text == null ? "" : text)
+                .isError(error ? Boolean.TRUE : null)
+                .build();
+    }
+
+    /** Configures a {@link ToolNode}. */
+    public static final class Builder {
+        private final ToolSet tools;
+        private Executor executor = ForkJoinPool.commonPool();
+        private boolean failOnError;
+
+        private Builder(ToolSet tools) {
+            this.tools = tools;
+        }
+
+        /**
+         * Where parallel calls run.
+         *
+         * @param executor the executor
+         * @return this builder
+         */
+        public Builder executor(Executor executor) {
+            this.executor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * Fail the node on the first failed call instead of answering it with an error message.
+         *
+         * @return this builder
+         */
+        public Builder failOnError() {
+            this.failOnError = true;
+            return this;
+        }
+
+        /**
+         * Builds the node.
+         *
+         * @return the node
+         */
+        public ToolNode build() {
+            return new ToolNode(this);
+        }
+    }
+}
