@@ -101,6 +101,7 @@ public final class SwitchboardServer implements AutoCloseable {
         http = HttpServer.create(new InetSocketAddress(settings.host, settings.port), 0);
         http.setExecutor(connections);
         http.createContext("/", this::handle);
+        http.createContext(Studio.PREFIX, Studio::handle);
         http.start();
         return this;
     }

@@ -1,0 +1,236 @@
+package dev.switchboard.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.server.studio.Counter;
+import dev.switchboard.server.studio.CounterGraph;
+import dev.switchboard.server.studio.Reviews;
+import dev.switchboard.server.studio.ReviewsGraph;
+import dev.switchboard.server.studio.TallyUpdate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Studio in a real headless Chromium against a real server: the diagram, a run from the form,
+ * history and checkpoint state, an edit-and-fork, a breakpoint and parallel interrupts. One browser
+ * session serves every scenario; each scenario starts from a fresh page and its own thread.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StudioBrowserTest {
+    private static final Path SHOTS = Path.of("target", "studio");
+    private SwitchboardServer server;
+    private Chromium chromium;
+    private ChromeDriver driver;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    void start() throws Exception {
+        chromium = Chromium.start();
+        driver = chromium.driver;
+        wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        server = SwitchboardServer.builder()
+                .graph("counter", CounterGraph.builder(new Counter()), TallyUpdate::of)
+                .graph("reviews", ReviewsGraph.builder(new Reviews()), TallyUpdate::of)
+                .checkpointer(new MemorySaver())
+                .port(0)
+                .build()
+                .start();
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    void stop() {
+        if (chromium != null) {
+            chromium.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void theDiagramDrawsEveryNodeOfTheChosenGraph() throws Exception {
+        open("reviews");
+        WebElement svg = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#diagram svg")));
+        assertEquals(
+                Set.of("__start__", "draft", "legal", "style", "__end__"),
+                svg.findElements(By.cssSelector("g.node")).stream()
+                        .map(g -> g.getDomAttribute("data-node"))
+                        .collect(Collectors.toSet()));
+        for (String node : List.of("draft", "legal", "style")) {
+            assertTrue(svg.getText().contains(node), () -> "the diagram's text lacks " + node + ": " + svg.getText());
+        }
+        assertEquals("Graph reviews: nodes __start__, draft, legal, style, __end__", svg.getDomAttribute("aria-label"));
+    }
+
+    @Test
+    void aRunFromTheFormFinishesWithTheGraphsValues() throws Exception {
+        runCounter(2);
+        JsonNode values = runValues();
+        assertEquals(6, values.get("n").asInt());
+        assertEquals("[\"plus\",\"twice\"]", values.get("log").toString());
+        assertEquals(List.of("plus:done", "twice:done"), progress());
+        assertEquals("done", svgNode("twice").getDomAttribute("class").contains("done") ? "done" : "not marked");
+        shot("run");
+    }
+
+    @Test
+    void theHistoryListsEachCheckpointAndOpensItsStateAndDiff() throws Exception {
+        runCounter(2);
+        assertEquals(List.of("-1", "0", "1", "2"), timeline("data-step"));
+        checkpointAtStep("1").click();
+        String state = driver.findElement(By.id("checkpoint-state")).getText();
+        assertTrue(state.contains("\"n\": 3"), state);
+        assertEquals(List.of("log|[]|[\"plus\"]", "n|2|3"), diffRows());
+        assertEquals(
+                "plus",
+                new Select(driver.findElement(By.id("fork-as-node")))
+                        .getFirstSelectedOption()
+                        .getText());
+        shot("history");
+    }
+
+    @Test
+    void editingAnEarlierCheckpointForksABranchThatRunsOnFromTheEditedValue() throws Exception {
+        runCounter(2);
+        checkpointAtStep("1").click();
+        WebElement n = driver.findElement(By.id("fork-n"));
+        n.clear();
+        n.sendKeys("10");
+        driver.findElement(By.id("fork")).click();
+        awaitStatus("done");
+        assertEquals(20, runValues().get("n").asInt());
+        // the head's branch is drawn first (0); the first run's last checkpoint is now branch 1
+        assertEquals(List.of("0", "0", "0", "1", "0", "0"), timeline("data-branch"));
+        assertEquals(List.of("-1", "0", "1", "2", "2", "3"), timeline("data-step"));
+        WebElement old = driver.findElement(By.cssSelector("#timeline li[data-branch='1'] button"));
+        old.click();
+        String state = driver.findElement(By.id("checkpoint-state")).getText();
+        assertTrue(state.contains("\"n\": 6"), state);
+        shot("fork");
+    }
+
+    @Test
+    void aBreakpointPausesBeforeTheNodeAndContinueFinishes() throws Exception {
+        open("counter");
+        fillCounter(2);
+        driver.findElement(By.id("bp-before-twice")).click();
+        driver.findElement(By.id("run-start")).click();
+        awaitStatus("paused before twice");
+        assertTrue(svgNode("twice").getDomAttribute("class").contains("paused"));
+        assertEquals(3, runValues().get("n").asInt());
+        driver.findElement(By.id("continue")).click();
+        awaitStatus("done");
+        assertEquals(6, runValues().get("n").asInt());
+    }
+
+    @Test
+    void parallelInterruptsShowTheirValuesAndAreAnsweredTogetherWithTypedValues() throws Exception {
+        open("reviews");
+        driver.findElement(By.id("input-topic")).sendKeys("cats");
+        driver.findElement(By.id("run-start")).click();
+        awaitStatus("interrupted");
+        List<WebElement> pending = driver.findElements(By.cssSelector("#interrupts .interrupt"));
+        assertEquals(2, pending.size());
+        answer("legal ok?", "yes", "text");
+        answer("style ok?", "5", "JSON");
+        shot("interrupts");
+        driver.findElement(By.id("resume")).click();
+        awaitStatus("done");
+        assertEquals(
+                Set.of("draft:cats", "legal:yes", "style:5"),
+                Set.copyOf(Json.MAPPER.convertValue(runValues().get("log"), List.class)));
+        assertTrue(driver.findElement(By.id("interrupts-box")).getDomAttribute("hidden") != null);
+    }
+
+    private void answer(String question, String value, String type) {
+        WebElement box =
+                driver.findElement(By.xpath("//div[@class='interrupt'][pre[contains(., '\"" + question + "\"')]]"));
+        box.findElement(By.tagName("textarea")).sendKeys(value);
+        new Select(box.findElement(By.tagName("select"))).selectByVisibleText(type);
+    }
+
+    private void open(String graph) {
+        driver.get(server.url() + "/studio/?graph=" + graph);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#diagram svg")));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#input-fields [data-type]")));
+    }
+
+    private void runCounter(int n) {
+        open("counter");
+        fillCounter(n);
+        driver.findElement(By.id("run-start")).click();
+        awaitStatus("done");
+    }
+
+    private void fillCounter(int n) {
+        driver.findElement(By.id("input-topic")).sendKeys("cats");
+        driver.findElement(By.id("input-n")).sendKeys(String.valueOf(n));
+    }
+
+    private void awaitStatus(String status) {
+        try {
+            wait.until(ExpectedConditions.textToBe(By.id("run-status"), status));
+        } catch (RuntimeException e) {
+            throw new AssertionError(
+                    "run status: " + driver.findElement(By.id("run-status")).getText() + "; page status: "
+                            + driver.findElement(By.id("status")).getText(),
+                    e);
+        }
+    }
+
+    private JsonNode runValues() {
+        return Json.parse(
+                driver.findElement(By.id("run-values")).getText().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private List<String> progress() {
+        return driver.findElements(By.cssSelector("#progress li")).stream()
+                .map(li -> li.getDomAttribute("data-node") + ":" + li.getDomAttribute("data-state"))
+                .toList();
+    }
+
+    private WebElement svgNode(String name) {
+        return driver.findElement(By.cssSelector("#diagram g.node[data-node='" + name + "']"));
+    }
+
+    private List<String> timeline(String attribute) {
+        return driver.findElements(By.cssSelector("#timeline li")).stream()
+                .map(li -> li.getDomAttribute(attribute))
+                .toList();
+    }
+
+    private WebElement checkpointAtStep(String step) {
+        return driver.findElement(By.cssSelector("#timeline li[data-step='" + step + "'] button"));
+    }
+
+    private List<String> diffRows() {
+        return driver.findElements(By.cssSelector("#checkpoint-diff tbody tr")).stream()
+                .map(tr -> tr.findElements(By.cssSelector("th, td")).stream()
+                        .map(WebElement::getText)
+                        .collect(Collectors.joining("|")))
+                .toList();
+    }
+
+    private void shot(String name) throws Exception {
+        Files.write(SHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+    }
+}
