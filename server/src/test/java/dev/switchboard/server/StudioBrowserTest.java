@@ -1,11 +1,14 @@
 package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.studio.Counter;
 import dev.switchboard.server.studio.CounterGraph;
+import dev.switchboard.server.studio.Nested;
+import dev.switchboard.server.studio.NestedGraph;
 import dev.switchboard.server.studio.Reviews;
 import dev.switchboard.server.studio.ReviewsGraph;
 import dev.switchboard.server.studio.TallyUpdate;
@@ -49,6 +52,7 @@ class StudioBrowserTest {
         server = SwitchboardServer.builder()
                 .graph("counter", CounterGraph.builder(new Counter()), TallyUpdate::of)
                 .graph("reviews", ReviewsGraph.builder(new Reviews()), TallyUpdate::of)
+                .graph("nested", NestedGraph.builder(new Nested()), TallyUpdate::of)
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()
@@ -79,6 +83,38 @@ class StudioBrowserTest {
             assertTrue(svg.getText().contains(node), () -> "the diagram's text lacks " + node + ": " + svg.getText());
         }
         assertEquals("Graph reviews: nodes __start__, draft, legal, style, __end__", svg.getDomAttribute("aria-label"));
+        assertFalse(driver.findElement(By.id("xray")).isDisplayed(), "a graph without subgraphs offers no x-ray");
+    }
+
+    @Test
+    void subgraphsExpandInPlaceAtEveryDepth() throws Exception {
+        open("nested");
+        assertEquals(Set.of("__start__", "prep", "middle", "__end__"), diagramNodes());
+        driver.findElement(By.id("xray")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#diagram g.node[data-node='middle:counter:twice']")));
+        assertEquals(
+                Set.of("__start__", "prep", "middle:m1", "middle:counter:plus", "middle:counter:twice", "__end__"),
+                diagramNodes());
+        assertEquals(
+                List.of("counter", "middle"),
+                driver.findElements(By.cssSelector("#diagram g.cluster")).stream()
+                        .map(WebElement::getText)
+                        .map(String::strip)
+                        .sorted()
+                        .toList());
+        // breakpoints name the graph's own nodes, whatever the drawing shows
+        assertEquals(
+                2,
+                driver.findElements(By.cssSelector("#breakpoints input[data-when=before]"))
+                        .size());
+        shot("subgraphs");
+    }
+
+    private Set<String> diagramNodes() {
+        return driver.findElements(By.cssSelector("#diagram g.node")).stream()
+                .map(g -> g.getDomAttribute("data-node"))
+                .collect(Collectors.toSet());
     }
 
     @Test

@@ -40,22 +40,26 @@ async function loadAssistants() {
 async function selectAssistant() {
   const id = $('assistant').value;
   view.assistant = id;
-  const [schemas, subgraphs] = await Promise.all([
+  const [schemas, subgraphs, plain, xray] = await Promise.all([
     api.get(`/assistants/${id}/schemas`),
     api.get(`/assistants/${id}/subgraphs`).catch(() => ({})),
+    api.get(`/assistants/${id}/graph`),
+    api.get(`/assistants/${id}/graph?xray=true`),
   ]);
-  $('xray-label').hidden = Object.keys(subgraphs || {}).length === 0;
+  view.drawings = { plain, xray };
+  const nested = Object.keys(subgraphs || {}).length > 0 || xray.nodes.some((n) => n.id.includes(':'));
+  $('xray-label').hidden = !nested;
+  // breakpoints and "as node" name the graph's own nodes, never a subgraph's
+  view.nodes = plain.nodes.map((n) => n.id).filter((n) => n !== '__start__' && n !== '__end__');
   form.build($('input-fields'), schemas.input_schema);
+  buildBreakpoints();
   await drawGraph();
   await loadThreads();
 }
 
 async function drawGraph() {
-  const xray = $('xray').checked ? '?xray=true' : '';
-  const drawing = await api.get(`/assistants/${view.assistant}/graph${xray}`);
-  view.nodes = drawing.nodes.map((n) => n.id).filter((n) => n !== '__start__' && n !== '__end__');
-  view.svgNodes = await diagram.render($('diagram'), drawing, $('assistant').selectedOptions[0].text);
-  buildBreakpoints();
+  const drawing = $('xray').checked && !$('xray-label').hidden ? view.drawings.xray : view.drawings.plain;
+  view.svgNodes = await diagram.render($('diagram'), drawing, graphName());
 }
 
 function buildBreakpoints() {

@@ -7,18 +7,7 @@ let renders = 0;
 export function mermaidText(drawing) {
   const ids = new Map(drawing.nodes.map((n, i) => [n.id, `n${i}`]));
   const lines = ['flowchart TD'];
-  const groups = new Map();
-  for (const n of drawing.nodes) {
-    const cut = n.id.lastIndexOf(':');
-    const group = cut > 0 ? n.id.slice(0, cut) : '';
-    if (!groups.has(group)) groups.set(group, []);
-    groups.get(group).push(n);
-  }
-  for (const [group, nodes] of groups) {
-    if (group) lines.push(`  subgraph ${quote(group)}`);
-    for (const n of nodes) lines.push(`  ${ids.get(n.id)}${shape(n.id, group)}`);
-    if (group) lines.push('  end');
-  }
+  emit(drawing.nodes, '', 0, ids, lines, new Map());
   for (const e of drawing.edges) {
     const arrow = e.conditional ? '-.->' : '-->';
     lines.push(`  ${ids.get(e.source)} ${arrow} ${ids.get(e.target)}`);
@@ -26,9 +15,25 @@ export function mermaidText(drawing) {
   return { text: lines.join('\n'), ids };
 }
 
-function shape(id, group) {
-  const label = quote(group ? id.slice(group.length + 1) : id);
-  return id === START || id === END ? `([${label}])` : `[${label}]`;
+// x-ray names a subgraph's nodes "parent:child" (at any depth): each parent becomes a Mermaid
+// subgraph box, nested as deep as the names go.
+function emit(nodes, prefix, depth, ids, lines, boxes) {
+  const children = new Set();
+  for (const n of nodes) {
+    const parts = n.id.split(':');
+    if (parts.length - 1 === depth && n.id.startsWith(prefix)) lines.push(`  ${ids.get(n.id)}${shape(parts.at(-1), n.id)}`);
+    else if (parts.length - 1 > depth && n.id.startsWith(prefix)) children.add(parts.slice(0, depth + 1).join(':'));
+  }
+  for (const child of children) {
+    boxes.set(child, `s${boxes.size}`);
+    lines.push(`  subgraph ${boxes.get(child)} [${quote(child.split(':').at(-1))}]`);
+    emit(nodes, `${child}:`, depth + 1, ids, lines, boxes);
+    lines.push('  end');
+  }
+}
+
+function shape(label, id) {
+  return id === START || id === END ? `([${quote(label)}])` : `[${quote(label)}]`;
 }
 
 function quote(s) {
