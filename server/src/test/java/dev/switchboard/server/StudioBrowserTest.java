@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.server.studio.ChatUpdate;
 import dev.switchboard.server.studio.Counter;
 import dev.switchboard.server.studio.CounterGraph;
+import dev.switchboard.server.studio.Echo;
+import dev.switchboard.server.studio.EchoGraph;
+import dev.switchboard.server.studio.Held;
+import dev.switchboard.server.studio.HeldGraph;
 import dev.switchboard.server.studio.Nested;
 import dev.switchboard.server.studio.NestedGraph;
 import dev.switchboard.server.studio.Reviews;
@@ -53,6 +58,8 @@ class StudioBrowserTest {
                 .graph("counter", CounterGraph.builder(new Counter()), TallyUpdate::of)
                 .graph("reviews", ReviewsGraph.builder(new Reviews()), TallyUpdate::of)
                 .graph("nested", NestedGraph.builder(new Nested()), TallyUpdate::of)
+                .graph("held", HeldGraph.builder(new Held()), TallyUpdate::of)
+                .graph("echo", EchoGraph.builder(new Echo()), ChatUpdate::of)
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()
@@ -108,7 +115,7 @@ class StudioBrowserTest {
                 2,
                 driver.findElements(By.cssSelector("#breakpoints input[data-when=before]"))
                         .size());
-        shot("subgraphs");
+        shot("subgraphs", "graph-section");
     }
 
     private Set<String> diagramNodes() {
@@ -125,7 +132,20 @@ class StudioBrowserTest {
         assertEquals("[\"plus\",\"twice\"]", values.get("log").toString());
         assertEquals(List.of("plus:done", "twice:done"), progress());
         assertEquals("done", svgNode("twice").getDomAttribute("class").contains("done") ? "done" : "not marked");
-        shot("run");
+        shot("run", "graph-section");
+    }
+
+    @Test
+    void theRunningNodeIsHighlightedWhileItRuns() throws Exception {
+        open("held");
+        driver.findElement(By.id("run-start")).click();
+        wait.until(d -> svgNode("hold").getDomAttribute("class").contains("running"));
+        assertEquals(List.of("hold:running"), progress());
+        assertEquals("running", driver.findElement(By.id("run-status")).getText());
+        Held.GATE.release();
+        awaitStatus("done");
+        assertTrue(svgNode("hold").getDomAttribute("class").contains("done"));
+        assertEquals(List.of("hold:done"), progress());
     }
 
     @Test
@@ -141,7 +161,7 @@ class StudioBrowserTest {
                 new Select(driver.findElement(By.id("fork-as-node")))
                         .getFirstSelectedOption()
                         .getText());
-        shot("history");
+        shot("history", "thread-section");
     }
 
     @Test
@@ -161,7 +181,39 @@ class StudioBrowserTest {
         old.click();
         String state = driver.findElement(By.id("checkpoint-state")).getText();
         assertTrue(state.contains("\"n\": 6"), state);
-        shot("fork");
+        shot("fork", "thread-section");
+    }
+
+    @Test
+    void replayingAnEarlierCheckpointRunsItsStepsAgainOnANewBranch() throws Exception {
+        runCounter(2);
+        checkpointAtStep("0").click();
+        driver.findElement(By.id("replay")).click();
+        awaitStatus("done");
+        assertEquals(6, runValues().get("n").asInt());
+        assertEquals(List.of("plus:done", "twice:done"), progress());
+        // the replay forks from step 0 (a "fork" checkpoint), then runs plus and twice again
+        assertEquals(List.of("-1", "0", "1", "2", "1", "2", "3"), timeline("data-step"));
+        assertEquals(List.of("0", "0", "1", "1", "0", "0", "0"), timeline("data-branch"));
+        assertEquals(
+                List.of("0"),
+                driver.findElements(By.cssSelector("#timeline li.fork-point")).stream()
+                        .map(li -> li.getDomAttribute("data-step"))
+                        .toList());
+    }
+
+    @Test
+    void chatMessagesShowAsATranscriptWithToolCalls() throws Exception {
+        open("echo");
+        driver.findElement(By.id("input-messages")).sendKeys("[{\"type\":\"human\",\"content\":\"tell me\"}]");
+        driver.findElement(By.id("run-start")).click();
+        awaitStatus("done");
+        assertEquals(
+                List.of("human|humantellme", "ai|ailetmelook\n→lookup({\"q\":\"cats\"})", "tool|toolcatspurr"),
+                driver.findElements(By.cssSelector("#messages li")).stream()
+                        .map(li -> li.getDomAttribute("data-type") + "|"
+                                + li.getText().replace(" ", ""))
+                        .toList());
     }
 
     @Test
@@ -188,7 +240,7 @@ class StudioBrowserTest {
         assertEquals(2, pending.size());
         answer("legal ok?", "yes", "text");
         answer("style ok?", "5", "JSON");
-        shot("interrupts");
+        shot("interrupts", "thread-section");
         driver.findElement(By.id("resume")).click();
         awaitStatus("done");
         assertEquals(
@@ -266,7 +318,9 @@ class StudioBrowserTest {
                 .toList();
     }
 
-    private void shot(String name) throws Exception {
+    /** Saves the viewport, scrolled to the top of the section shown, under target/studio. */
+    private void shot(String name, String sectionId) throws Exception {
+        driver.executeScript("document.getElementById(arguments[0]).scrollIntoView()", sectionId);
         Files.write(SHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
     }
 }
