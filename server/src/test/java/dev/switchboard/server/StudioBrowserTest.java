@@ -149,7 +149,7 @@ class StudioBrowserTest {
     }
 
     @Test
-    void theHistoryListsEachCheckpointAndOpensItsStateAndDiff() throws Exception {
+    void theHistoryListsEachCheckpointAndOpensItsStateAndDiffAndACopyKeepsThem() throws Exception {
         runCounter(2);
         assertEquals(List.of("-1", "0", "1", "2"), timeline("data-step"));
         checkpointAtStep("1").click();
@@ -162,6 +162,15 @@ class StudioBrowserTest {
                         .getFirstSelectedOption()
                         .getText());
         shot("history", "thread-section");
+        String original = driver.findElement(By.id("thread-title")).getText();
+        driver.findElement(By.id("copy-thread")).click();
+        wait.until(ExpectedConditions.not(ExpectedConditions.textToBe(By.id("thread-title"), original)));
+        assertEquals(List.of("-1", "0", "1", "2"), timeline("data-step"));
+        String copy = driver.findElement(By.id("thread-title")).getText();
+        List<String> listed = driver.findElements(By.cssSelector("#threads li")).stream()
+                .map(li -> "Thread " + li.getDomAttribute("data-thread-id"))
+                .toList();
+        assertTrue(listed.contains(original) && listed.contains(copy), listed::toString);
     }
 
     @Test

@@ -229,6 +229,12 @@ function buildForkEditor(entry) {
   asNode.value = wrote.length === 1 ? wrote[0] : '';
 }
 
+// A copy keeps every checkpoint, so experiments on it leave the original thread as it was.
+async function copyThread() {
+  const copy = await api.post(`/threads/${view.thread}/copy`);
+  await openThread(copy.thread_id);
+}
+
 async function replay() {
   const id = view.checkpoint.state.checkpoint.checkpoint_id;
   await stream(view.thread, { input: null, checkpoint_id: id });
@@ -331,6 +337,7 @@ $('xray').addEventListener('change', guard(drawGraph));
 $('run-form').addEventListener('submit', guard(startRun));
 $('thread-search-form').addEventListener('submit', guard(loadThreads));
 $('replay').addEventListener('click', guard(replay));
+$('copy-thread').addEventListener('click', guard(copyThread));
 $('fork-form').addEventListener('submit', guard(fork));
 $('resume-form').addEventListener('submit', guard(resume));
 $('continue').addEventListener('click', guard(() => stream(view.thread, { input: null })));
