@@ -32,7 +32,10 @@ final class Assistants {
         r.add("POST", "/assistants/search", this::search);
         r.add("POST", "/assistants/count", this::count);
         r.add("GET", "/assistants/{assistant_id}", ex -> ex.json(200, json(find(ex.param("assistant_id")))));
-        r.add("GET", "/assistants/{assistant_id}/graph", ex -> ex.json(200, drawing(find(ex.param("assistant_id")))));
+        r.add(
+                "GET",
+                "/assistants/{assistant_id}/graph",
+                ex -> ex.json(200, drawing(find(ex.param("assistant_id")), xray(ex.query("xray")))));
         r.add("GET", "/assistants/{assistant_id}/schemas", ex -> ex.json(200, schemas(find(ex.param("assistant_id")))));
         r.add("GET", "/assistants/{assistant_id}/subgraphs", ex -> ex.json(200, Json.object()));
     }
@@ -102,15 +105,27 @@ final class Assistants {
         return o;
     }
 
-    /** Nodes and edges, read from the graph's Mermaid text (dotted arrows are conditional edges). */
     static ObjectNode drawing(ServedGraph g) {
+        return drawing(g, false);
+    }
+
+    /** LangGraph's {@code xray}: true or a depth; any depth draws every level. */
+    private static boolean xray(String value) {
+        return value != null && !value.isEmpty() && !value.equals("false") && !value.equals("0");
+    }
+
+    /**
+     * Nodes and edges, read from the graph's Mermaid text (dotted arrows are conditional edges). With
+     * {@code xray} a subgraph's nodes replace its node, named {@code parent:child} as LangGraph does.
+     */
+    static ObjectNode drawing(ServedGraph g, boolean xray) {
         ObjectNode out = Json.object();
         ArrayNode nodes = out.putArray("nodes");
         ArrayNode edges = out.putArray("edges");
         List<String> names = new ArrayList<>();
         names.add("__start__");
-        for (String line : g.graph.mermaid().split("\n")) {
-            Matcher m = EDGE.matcher(line);
+        for (String line : g.graph.mermaid(xray).split("\n")) {
+            Matcher m = EDGE.matcher(line.replace("\\3a", ":"));
             if (!m.matches()) {
                 continue;
             }

@@ -29,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  * registered graph, threads, background / waited / streamed (SSE) runs, interrupts and resumes,
  * cancel, and the multitask strategies for a run created on a busy thread. It listens on
  * 127.0.0.1 unless told otherwise; checkpoints go to the saver given, by default a SQLite file.
- * Threads and runs are kept in this JVM's memory.
+ * Threads and runs are kept in this JVM's memory. Studio, a page to draw, run, inspect and
+ * time-travel the graphs in a browser, is served at {@code /studio/}.
  *
  * <pre>{@code
  * try (SwitchboardServer server = SwitchboardServer.builder()
@@ -107,6 +108,7 @@ public final class SwitchboardServer implements AutoCloseable {
         http = HttpServer.create(new InetSocketAddress(settings.host, settings.port), 0);
         http.setExecutor(connections);
         http.createContext("/", this::handle);
+        http.createContext(Studio.PREFIX, Studio::handle);
         http.start();
         return this;
     }

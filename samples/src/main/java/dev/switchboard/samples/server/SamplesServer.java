@@ -21,7 +21,7 @@ import java.util.concurrent.CountDownLatch;
  * first argument), checkpoints in {@code switchboard-server.db}: {@code support} (the quickstart's
  * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision)
  * and {@code digest} (the map-reduce summarizer). Drive it with {@code @langchain/langgraph-sdk} or
- * curl; Ctrl-C stops it.
+ * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
  */
 public final class SamplesServer {
     private SamplesServer() {}
@@ -48,6 +48,7 @@ public final class SamplesServer {
             stopped.countDown();
         }));
         System.out.println("Switchboard server on " + server.url() + " serving graphs support, approval, digest");
+        System.out.println("Studio: " + server.url() + "/studio/");
         System.out.println("try: curl -s " + server.url() + "/runs/wait -H 'Content-Type: application/json'"
                 + " -d '{\"assistant_id\":\"support\",\"input\":{\"messages\":[\"I want a refund\"]}}'");
         stopped.await();
