@@ -50,7 +50,8 @@ public final class CheckpointBytes {
                 LinearGraph.builder(new Linear()).checkpointer(saver).build();
         graph.invoke(ChainUpdate.of().counter(0), RunConfig.thread(THREAD));
         CheckpointTuple tuple = saver.getTuple(THREAD, "", null).orElseThrow();
-        long bytes = utf8(CheckpointJson.encode(tuple.checkpoint())) + utf8(CheckpointJson.encode(tuple.metadata()));
+        long bytes = utf8(CheckpointJson.encodeCompact(tuple.checkpoint()).header())
+                + utf8(CheckpointJson.encode(tuple.metadata()));
         for (Blob b : tuple.blobs()) {
             bytes += b.data().length;
         }

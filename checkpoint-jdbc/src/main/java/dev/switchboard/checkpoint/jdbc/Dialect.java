@@ -81,52 +81,56 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<List<String>> migrations() {
-        return List.of(List.of(
-                "CREATE TABLE switchboard_checkpoints ("
-                        + checkpointSeq + ", "
-                        + "thread_id TEXT NOT NULL, "
-                        + "namespace TEXT NOT NULL, "
-                        + "checkpoint_id TEXT NOT NULL, "
-                        + "parent_id TEXT, "
-                        + "created_at TEXT NOT NULL, "
-                        + "source TEXT NOT NULL, "
-                        + "step INTEGER NOT NULL, "
-                        + "header TEXT NOT NULL, "
-                        + "metadata TEXT NOT NULL, "
-                        + "UNIQUE (thread_id, namespace, checkpoint_id))",
-                "CREATE INDEX switchboard_checkpoints_history"
-                        + " ON switchboard_checkpoints (thread_id, namespace, seq)",
-                "CREATE TABLE switchboard_blobs ("
-                        + "thread_id TEXT NOT NULL, "
-                        + "namespace TEXT NOT NULL, "
-                        + "channel TEXT NOT NULL, "
-                        + "version TEXT NOT NULL, "
-                        + "base TEXT NOT NULL, "
-                        + "previous TEXT NOT NULL, "
-                        + "kind TEXT NOT NULL, "
-                        + "data " + blobType + " NOT NULL, "
-                        + "PRIMARY KEY (thread_id, namespace, channel, version))",
-                "CREATE INDEX switchboard_blobs_chain ON switchboard_blobs (thread_id, namespace, channel, base)",
-                "CREATE TABLE switchboard_writes ("
-                        + writesSeq
-                        + "thread_id TEXT NOT NULL, "
-                        + "namespace TEXT NOT NULL, "
-                        + "checkpoint_id TEXT NOT NULL, "
-                        + "task_id TEXT NOT NULL, "
-                        + "idx INTEGER NOT NULL, "
-                        + "channel TEXT NOT NULL, "
-                        + "value " + blobType + " NOT NULL, "
-                        + "PRIMARY KEY (thread_id, namespace, checkpoint_id, task_id, idx), "
-                        + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
-                        + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
-                        + " ON DELETE CASCADE)",
-                "CREATE TABLE switchboard_heads ("
-                        + "thread_id TEXT NOT NULL, "
-                        + "namespace TEXT NOT NULL, "
-                        + "checkpoint_id TEXT NOT NULL, "
-                        + "PRIMARY KEY (thread_id, namespace), "
-                        + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
-                        + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
-                        + " DEFERRABLE INITIALLY DEFERRED)"));
+        return List.of(
+                List.of(
+                        "CREATE TABLE switchboard_checkpoints ("
+                                + checkpointSeq + ", "
+                                + "thread_id TEXT NOT NULL, "
+                                + "namespace TEXT NOT NULL, "
+                                + "checkpoint_id TEXT NOT NULL, "
+                                + "parent_id TEXT, "
+                                + "created_at TEXT NOT NULL, "
+                                + "source TEXT NOT NULL, "
+                                + "step INTEGER NOT NULL, "
+                                + "header TEXT NOT NULL, "
+                                + "metadata TEXT NOT NULL, "
+                                + "UNIQUE (thread_id, namespace, checkpoint_id))",
+                        "CREATE INDEX switchboard_checkpoints_history"
+                                + " ON switchboard_checkpoints (thread_id, namespace, seq)",
+                        "CREATE TABLE switchboard_blobs ("
+                                + "thread_id TEXT NOT NULL, "
+                                + "namespace TEXT NOT NULL, "
+                                + "channel TEXT NOT NULL, "
+                                + "version TEXT NOT NULL, "
+                                + "base TEXT NOT NULL, "
+                                + "previous TEXT NOT NULL, "
+                                + "kind TEXT NOT NULL, "
+                                + "data " + blobType + " NOT NULL, "
+                                + "PRIMARY KEY (thread_id, namespace, channel, version))",
+                        "CREATE INDEX switchboard_blobs_chain ON switchboard_blobs (thread_id, namespace, channel, base)",
+                        "CREATE TABLE switchboard_writes ("
+                                + writesSeq
+                                + "thread_id TEXT NOT NULL, "
+                                + "namespace TEXT NOT NULL, "
+                                + "checkpoint_id TEXT NOT NULL, "
+                                + "task_id TEXT NOT NULL, "
+                                + "idx INTEGER NOT NULL, "
+                                + "channel TEXT NOT NULL, "
+                                + "value " + blobType + " NOT NULL, "
+                                + "PRIMARY KEY (thread_id, namespace, checkpoint_id, task_id, idx), "
+                                + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
+                                + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
+                                + " ON DELETE CASCADE)",
+                        "CREATE TABLE switchboard_heads ("
+                                + "thread_id TEXT NOT NULL, "
+                                + "namespace TEXT NOT NULL, "
+                                + "checkpoint_id TEXT NOT NULL, "
+                                + "PRIMARY KEY (thread_id, namespace), "
+                                + "FOREIGN KEY (thread_id, namespace, checkpoint_id)"
+                                + " REFERENCES switchboard_checkpoints (thread_id, namespace, checkpoint_id)"
+                                + " DEFERRABLE INITIALLY DEFERRED)"),
+                // 1 -> 2: the dictionaries of names that compact (format 2) headers refer to,
+                // content-addressed and shared by every thread.
+                List.of("CREATE TABLE switchboard_names (id TEXT PRIMARY KEY, names TEXT NOT NULL)"));
     }
 }
