@@ -175,7 +175,7 @@ public final class GraphSpec {
         for (JoinDecl j : b.joins) {
             int to = node(j.to);
             String cn = "join:" + String.join("+", j.from) + ":" + j.to;
-            ChannelSpec.BarrierSpec barrier = ChannelSpec.namedBarrier(cn, Set.copyOf(j.from));
+            var barrier = ChannelSpec.namedBarrier(cn, Set.copyOf(j.from));
             int ch = addInternal(chans, chanIdx, deferred[to] ? barrier.waitingForFinish() : barrier);
             trig.get(to).add(ch);
             for (String f : j.from) {

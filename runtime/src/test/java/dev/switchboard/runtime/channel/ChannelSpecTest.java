@@ -187,7 +187,7 @@ class ChannelSpecTest {
                         .getMessage());
         assertEquals(
                 "reducer",
-                assertThrows(NullPointerException.class, () -> new ChannelSpec.ReducerSpec("r", null, 0, ANY))
+                assertThrows(NullPointerException.class, () -> new ReducerSpec("r", null, 0, ANY))
                         .getMessage());
         assertEquals(
                 "initial",
