@@ -30,9 +30,9 @@ public final class ChatChannels implements StateSchema<Chat> {
 
     private static final List<ComponentSpec> COMPONENTS = List.of(
         ComponentSpec.channel(ChannelSpec.reducer("messages", new Append<>(), ValueType.of(List.class, ValueType.of(String.class)))),
-        ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), 0, ValueType.of(int.class))),
+        ComponentSpec.channel(ChannelSpec.reducer("turns", new Sum<>(), ValueType.of(int.class)).startingAt(0)),
         ComponentSpec.channel(ChannelSpec.lastValue("topic", ValueType.of(String.class))),
-        ComponentSpec.channel(ChannelSpec.untracked("trace", true, ValueType.of(Trace.class))),
+        ComponentSpec.channel(ChannelSpec.untracked("trace", ValueType.of(Trace.class))),
         ComponentSpec.managed("remaining", new RemainingSteps()));
 
     private ChatChannels() {

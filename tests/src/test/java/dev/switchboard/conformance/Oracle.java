@@ -378,14 +378,14 @@ public final class Oracle {
 
     /**
      * The value of a stored pending write, as plain JSON values. The special channels ({@code
-     * __error__}, {@code __interrupt__}, ...) hold JSON; a write to a state channel holds one tag
-     * byte ({@code V} for a value, {@code O} for an {@link Overwrite}, given in its wire form)
-     * followed by the JSON. This is the runtime's storage format, not an API: keep it in one place.
+     * __error__}, {@code __interrupt__}, ...) hold JSON; so does a write to a state channel, an
+     * {@link Overwrite} in its wire form (stores written before held one tag byte, {@code V} for a
+     * value or {@code O} for an overwrite, followed by the JSON). This is the runtime's storage format, not an API: keep it in one place.
      */
     public static Object pendingValue(PendingWrite w) {
         byte[] data = w.value();
-        if (w.channel().startsWith("__")) {
-            return parse(new String(data, StandardCharsets.UTF_8));
+        if (w.channel().startsWith("__") || (data[0] != 'V' && data[0] != 'O')) {
+            return parse(new String(data, StandardCharsets.UTF_8)); // an overwrite is in its wire form
         }
         Object value = parse(new String(data, 1, data.length - 1, StandardCharsets.UTF_8));
         return switch (data[0]) {

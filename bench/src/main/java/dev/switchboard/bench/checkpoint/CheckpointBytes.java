@@ -1,9 +1,19 @@
 package dev.switchboard.bench.checkpoint;
 
+import dev.switchboard.bench.fanout.FanOut;
+import dev.switchboard.bench.fanout.FanOutGraph;
+import dev.switchboard.bench.fanout.TallyUpdate;
 import dev.switchboard.bench.linear.ChainUpdate;
 import dev.switchboard.bench.linear.Linear;
 import dev.switchboard.bench.linear.LinearGraph;
 import dev.switchboard.bench.linear.LinearLangGraph4j;
+import dev.switchboard.bench.loop.CounterUpdate;
+import dev.switchboard.bench.loop.Loop;
+import dev.switchboard.bench.loop.LoopGraph;
+import dev.switchboard.bench.loop.LoopWork;
+import dev.switchboard.bench.send.MapSend;
+import dev.switchboard.bench.send.MapSendGraph;
+import dev.switchboard.bench.send.ResultsUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.CheckpointJson;
@@ -11,6 +21,9 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.bsc.langgraph4j.CompileConfig;
 import org.bsc.langgraph4j.CompiledGraph;
 import org.bsc.langgraph4j.RunnableConfig;
@@ -20,9 +33,10 @@ import org.bsc.langgraph4j.serializer.std.CheckpointSerializer;
 import org.bsc.langgraph4j.state.AgentState;
 
 /**
- * The size of W5's final checkpoint: what a saver has to read back to restore the state after the
- * last node. For Switchboard, the checkpoint's JSON header and metadata (the format the persistent
- * savers store) plus every value blob the final checkpoint's channel versions refer to; for
+ * The size of a workload's final checkpoint: what a saver has to read back to restore the state
+ * after the last node. For Switchboard, the checkpoint's compact header and metadata (the format
+ * the persistent savers store) plus every value blob the final checkpoint's channel versions refer
+ * to, with the dictionary of names (stored once per store) reported beside it; for
  * LangGraph4j, the final checkpoint in its own binary serialization.
  */
 public final class CheckpointBytes {
@@ -49,12 +63,78 @@ public final class CheckpointBytes {
         LinearGraph graph =
                 LinearGraph.builder(new Linear()).checkpointer(saver).build();
         graph.invoke(ChainUpdate.of().counter(0), RunConfig.thread(THREAD));
-        CheckpointTuple tuple = saver.getTuple(THREAD, "", null).orElseThrow();
-        long bytes = utf8(CheckpointJson.encode(tuple.checkpoint())) + utf8(CheckpointJson.encode(tuple.metadata()));
-        for (Blob b : tuple.blobs()) {
-            bytes += b.data().length;
+        return size(saver.getTuple(THREAD, "", null).orElseThrow()).total();
+    }
+
+    /**
+     * The parts of one final checkpoint as a persistent saver stores them.
+     *
+     * @param header the compact header
+     * @param metadata the metadata
+     * @param values the value blobs its channel versions refer to
+     * @param names the dictionary of names, stored once per store (not per checkpoint or thread)
+     */
+    public record Size(long header, long metadata, long values, long names) {
+        /**
+         * What one checkpoint costs: header, metadata and values.
+         *
+         * @return bytes
+         */
+        public long total() {
+            return header + metadata + values;
         }
-        return bytes;
+    }
+
+    /**
+     * Sizes a checkpoint in the form the persistent savers store.
+     *
+     * @param tuple the checkpoint
+     * @return its parts
+     */
+    public static Size size(CheckpointTuple tuple) {
+        CheckpointJson.Compact compact = CheckpointJson.encodeCompact(tuple.checkpoint());
+        long values = 0;
+        for (Blob b : tuple.blobs()) {
+            values += b.data().length;
+        }
+        return new Size(
+                utf8(compact.header()), utf8(CheckpointJson.encode(tuple.metadata())), values, utf8(compact.names()));
+    }
+
+    /**
+     * Each workload's Switchboard graph run once with a {@link MemorySaver}, its final checkpoint
+     * sized: W1 and W5 share a graph (W5 is W1 checkpointed).
+     *
+     * @return the sizes by workload label, in workload order
+     */
+    public static Map<String, Size> perWorkload() {
+        Map<String, Size> out = new LinkedHashMap<>();
+        RunConfig thread = RunConfig.thread(THREAD);
+        MemorySaver w1 = new MemorySaver();
+        LinearGraph.builder(new Linear())
+                .checkpointer(w1)
+                .build()
+                .invoke(ChainUpdate.of().counter(0), thread);
+        out.put("W1/W5 linear 10", size(w1.getTuple(THREAD, "", null).orElseThrow()));
+        MemorySaver w2 = new MemorySaver();
+        FanOutGraph.builder(new FanOut())
+                .checkpointer(w2)
+                .build()
+                .invoke(TallyUpdate.of().total(0), thread);
+        out.put("W2 fan-out 8 + join", size(w2.getTuple(THREAD, "", null).orElseThrow()));
+        MemorySaver w3 = new MemorySaver();
+        LoopGraph.builder(new Loop())
+                .checkpointer(w3)
+                .build()
+                .invoke(CounterUpdate.of().counter(0), thread.withRecursionLimit(LoopWork.RECURSION_LIMIT));
+        out.put("W3 loop 1000", size(w3.getTuple(THREAD, "", null).orElseThrow()));
+        MemorySaver w4 = new MemorySaver();
+        MapSendGraph.builder(new MapSend())
+                .checkpointer(w4)
+                .build()
+                .invoke(ResultsUpdate.of().results(List.of()), thread);
+        out.put("W4 Send ×100", size(w4.getTuple(THREAD, "", null).orElseThrow()));
+        return out;
     }
 
     /**

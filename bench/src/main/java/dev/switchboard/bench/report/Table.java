@@ -127,10 +127,21 @@ public final class Table {
         out.println("(*) LangGraph4j has no Send: its W4 is 100 static nodes wired from START, run as one parallel"
                 + " node.");
         if (scores.keySet().stream().anyMatch(k -> k.startsWith(PKG + "checkpoint."))) {
-            out.println("W5 final checkpoint: Switchboard " + CheckpointBytes.switchboard() + " B (JSON header,"
+            out.println("W5 final checkpoint: Switchboard " + CheckpointBytes.switchboard() + " B (compact header,"
                     + " metadata and value blobs), LangGraph4j " + CheckpointBytes.langgraph4j()
                     + " B (its binary checkpoint serialization).");
         }
+        out.println();
+        printCheckpointBytes(out);
+    }
+
+    /** Each workload's final checkpoint, run once with a memory saver, in the stored form. */
+    static void printCheckpointBytes(PrintStream out) {
+        out.println("| workload | final checkpoint B | header B | metadata B | values B | names B (once per store) |");
+        out.println("|---|--:|--:|--:|--:|--:|");
+        CheckpointBytes.perWorkload()
+                .forEach((label, size) -> out.println("| " + label + " | " + size.total() + " | " + size.header()
+                        + " | " + size.metadata() + " | " + size.values() + " | " + size.names() + " |"));
     }
 
     private static Map<String, Score> scores(JsonNode results) {

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.function.Function;
 
 /**
  * A checkpoint row, its header and metadata decoded and checked against the row's own columns:
@@ -34,11 +35,12 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
     }
 
     /** Decodes the rest of the current row and checks its columns against each other. */
-    static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata) throws SQLException {
+    static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata, Function<String, String> names)
+            throws SQLException {
         String id = r.getString(1);
         Checkpoint checkpoint;
         try {
-            checkpoint = CheckpointJson.decode(r.getString(3));
+            checkpoint = CheckpointJson.decode(r.getString(3), id, createdAt(r, id, threadId), names);
         } catch (SerdeException e) {
             throw new SerdeException(where(id, threadId) + e.getMessage(), e);
         }
@@ -73,6 +75,16 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
         long step = r.getLong(7);
         if (step != metadata.step()) {
             throw corrupt(id, threadId, "step", "is " + step + " but the metadata's step is " + metadata.step());
+        }
+    }
+
+    /** The row's creation time, which a compact header does not repeat. */
+    private static Instant createdAt(ResultSet r, String id, String threadId) throws SQLException {
+        String createdAt = r.getString(5);
+        try {
+            return Instant.parse(String.valueOf(createdAt));
+        } catch (DateTimeParseException e) {
+            throw corrupt(id, threadId, "created_at", "is '" + createdAt + "', not an ISO-8601 instant");
         }
     }
 

@@ -102,7 +102,7 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<List<String>> migrations() {
-        return List.of(initialSchema(), threads());
+        return List.of(initialSchema(), threads(), names());
     }
 
     /**
@@ -120,6 +120,14 @@ enum Dialect {
                 "INSERT INTO switchboard_threads (thread_id, metadata, created_at, updated_at)"
                         + " SELECT DISTINCT thread_id, '{}', " + nowMillis + ", " + nowMillis
                         + " FROM switchboard_heads");
+    }
+
+    /**
+     * Version 3: the dictionaries of names that compact (format 2) checkpoint headers refer to,
+     * content-addressed and shared by every thread.
+     */
+    private static List<String> names() {
+        return List.of("CREATE TABLE switchboard_names (id TEXT PRIMARY KEY, names TEXT NOT NULL)");
     }
 
     private List<String> initialSchema() {

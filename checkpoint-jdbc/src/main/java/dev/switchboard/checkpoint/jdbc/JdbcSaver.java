@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A {@link CheckpointSaver} on a relational database through JDBC, with the exact semantics of
@@ -63,9 +65,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
     private static final int ALL_BLOBS_ABOVE = 1_000;
 
+    private static final int MAX_CACHED_NAMES = 1024;
+
     private final Dialect dialect;
     private final Connections connections;
     private final Clock clock = Clock.systemUTC();
+
+    /** Dictionaries of names known to be in this store (written or read), by id. */
+    private final Map<String, String> storedNames = new ConcurrentHashMap<>();
 
     JdbcSaver(Dialect dialect, Connections connections) {
         this.dialect = dialect;
@@ -167,8 +174,13 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
         Objects.requireNonNull(metadata, "metadata");
-        String header = CheckpointJson.encode(checkpoint);
+        // A checkpoint of format 1 (copied from an older store) keeps its form, which its seal, if
+        // any, covers; everything else is stored compactly, its names once per store.
+        CheckpointJson.Compact compact =
+                checkpoint.formatVersion() == 1 ? null : CheckpointJson.encodeCompact(checkpoint);
+        String header = compact == null ? CheckpointJson.encode(checkpoint) : compact.header();
         String meta = CheckpointJson.encode(metadata);
+        boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
             if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
@@ -194,8 +206,58 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 insertBlobs(tx, threadId, namespace, newBlobs);
             }
             ThreadRows.touch(tx, threadId, clock.instant());
+            if (newNames) {
+                insertNames(tx, compact);
+            }
             return null;
         });
+        if (newNames) {
+            remember(compact.namesId(), compact.names()); // only once committed
+        }
+    }
+
+    private static void insertNames(Connections.Lease tx, CheckpointJson.Compact compact) throws SQLException {
+        PreparedStatement p =
+                tx.prepare("INSERT INTO switchboard_names (id, names) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        p.setString(1, compact.namesId());
+        p.setString(2, compact.names());
+        p.executeUpdate();
+    }
+
+    private void remember(String namesId, String names) {
+        if (storedNames.size() >= MAX_CACHED_NAMES) {
+            storedNames.clear();
+        }
+        storedNames.put(namesId, names);
+    }
+
+    /**
+     * Looks up dictionaries of names in the transaction's store, each once: they are
+     * content-addressed, so a stored one never changes.
+     */
+    private Function<String, String> names(Connections.Lease tx) {
+        return id -> {
+            String known = storedNames.get(id);
+            if (known != null) {
+                return known;
+            }
+            try {
+                PreparedStatement p = tx.prepare("SELECT names FROM switchboard_names WHERE id = ?");
+                p.setString(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    String names = r.next() ? r.getString(1) : null;
+                    if (names != null) {
+                        remember(id, names);
+                    }
+                    return names;
+                }
+            } catch (SQLException e) {
+                throw new CheckpointStoreException(
+                        "cannot read the checkpoint names " + id + " from " + connections.describe() + ": "
+                                + e.getMessage(),
+                        e);
+            }
+        };
     }
 
     private static void insertBlobs(Connections.Lease tx, String threadId, String namespace, List<Blob> blobs)
@@ -363,7 +425,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             int deleted = 0;
             // Locking the heads first keeps a concurrent put from adding a checkpoint meanwhile.
             for (String namespace : ThreadRows.namespaces(tx, threadId, dialect.lockForUpdate)) {
-                deleted += ThreadRows.prune(tx, threadId, namespace, keepLatest);
+                deleted += ThreadRows.prune(tx, threadId, namespace, keepLatest, names(tx));
             }
             return deleted;
         });
@@ -414,7 +476,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             try (ResultSet r = p.executeQuery()) {
                 if (r.next()) {
-                    row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId));
+                    row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names(tx));
                 }
             }
             return row == null
@@ -442,10 +504,11 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     /** The rows of the query that match the whole filter, newest first, up to the limit. */
-    private static List<CheckpointRow> history(
+    private List<CheckpointRow> history(
             Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
             throws SQLException {
         List<CheckpointRow> rows = new ArrayList<>();
+        Function<String, String> names = names(tx);
         PreparedStatement p = tx.prepare(query.sql());
         query.bind(p, threadId, namespace);
         p.setFetchSize(100);
@@ -453,7 +516,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             while (r.next()) {
                 CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId);
                 if (metadata.matches(options.filter())) {
-                    rows.add(CheckpointRow.read(r, threadId, metadata));
+                    rows.add(CheckpointRow.read(r, threadId, metadata, names));
                     if (options.limit() > 0 && rows.size() == options.limit()) {
                         break;
                     }

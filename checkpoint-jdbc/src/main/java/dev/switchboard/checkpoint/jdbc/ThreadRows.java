@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -133,7 +134,8 @@ final class ThreadRows {
      * Prunes one namespace: deletes all but the newest {@code keep} checkpoints with their writes,
      * then every delta chain none of the kept ones points into.
      */
-    static int prune(Connections.Lease tx, String threadId, String namespace, int keep) throws SQLException {
+    static int prune(Connections.Lease tx, String threadId, String namespace, int keep, Function<String, String> names)
+            throws SQLException {
         PreparedStatement p = tx.prepare("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c"
                 + " WHERE c.thread_id = ? AND c.namespace = ? ORDER BY c.seq DESC");
         JdbcSaver.bindThread(p, 1, threadId, namespace);
@@ -142,7 +144,7 @@ final class ThreadRows {
         try (ResultSet r = p.executeQuery()) {
             for (int i = 0; r.next(); i++) {
                 if (i < keep) {
-                    CheckpointRow row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId));
+                    CheckpointRow row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
                     for (Map.Entry<String, ChannelVersion> e :
                             row.checkpoint().channels().entrySet()) {
                         keptChains.add(List.of(e.getKey(), e.getValue().base()));

@@ -121,8 +121,10 @@ class CorruptStoreTest {
         try (Backend backend = Backend.of(kind, dir);
                 JdbcSaver saver = backend.open("corrupt");
                 Connection c = backend.connect("corrupt")) {
-            ChatterGraph graph =
-                    ChatterGraph.builder(new Chatter(3)).checkpointer(saver).build();
+            // The cases edit the self-contained form of format 1, field by field.
+            ChatterGraph graph = ChatterGraph.builder(new Chatter(3))
+                    .checkpointer(new FormatV1Saver(saver))
+                    .build();
             List<String> wrong = new ArrayList<>();
             int n = 0;
             for (Case k : rowCases()) {

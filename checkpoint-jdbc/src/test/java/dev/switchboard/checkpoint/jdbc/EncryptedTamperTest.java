@@ -52,7 +52,10 @@ class EncryptedTamperTest {
             sqlite = store;
             c = raw;
             EncryptedSaver saver = new EncryptedSaver(store, Keyring.of("k1", Keyring.randomKey()));
-            graph = ChatterGraph.builder(new Chatter(6)).checkpointer(saver).build();
+            // The edits work on the self-contained form of format 1, field by field.
+            graph = ChatterGraph.builder(new Chatter(6))
+                    .checkpointer(new FormatV1Saver(saver))
+                    .build();
             graph.invoke(TranscriptUpdate.of().messages(List.of("hello")), RunConfig.thread("t"));
             List<CheckpointRow> rows = checkpoints();
             List<BlobRow> blobs = blobs();

@@ -163,11 +163,17 @@ public final class ChannelsGenerator {
             case LAST_VALUE -> CodeBlock.of("$T.lastValue($S, $L)", spec, n, t);
             case REDUCER ->
                 c.isPrimitive()
-                        ? CodeBlock.of("$T.reducer($S, $L, $L, $L)", spec, n, newInstance(c.impl()), zero(c.type()), t)
+                        ? CodeBlock.of(
+                                "$T.reducer($S, $L, $L).startingAt($L)",
+                                spec,
+                                n,
+                                newInstance(c.impl()),
+                                t,
+                                zero(c.type()))
                         : CodeBlock.of("$T.reducer($S, $L, $L)", spec, n, newInstance(c.impl()), t);
-            case UNTRACKED -> CodeBlock.of("$T.untracked($S, $L, $L)", spec, n, c.guard(), t);
-            case TOPIC -> CodeBlock.of("$T.topic($S, $L, $L)", spec, n, c.accumulate(), t);
-            case EPHEMERAL -> CodeBlock.of("$T.ephemeral($S, $L, $L)", spec, n, c.guard(), t);
+            case UNTRACKED -> option(CodeBlock.of("$T.untracked($S, $L)", spec, n, t), !c.guard(), "unguarded");
+            case TOPIC -> option(CodeBlock.of("$T.topic($S, $L)", spec, n, t), c.accumulate(), "accumulating");
+            case EPHEMERAL -> option(CodeBlock.of("$T.ephemeral($S, $L)", spec, n, t), !c.guard(), "unguarded");
             case ANY_VALUE -> CodeBlock.of("$T.anyValue($S, $L)", spec, n, t);
             case LAST_VALUE_AFTER_FINISH -> CodeBlock.of("$T.lastValueAfterFinish($S, $L)", spec, n, t);
             case MANAGED -> null;
@@ -176,6 +182,11 @@ public final class ChannelsGenerator {
             return CodeBlock.of("$T.managed($S, $L)", ClassNames.COMPONENT_SPEC, n, newInstance(c.impl()));
         }
         return CodeBlock.of("$T.channel($L)", ClassNames.COMPONENT_SPEC, channel);
+    }
+
+    /** A channel option by name ({@code .accumulating()}), never a positional boolean. */
+    private static CodeBlock option(CodeBlock spec, boolean on, String option) {
+        return on ? CodeBlock.of("$L.$N()", spec, option) : spec;
     }
 
     private static CodeBlock newInstance(TypeElement impl) {

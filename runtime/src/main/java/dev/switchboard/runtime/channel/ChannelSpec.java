@@ -1,18 +1,28 @@
 package dev.switchboard.runtime.channel;
 
 import dev.switchboard.runtime.reducer.ReduceFunction;
+import dev.switchboard.runtime.serde.DecodeBudget;
+import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.ValueType;
-import java.util.Objects;
 import java.util.Set;
 
 /**
- * The immutable definition of a channel, from which each run creates its own {@link Channel}.
- * Generated code declares one per state record component; the runtime adds the internal ones
- * (input, branch triggers, join barriers, the {@code Send} topic).
+ * The immutable definition of a channel, from which each run creates its own {@link Channel}: one
+ * record per kind, each with its options named ({@code ChannelSpec.topic("t", type).accumulating()})
+ * and owning its stored form. Generated code declares one per state record component; the runtime
+ * adds the internal ones (input, branch triggers, join barriers, the {@code Send} topic).
  */
-public final class ChannelSpec {
+public sealed interface ChannelSpec
+        permits LastValueSpec,
+                ReducerSpec,
+                TopicSpec,
+                EphemeralSpec,
+                AnyValueSpec,
+                AfterFinishSpec,
+                UntrackedSpec,
+                BarrierSpec {
     /** The channel kinds, LangGraph's channel classes. */
-    public enum Kind {
+    enum Kind {
         /** {@link LastValue}. */
         LAST_VALUE,
         /** {@link ReducerChannel}. */
@@ -31,174 +41,72 @@ public final class ChannelSpec {
         NAMED_BARRIER
     }
 
-    private final String name;
-    private final Kind kind;
-    private final ReduceFunction<?> reducer;
-    private final Object initial;
-    private final boolean flag;
-    private final Set<String> names;
-    private final ValueType type;
-
-    private ChannelSpec(
-            String name,
-            Kind kind,
-            ReduceFunction<?> reducer,
-            Object initial,
-            boolean flag,
-            Set<String> names,
-            ValueType type) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.kind = kind;
-        this.reducer = reducer;
-        this.initial = initial;
-        this.flag = flag;
-        this.names = names;
-        this.type = Objects.requireNonNull(type, "type");
-    }
-
-    /**
-     * A {@link LastValue} channel.
-     *
-     * @param name the channel name
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec lastValue(String name, ValueType type) {
-        return new ChannelSpec(name, Kind.LAST_VALUE, null, Channel.MISSING, false, Set.of(), type);
-    }
-
-    /**
-     * A {@link ReducerChannel} that starts at the reducer's {@link ReduceFunction#empty()} value, or empty
-     * when the reducer has none.
-     *
-     * @param name the channel name
-     * @param reducer how writes combine
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec reducer(String name, ReduceFunction<?> reducer, ValueType type) {
-        Objects.requireNonNull(reducer, "reducer");
-        return new ChannelSpec(name, Kind.REDUCER, reducer, null, false, Set.of(), type);
-    }
-
-    /**
-     * A {@link ReducerChannel} with an explicit starting value, used for primitive components,
-     * which cannot be absent.
-     *
-     * @param name the channel name
-     * @param reducer how writes combine
-     * @param initial the starting value
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec reducer(String name, ReduceFunction<?> reducer, Object initial, ValueType type) {
-        Objects.requireNonNull(reducer, "reducer");
-        Objects.requireNonNull(initial, "initial");
-        return new ChannelSpec(name, Kind.REDUCER, reducer, initial, true, Set.of(), type);
-    }
-
-    /**
-     * A {@link Topic} channel.
-     *
-     * @param name the channel name
-     * @param accumulate whether values are kept across supersteps
-     * @param type the value type, a {@code List} of the published element type
-     * @return the spec
-     */
-    public static ChannelSpec topic(String name, boolean accumulate, ValueType type) {
-        return new ChannelSpec(name, Kind.TOPIC, null, null, accumulate, Set.of(), type);
-    }
-
-    /**
-     * An {@link EphemeralValue} channel.
-     *
-     * @param name the channel name
-     * @param guard whether to reject several writes per superstep
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec ephemeral(String name, boolean guard, ValueType type) {
-        return new ChannelSpec(name, Kind.EPHEMERAL, null, null, guard, Set.of(), type);
-    }
-
-    /**
-     * An {@link AnyValue} channel.
-     *
-     * @param name the channel name
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec anyValue(String name, ValueType type) {
-        return new ChannelSpec(name, Kind.ANY_VALUE, null, null, false, Set.of(), type);
-    }
-
-    /**
-     * A {@link LastValueAfterFinish} channel.
-     *
-     * @param name the channel name
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec lastValueAfterFinish(String name, ValueType type) {
-        return new ChannelSpec(name, Kind.LAST_VALUE_AFTER_FINISH, null, null, false, Set.of(), type);
-    }
-
-    /**
-     * An {@link UntrackedValue} channel.
-     *
-     * @param name the channel name
-     * @param guard whether to reject several writes per superstep
-     * @param type the value type
-     * @return the spec
-     */
-    public static ChannelSpec untracked(String name, boolean guard, ValueType type) {
-        return new ChannelSpec(name, Kind.UNTRACKED, null, null, guard, Set.of(), type);
-    }
-
-    /**
-     * A {@link NamedBarrierValue} channel.
-     *
-     * @param name the channel name
-     * @param names the names that must all be written
-     * @param afterFinish whether it also waits for the end of the graph
-     * @return the spec
-     */
-    public static ChannelSpec namedBarrier(String name, Set<String> names, boolean afterFinish) {
-        return new ChannelSpec(
-                name,
-                Kind.NAMED_BARRIER,
-                null,
-                null,
-                afterFinish,
-                Set.copyOf(names),
-                ValueType.of(NamedBarrierValue.Seen.class));
-    }
-
     /**
      * The channel name.
      *
      * @return the name
      */
-    public String name() {
-        return name;
-    }
-
-    /**
-     * The channel kind.
-     *
-     * @return the kind
-     */
-    public Kind kind() {
-        return kind;
-    }
+    String name();
 
     /**
      * The type of the channel's value, which its stored form is read back with.
      *
      * @return the value type
      */
-    public ValueType type() {
-        return type;
+    ValueType type();
+
+    /**
+     * The channel kind.
+     *
+     * @return the kind
+     */
+    Kind kind();
+
+    /**
+     * Creates a fresh, empty channel for one run.
+     *
+     * @return the channel
+     */
+    Channel create();
+
+    /**
+     * Whether two specs describe the same channel, so that two records may share it.
+     *
+     * @param other the other spec
+     * @return {@code true} if they have the same name, kind and options
+     */
+    boolean sameDefinition(ChannelSpec other);
+
+    /**
+     * The type of one write, as pending writes and deltas store it.
+     *
+     * @return the write type; the value type unless the kind says otherwise
+     */
+    default ValueType writeType() {
+        return type();
+    }
+
+    /**
+     * The stored form of the channel's {@code checkpoint()} value.
+     *
+     * @param serde the graph's serializer
+     * @param value the value
+     * @return the bytes
+     */
+    default byte[] encodeValue(JsonSerde serde, Object value) {
+        return serde.encodeChecked(type(), value);
+    }
+
+    /**
+     * Reads a stored value back, as {@link #type()} says, never as a type named in the data.
+     *
+     * @param serde the graph's serializer
+     * @param data the bytes
+     * @param budget the read's limits
+     * @return the value
+     */
+    default Object decodeValue(JsonSerde serde, byte[] data, DecodeBudget budget) {
+        return serde.decode(type(), data, 0, data.length, budget);
     }
 
     /**
@@ -207,8 +115,8 @@ public final class ChannelSpec {
      *
      * @return {@code true} for accumulating reducer channels
      */
-    public boolean storesDeltas() {
-        return kind == Kind.REDUCER && reducer.accumulates();
+    default boolean storesDeltas() {
+        return false;
     }
 
     /**
@@ -218,8 +126,8 @@ public final class ChannelSpec {
      *
      * @return {@code true} if {@code null} is one of the channel's values
      */
-    public boolean acceptsNull() {
-        return !type.primitive() && kind != Kind.REDUCER && kind != Kind.TOPIC && kind != Kind.NAMED_BARRIER;
+    default boolean acceptsNull() {
+        return !type().primitive();
     }
 
     /**
@@ -227,8 +135,8 @@ public final class ChannelSpec {
      *
      * @return {@code false} for untracked channels
      */
-    public boolean tracked() {
-        return kind != Kind.UNTRACKED;
+    default boolean tracked() {
+        return true;
     }
 
     /**
@@ -237,8 +145,8 @@ public final class ChannelSpec {
      *
      * @return {@code true} for kinds that clear themselves
      */
-    public boolean clearsWithoutWrites() {
-        return kind == Kind.EPHEMERAL || kind == Kind.ANY_VALUE || (kind == Kind.TOPIC && !flag);
+    default boolean clearsWithoutWrites() {
+        return false;
     }
 
     /**
@@ -246,54 +154,111 @@ public final class ChannelSpec {
      *
      * @return {@code true} for after-finish kinds
      */
-    public boolean waitsForFinish() {
-        return kind == Kind.LAST_VALUE_AFTER_FINISH || (kind == Kind.NAMED_BARRIER && flag);
+    default boolean waitsForFinish() {
+        return false;
     }
 
     /**
-     * Whether two specs describe the same channel, so that two records may share it.
+     * How a spec shows in messages: {@code ChannelSpec[name, KIND]}.
      *
-     * @param other the other spec
-     * @return {@code true} if they have the same name, kind and options
+     * @param spec the spec
+     * @return its name and kind
      */
-    public boolean sameDefinition(ChannelSpec other) {
-        return name.equals(other.name)
-                && kind == other.kind
-                && flag == other.flag
-                && names.equals(other.names)
-                && (reducer == null
-                        ? other.reducer == null
-                        : other.reducer != null && reducer.getClass() == other.reducer.getClass());
+    static String describe(ChannelSpec spec) {
+        return "ChannelSpec[" + spec.name() + ", " + spec.kind() + "]";
     }
 
     /**
-     * Creates a fresh, empty channel for one run.
+     * A {@link LastValue} channel.
      *
-     * @return the channel
+     * @param name the channel name
+     * @param type the value type
+     * @return the spec
      */
-    public Channel create() {
-        return switch (kind) {
-            case LAST_VALUE -> new LastValue(name);
-            case REDUCER -> new ReducerChannel(name, reducer, startingValue());
-            case TOPIC -> new Topic(name, flag);
-            case EPHEMERAL -> new EphemeralValue(name, flag);
-            case ANY_VALUE -> new AnyValue(name);
-            case LAST_VALUE_AFTER_FINISH -> new LastValueAfterFinish(name);
-            case UNTRACKED -> new UntrackedValue(name, flag);
-            case NAMED_BARRIER -> new NamedBarrierValue(name, names, flag);
-        };
+    static LastValueSpec lastValue(String name, ValueType type) {
+        return new LastValueSpec(name, type);
     }
 
-    private Object startingValue() {
-        if (flag) {
-            return initial;
-        }
-        Object empty = reducer.empty();
-        return empty == null ? Channel.MISSING : empty;
+    /**
+     * A {@link ReducerChannel} that starts at the reducer's {@link ReduceFunction#empty()} value, or
+     * empty when the reducer has none; {@link ReducerSpec#startingAt} gives it another start.
+     *
+     * @param name the channel name
+     * @param reducer how writes combine
+     * @param type the value type
+     * @return the spec
+     */
+    static ReducerSpec reducer(String name, ReduceFunction<?> reducer, ValueType type) {
+        return new ReducerSpec(name, reducer, null, type);
     }
 
-    @Override
-    public String toString() {
-        return "ChannelSpec[" + name + ", " + kind + "]";
+    /**
+     * A {@link Topic} channel that keeps values for one superstep; {@link TopicSpec#accumulating}
+     * keeps them across supersteps.
+     *
+     * @param name the channel name
+     * @param type the value type, a {@code List} of the published element type
+     * @return the spec
+     */
+    static TopicSpec topic(String name, ValueType type) {
+        return new TopicSpec(name, type, false);
+    }
+
+    /**
+     * An {@link EphemeralValue} channel that rejects several writes per superstep; {@link
+     * EphemeralSpec#unguarded} keeps one of them instead.
+     *
+     * @param name the channel name
+     * @param type the value type
+     * @return the spec
+     */
+    static EphemeralSpec ephemeral(String name, ValueType type) {
+        return new EphemeralSpec(name, type, true);
+    }
+
+    /**
+     * An {@link AnyValue} channel.
+     *
+     * @param name the channel name
+     * @param type the value type
+     * @return the spec
+     */
+    static AnyValueSpec anyValue(String name, ValueType type) {
+        return new AnyValueSpec(name, type);
+    }
+
+    /**
+     * A {@link LastValueAfterFinish} channel.
+     *
+     * @param name the channel name
+     * @param type the value type
+     * @return the spec
+     */
+    static AfterFinishSpec lastValueAfterFinish(String name, ValueType type) {
+        return new AfterFinishSpec(name, type);
+    }
+
+    /**
+     * An {@link UntrackedValue} channel that rejects several writes per superstep; {@link
+     * UntrackedSpec#unguarded} keeps one of them instead.
+     *
+     * @param name the channel name
+     * @param type the value type
+     * @return the spec
+     */
+    static UntrackedSpec untracked(String name, ValueType type) {
+        return new UntrackedSpec(name, type, true);
+    }
+
+    /**
+     * A {@link NamedBarrierValue} channel; {@link BarrierSpec#waitingForFinish} makes it also wait for
+     * the end of the graph.
+     *
+     * @param name the channel name
+     * @param names the names that must all be written
+     * @return the spec
+     */
+    static BarrierSpec namedBarrier(String name, Set<String> names) {
+        return new BarrierSpec(name, Set.copyOf(names), false);
     }
 }

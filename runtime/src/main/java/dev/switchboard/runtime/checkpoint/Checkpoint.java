@@ -23,7 +23,7 @@ public record Checkpoint(
         Map<String, Map<String, String>> versionsSeen) {
 
     /** The format version this runtime writes. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     /**
      * Checks the fields.

@@ -2,6 +2,7 @@ package dev.switchboard.runtime.checkpoint;
 
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -17,7 +18,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Format history: version 0 stored channel versions as bare counters with no delta chains
  * ({@code "channel_versions": {"messages": 3}}); version 1 stores each channel's version string,
- * snapshot base and sizes.
+ * snapshot base and sizes, with every name spelled out; version 2 ({@link #encodeCompact}) is a
+ * compact array that refers to names by index in a dictionary the saver stores once, to versions by
+ * counter, and leaves the id and timestamp to the saver's row. Metadata omits empty parents and
+ * extra values (read back as empty).
  */
 public final class CheckpointJson {
     /**
@@ -33,14 +37,65 @@ public final class CheckpointJson {
     private CheckpointJson() {}
 
     /**
-     * Encodes a checkpoint header.
+     * A header in format 2 and the dictionary of names it refers to, which the saver stores once
+     * under {@code namesId} (the same names always give the same id, so storing it again is a
+     * no-op).
+     *
+     * @param header the header's JSON
+     * @param namesId the dictionary's id, a digest of {@code names}
+     * @param names the dictionary's JSON
+     */
+    public record Compact(String header, String namesId, String names) {}
+
+    /**
+     * Encodes a checkpoint header in the compact format 2.
+     *
+     * @param checkpoint the checkpoint
+     * @return the header and its names
+     */
+    public static Compact encodeCompact(Checkpoint checkpoint) {
+        return CompactHeader.encode(MAPPER, checkpoint);
+    }
+
+    /**
+     * Decodes a stored header in any supported format: format 2 takes its id and timestamp from
+     * the arguments and its names from {@code names}; older formats carry their own (the caller
+     * checks them against its row).
+     *
+     * @param json the stored header
+     * @param id the checkpoint id the row is stored under
+     * @param timestamp the creation time the row records
+     * @param names the stored dictionary of a names id, or {@code null} if there is none
+     * @return the checkpoint
+     * @throws SerdeException naming the field, if the header or its names are corrupt
+     */
+    public static Checkpoint decode(
+            String json, String id, Instant timestamp, java.util.function.Function<String, String> names) {
+        JsonNode root = parse(json, HEADER);
+        if (!root.isArray()) {
+            return decode(object(root, HEADER));
+        }
+        JsonNode v = root.get(0);
+        if (v == null || !v.isIntegralNumber() || v.asLong() != CompactHeader.VERSION) {
+            throw new SerdeException(
+                    "unsupported checkpoint format version " + v + "; this runtime reads versions 0 to "
+                            + Checkpoint.FORMAT_VERSION,
+                    null);
+        }
+        return CompactHeader.decode(root, id, timestamp, names);
+    }
+
+    /**
+     * Encodes a checkpoint header in the self-contained format 1, for a saver that keeps no
+     * dictionary of names: every name, the id and the timestamp are in the header, which reads
+     * back as a checkpoint of format 1.
      *
      * @param checkpoint the checkpoint
      * @return UTF-8 JSON
      */
     public static String encode(Checkpoint checkpoint) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("v", checkpoint.formatVersion());
+        root.put("v", 1);
         root.put("id", checkpoint.id());
         root.put("ts", checkpoint.timestamp().toString());
         ObjectNode channels = root.putObject("channels");
@@ -67,12 +122,15 @@ public final class CheckpointJson {
      * @throws SerdeException naming the field, if the JSON is not a checkpoint header
      */
     public static Checkpoint decode(String json) {
-        JsonNode root = tree(json, HEADER);
+        return decode(tree(json, HEADER));
+    }
+
+    private static Checkpoint decode(JsonNode root) {
         long v = HEADER.integer(root, "v", "v", 0, Integer.MAX_VALUE);
         if (v == 0) {
             return migrateV0(root);
         }
-        if (v != Checkpoint.FORMAT_VERSION) {
+        if (v != 1) {
             throw new SerdeException(
                     "unsupported checkpoint format version " + v + "; this runtime reads versions 0 to "
                             + Checkpoint.FORMAT_VERSION,
@@ -149,9 +207,13 @@ public final class CheckpointJson {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("source", metadata.source().wireName());
         root.put("step", metadata.step());
-        ObjectNode parents = root.putObject("parents");
-        metadata.parents().forEach(parents::put);
-        root.set("extra", MAPPER.valueToTree(metadata.extra()));
+        if (!metadata.parents().isEmpty()) {
+            ObjectNode parents = root.putObject("parents");
+            metadata.parents().forEach(parents::put);
+        }
+        if (!metadata.extra().isEmpty()) {
+            root.set("extra", MAPPER.valueToTree(metadata.extra()));
+        }
         return MAPPER.writeValueAsString(root);
     }
 
@@ -178,10 +240,10 @@ public final class CheckpointJson {
         }
         int step = (int) METADATA.integer(root, "step", "step", Integer.MIN_VALUE, Integer.MAX_VALUE);
         Map<String, String> parents = new LinkedHashMap<>();
-        JsonNode p = METADATA.object(root, "parents", "parents");
+        JsonNode p = root.has("parents") ? METADATA.object(root, "parents", "parents") : MAPPER.createObjectNode();
         p.properties().forEach(e -> parents.put(e.getKey(), METADATA.key(p, "parents." + e.getKey(), e.getKey())));
         Map<String, Object> extra = new LinkedHashMap<>();
-        JsonNode x = METADATA.object(root, "extra", "extra");
+        JsonNode x = root.has("extra") ? METADATA.object(root, "extra", "extra") : MAPPER.createObjectNode();
         x.properties().forEach(e -> extra.put(e.getKey(), scalar(e.getValue(), "extra." + e.getKey())));
         return new CheckpointMetadata(source, step, parents, extra);
     }
@@ -203,13 +265,24 @@ public final class CheckpointJson {
     }
 
     private static JsonNode tree(String json, StoredFields document) {
+        return object(parse(json, document), document);
+    }
+
+    private static JsonNode object(JsonNode root, StoredFields document) {
+        if (!root.isObject()) {
+            throw document.corrupt("(whole document)", "is not a JSON object");
+        }
+        return root;
+    }
+
+    private static JsonNode parse(String json, StoredFields document) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json.getBytes(StandardCharsets.UTF_8));
         } catch (JacksonException e) {
             throw document.corrupt("(whole document)", "is not valid JSON: " + e.getOriginalMessage());
         }
-        if (root == null || !root.isObject()) {
+        if (root == null || !(root.isObject() || root.isArray())) {
             throw document.corrupt("(whole document)", "is not a JSON object");
         }
         return root;

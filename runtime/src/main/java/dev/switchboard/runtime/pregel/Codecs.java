@@ -6,7 +6,6 @@ import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.channel.ChannelSpec;
-import dev.switchboard.runtime.channel.Finishable;
 import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
@@ -30,9 +29,10 @@ import tools.jackson.databind.node.ObjectNode;
  * decoded as a type named in the data.
  */
 final class Codecs {
+    /** The tag bytes of pending writes stored before one wire form (read, never written). */
     private static final byte PLAIN = 'V';
+
     private static final byte OVERWRITE = 'O';
-    private static final ValueType STRING = ValueType.of(String.class);
 
     private final GraphSpec spec;
     private final JsonSerde serde;
@@ -45,8 +45,9 @@ final class Codecs {
     /** The stored form of a channel's {@code checkpoint()} value. */
     byte[] encodeValue(int channel, Object value) {
         try {
-            ValueType plain = plainType(channel);
-            return plain != null ? serde.encodeChecked(plain, value) : serde.encodeTree(valueToTree(channel, value));
+            return graphLevel(channel)
+                    ? serde.encodeTree(valueToTree(channel, value))
+                    : spec.channels[channel].encodeValue(serde, value);
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -54,10 +55,9 @@ final class Codecs {
 
     Object decodeValue(int channel, byte[] data, DecodeBudget budget) {
         try {
-            ValueType plain = plainType(channel);
-            return plain != null
-                    ? nullChecked(channel, serde.decode(plain, data, 0, data.length, budget))
-                    : treeToValue(channel, serde.decodeTree(data, budget));
+            return graphLevel(channel)
+                    ? treeToValue(channel, serde.decodeTree(data, budget))
+                    : nullChecked(channel, spec.channels[channel].decodeValue(serde, data, budget));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
@@ -104,33 +104,54 @@ final class Codecs {
         }
     }
 
-    /** A pending write: one byte saying whether it is an overwrite, then the value. */
+    /**
+     * A pending write: the value, or for an {@link Overwrite} LangGraph's wire form {@code
+     * {"__overwrite__": value}}, the one form an overwrite has wherever it is stored (pending
+     * writes, the run input, cached task writes).
+     */
     byte[] encodeWrite(int channel, Object write) {
-        boolean overwrite = write instanceof Overwrite<?>;
-        Object value = overwrite ? ((Overwrite<?>) write).value() : write;
+        if (write instanceof Overwrite<?> o) {
+            return serde.encodeTree(overwriteToTree(channel, o));
+        }
         ValueType plain = plainWriteType(channel);
-        byte[] json = plain != null ? serde.encodeChecked(plain, value) : serde.encodeTree(writeToTree(channel, value));
-        byte[] out = new byte[json.length + 1];
-        out[0] = overwrite ? OVERWRITE : PLAIN;
-        System.arraycopy(json, 0, out, 1, json.length);
-        return out;
+        return plain != null ? serde.encodeChecked(plain, write) : serde.encodeTree(writeToTree(channel, write));
     }
 
     Object decodeWrite(int channel, byte[] data, DecodeBudget budget) {
-        if (data.length == 0 || (data[0] != PLAIN && data[0] != OVERWRITE)) {
-            throw new SerdeException(
-                    "stored write for channel '" + spec.channels[channel].name() + "' is malformed", null);
-        }
         try {
+            if (data.length > 0 && (data[0] == PLAIN || data[0] == OVERWRITE)) {
+                return decodeTaggedWrite(channel, data, budget);
+            }
             ValueType plain = plainWriteType(channel);
-            Object value = plain != null
-                    ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1, budget))
-                    : treeToWrite(
-                            channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length), budget));
-            return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+            if (plain != null && spec.channels[channel].kind() != ChannelSpec.Kind.REDUCER) {
+                return nullChecked(channel, serde.decode(plain, data, 0, data.length, budget));
+            }
+            // Only reducer channels take overwrites.
+            return treeToWriteOrOverwrite(channel, serde.decodeTree(data, budget));
         } catch (SerdeException e) {
             throw rename(channel, e);
         }
+    }
+
+    /** The form written before one wire form: a tag byte ({@code V} value, {@code O} overwrite), then the value. */
+    private Object decodeTaggedWrite(int channel, byte[] data, DecodeBudget budget) {
+        ValueType plain = plainWriteType(channel);
+        Object value = plain != null
+                ? nullChecked(channel, serde.decode(plain, data, 1, data.length - 1, budget))
+                : treeToWrite(channel, serde.decodeTree(java.util.Arrays.copyOfRange(data, 1, data.length), budget));
+        return data[0] == OVERWRITE ? new Overwrite<>(value) : value;
+    }
+
+    private JsonNode overwriteToTree(int channel, Overwrite<?> o) {
+        ObjectNode wrapped = serde.nodes().objectNode();
+        wrapped.set(Overwrite.WIRE_KEY, writeToTree(channel, o.value()));
+        return wrapped;
+    }
+
+    private Object treeToWriteOrOverwrite(int channel, JsonNode n) {
+        boolean overwrite = n.isObject() && n.size() == 1 && n.has(Overwrite.WIRE_KEY);
+        Object value = nullChecked(channel, treeToWrite(channel, overwrite ? n.get(Overwrite.WIRE_KEY) : n));
+        return overwrite ? new Overwrite<>(value) : value;
     }
 
     /**
@@ -173,19 +194,19 @@ final class Codecs {
     }
 
     /**
-     * A finished task's writes, for the node cache: an array of {@code [channel, overwrite,
-     * value]}, untracked channels included (a cache hit must write what the node wrote).
+     * A finished task's writes, for the node cache: an array of {@code [channel, write]}, an
+     * overwrite in its wire form, untracked channels included (a cache hit must write what the
+     * node wrote). Entries of three elements, {@code [channel, overwrite, value]}, are the form
+     * written before.
      */
     byte[] encodeTaskWrites(Task t) {
         ArrayNode array = serde.nodes().arrayNode();
         for (int i = 0; i < t.writeCount; i++) {
             int c = t.writeChannels[i];
             Object w = t.writeValues[i];
-            boolean overwrite = w instanceof Overwrite<?>;
             ArrayNode entry = array.addArray();
             entry.add(spec.channels[c].name());
-            entry.add(overwrite);
-            entry.add(writeToTree(c, overwrite ? ((Overwrite<?>) w).value() : w));
+            entry.add(w instanceof Overwrite<?> o ? overwriteToTree(c, o) : writeToTree(c, w));
         }
         return serde.encodeTree(array);
     }
@@ -201,9 +222,13 @@ final class Codecs {
             if (c == null) {
                 return false; // written by another version of the graph: a miss, not an error
             }
-            Object value = treeToWrite(c, entry.path(2));
             channels[i] = c;
-            values[i] = entry.path(1).asBoolean() ? new Overwrite<>(value) : value;
+            if (entry.size() == 3) {
+                Object value = treeToWrite(c, entry.path(2));
+                values[i] = entry.path(1).asBoolean() ? new Overwrite<>(value) : value;
+            } else {
+                values[i] = treeToWriteOrOverwrite(c, entry.path(1));
+            }
         }
         for (int i = 0; i < channels.length; i++) {
             into.add(channels[i], values[i]);
@@ -245,89 +270,54 @@ final class Codecs {
     // ---------------------------------------------------------------- values
 
     /**
-     * The declared type a channel's value is written as directly, or {@code null} for the channels
-     * whose stored form is built as a tree (the input, the sends, after-finish values).
+     * The run input and the sends, whose stored forms depend on the graph (the types of the
+     * channels the input writes, each send target's payload type), not on a channel kind; every
+     * other channel's spec owns its stored form.
      */
-    private ValueType plainType(int channel) {
-        ChannelSpec c = spec.channels[channel];
-        if (channel == spec.startChannel
-                || channel == spec.tasksChannel
-                || c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
-            return null;
-        }
-        return c.type();
+    private boolean graphLevel(int channel) {
+        return channel == spec.startChannel || channel == spec.tasksChannel;
     }
 
-    /** As {@link #plainType} for one write: barrier writes are the writing node's name. */
+    /** The type of one write, or {@code null} for the sends, whose type depends on their target. */
     private ValueType plainWriteType(int channel) {
-        if (channel == spec.tasksChannel) {
-            return null;
-        }
-        return spec.channels[channel].kind() == ChannelSpec.Kind.NAMED_BARRIER ? STRING : spec.channels[channel].type();
+        return channel == spec.tasksChannel ? null : spec.channels[channel].writeType();
     }
 
+    /** The input or the pending sends (see {@link #graphLevel}). */
     private JsonNode valueToTree(int channel, Object value) {
-        ChannelSpec c = spec.channels[channel];
         if (channel == spec.startChannel) {
             return inputToTree(value);
         }
-        if (channel == spec.tasksChannel) {
-            ArrayNode array = serde.nodes().arrayNode();
-            for (Object send : (List<?>) value) {
-                array.add(sendToTree((Send<?>) send));
-            }
-            return array;
+        ArrayNode array = serde.nodes().arrayNode();
+        for (Object send : (List<?>) value) {
+            array.add(sendToTree((Send<?>) send));
         }
-        if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
-            Finishable f = (Finishable) value;
-            ObjectNode n = serde.nodes().objectNode();
-            n.set("value", serde.toTree(c.type(), f.value()));
-            n.put("finished", f.finished());
-            return n;
-        }
-        return serde.toTree(c.type(), value);
+        return array;
     }
 
     private Object treeToValue(int channel, JsonNode node) {
-        ChannelSpec c = spec.channels[channel];
         if (channel == spec.startChannel) {
             return treeToInput(node);
         }
-        if (channel == spec.tasksChannel) {
-            List<Object> sends = new ArrayList<>();
-            for (JsonNode n : node) {
-                sends.add(treeToSend(n));
-            }
-            return List.copyOf(sends);
+        List<Object> sends = new ArrayList<>();
+        for (JsonNode n : node) {
+            sends.add(treeToSend(n));
         }
-        if (c.kind() == ChannelSpec.Kind.LAST_VALUE_AFTER_FINISH) {
-            return new Finishable(
-                    serde.fromTree(c.type(), node.path("value")),
-                    node.path("finished").asBoolean());
-        }
-        return serde.fromTree(c.type(), node);
+        return List.copyOf(sends);
     }
 
     private JsonNode writeToTree(int channel, Object write) {
         if (channel == spec.tasksChannel) {
             return sendToTree((Send<?>) write);
         }
-        ChannelSpec c = spec.channels[channel];
-        if (c.kind() == ChannelSpec.Kind.NAMED_BARRIER) {
-            return serde.toTree(STRING, write);
-        }
-        return serde.toTree(c.type(), write);
+        return serde.toTree(spec.channels[channel].writeType(), write);
     }
 
     private Object treeToWrite(int channel, JsonNode node) {
         if (channel == spec.tasksChannel) {
             return treeToSend(node);
         }
-        ChannelSpec c = spec.channels[channel];
-        if (c.kind() == ChannelSpec.Kind.NAMED_BARRIER) {
-            return serde.fromTree(STRING, node);
-        }
-        return serde.fromTree(c.type(), node);
+        return serde.fromTree(spec.channels[channel].writeType(), node);
     }
 
     // ---------------------------------------------------------------- sends and input
@@ -372,9 +362,7 @@ final class Codecs {
     private void putWrite(ObjectNode n, int channel, Object value) {
         String name = spec.channels[channel].name();
         if (value instanceof Overwrite<?> o) {
-            ObjectNode wrapped = serde.nodes().objectNode();
-            wrapped.set(Overwrite.WIRE_KEY, writeToTree(channel, o.value()));
-            n.set(name, wrapped);
+            n.set(name, overwriteToTree(channel, o));
         } else {
             n.set(name, writeToTree(channel, value));
         }
@@ -390,11 +378,8 @@ final class Codecs {
             if (channel == null || !spec.isStreamChannel[channel]) {
                 continue;
             }
-            JsonNode v = f.getValue();
-            boolean overwrite = v.isObject() && v.size() == 1 && v.has(Overwrite.WIRE_KEY);
-            Object value = treeToWrite(channel, overwrite ? v.get(Overwrite.WIRE_KEY) : v);
             channels.add(channel);
-            values.add(overwrite ? new Overwrite<>(value) : value);
+            values.add(treeToWriteOrOverwrite(channel, f.getValue()));
         }
         return new StoredInput(channels.stream().mapToInt(Integer::intValue).toArray(), values.toArray());
     }

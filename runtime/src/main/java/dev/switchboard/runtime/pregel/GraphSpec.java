@@ -157,8 +157,8 @@ final class GraphSpec {
         b.cacheTtl().forEach((n, d) -> cacheTtl[node(n)] = d);
         b.errorHandlers().forEach(n -> errorHandler[node(n)] = true);
 
-        this.startChannel = addInternal(
-                chans, chanIdx, ChannelSpec.ephemeral(ReservedNames.START, true, ValueType.of(Object.class)));
+        this.startChannel =
+                addInternal(chans, chanIdx, ChannelSpec.ephemeral(ReservedNames.START, ValueType.of(Object.class)));
         this.branchChannel = new int[nodeCount];
         branchChannel[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
@@ -168,12 +168,12 @@ final class GraphSpec {
                     chanIdx,
                     deferred[i]
                             ? ChannelSpec.lastValueAfterFinish(cn, STRING)
-                            : ChannelSpec.ephemeral(cn, false, STRING));
+                            : ChannelSpec.ephemeral(cn, STRING).unguarded());
         }
         this.tasksChannel = addInternal(
                 chans,
                 chanIdx,
-                ChannelSpec.topic(ReservedNames.TASKS, false, ValueType.of(List.class, ValueType.of(Object.class))));
+                ChannelSpec.topic(ReservedNames.TASKS, ValueType.of(List.class, ValueType.of(Object.class))));
 
         List<List<Integer>> trig = new ArrayList<>();
         List<List<Integer>> edgeCh = new ArrayList<>();
@@ -192,7 +192,8 @@ final class GraphSpec {
         for (GraphDefinition.Join j : b.joins()) {
             int to = node(j.to());
             String cn = "join:" + String.join("+", j.from()) + ":" + j.to();
-            int ch = addInternal(chans, chanIdx, ChannelSpec.namedBarrier(cn, Set.copyOf(j.from()), deferred[to]));
+            var barrier = ChannelSpec.namedBarrier(cn, Set.copyOf(j.from()));
+            int ch = addInternal(chans, chanIdx, deferred[to] ? barrier.waitingForFinish() : barrier);
             trig.get(to).add(ch);
             for (String f : j.from()) {
                 int from = node(f);

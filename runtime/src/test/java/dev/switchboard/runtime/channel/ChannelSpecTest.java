@@ -41,17 +41,17 @@ class ChannelSpecTest {
         return Stream.of(
                 new Case(ChannelSpec.lastValue("lv", ANY), LastValue.class, "v"),
                 new Case(ChannelSpec.reducer("r", new Append<>(), ANY), ReducerChannel.class, List.of("v")),
-                new Case(ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY), ReducerChannel.class, 1),
-                new Case(ChannelSpec.topic("t", false, ANY), Topic.class, "v"),
-                new Case(ChannelSpec.topic("ta", true, ANY), Topic.class, "v"),
-                new Case(ChannelSpec.ephemeral("e", true, ANY), EphemeralValue.class, "v"),
-                new Case(ChannelSpec.ephemeral("eu", false, ANY), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.reducer("n", new Sum<Integer>(), ANY).startingAt(0), ReducerChannel.class, 1),
+                new Case(ChannelSpec.topic("t", ANY), Topic.class, "v"),
+                new Case(ChannelSpec.topic("ta", ANY).accumulating(), Topic.class, "v"),
+                new Case(ChannelSpec.ephemeral("e", ANY), EphemeralValue.class, "v"),
+                new Case(ChannelSpec.ephemeral("eu", ANY).unguarded(), EphemeralValue.class, "v"),
                 new Case(ChannelSpec.anyValue("a", ANY), AnyValue.class, "v"),
                 new Case(ChannelSpec.lastValueAfterFinish("f", ANY), LastValueAfterFinish.class, "v"),
-                new Case(ChannelSpec.untracked("u", true, ANY), UntrackedValue.class, "v"),
-                new Case(ChannelSpec.untracked("uu", false, ANY), UntrackedValue.class, "v"),
-                new Case(ChannelSpec.namedBarrier("b", Set.of("v"), false), NamedBarrierValue.class, "v"),
-                new Case(ChannelSpec.namedBarrier("bf", Set.of("v"), true), NamedBarrierValue.class, "v"));
+                new Case(ChannelSpec.untracked("u", ANY), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.untracked("uu", ANY).unguarded(), UntrackedValue.class, "v"),
+                new Case(ChannelSpec.namedBarrier("b", Set.of("v")), NamedBarrierValue.class, "v"),
+                new Case(ChannelSpec.namedBarrier("bf", Set.of("v")).waitingForFinish(), NamedBarrierValue.class, "v"));
     }
 
     @ParameterizedTest
@@ -101,29 +101,28 @@ class ChannelSpecTest {
         assertEquals(Kind.REDUCER, ChannelSpec.reducer("x", new Append<>(), ANY).kind());
         assertEquals(
                 Kind.REDUCER,
-                ChannelSpec.reducer("x", new Sum<Integer>(), 0, ANY).kind());
-        assertEquals(Kind.TOPIC, ChannelSpec.topic("x", true, ANY).kind());
-        assertEquals(Kind.EPHEMERAL, ChannelSpec.ephemeral("x", true, ANY).kind());
+                ChannelSpec.reducer("x", new Sum<Integer>(), ANY).startingAt(0).kind());
+        assertEquals(Kind.TOPIC, ChannelSpec.topic("x", ANY).accumulating().kind());
+        assertEquals(Kind.EPHEMERAL, ChannelSpec.ephemeral("x", ANY).kind());
         assertEquals(Kind.ANY_VALUE, ChannelSpec.anyValue("x", ANY).kind());
         assertEquals(
                 Kind.LAST_VALUE_AFTER_FINISH,
                 ChannelSpec.lastValueAfterFinish("x", ANY).kind());
-        assertEquals(Kind.UNTRACKED, ChannelSpec.untracked("x", true, ANY).kind());
+        assertEquals(Kind.UNTRACKED, ChannelSpec.untracked("x", ANY).kind());
         assertEquals(
-                Kind.NAMED_BARRIER,
-                ChannelSpec.namedBarrier("x", Set.of("a"), false).kind());
+                Kind.NAMED_BARRIER, ChannelSpec.namedBarrier("x", Set.of("a")).kind());
     }
 
     @Test
     void clearsWithoutWritesAndWaitsForFinishFlags() {
-        assertTrue(ChannelSpec.topic("t", false, ANY).clearsWithoutWrites());
-        assertFalse(ChannelSpec.topic("t", true, ANY).clearsWithoutWrites());
-        assertTrue(ChannelSpec.ephemeral("e", false, ANY).clearsWithoutWrites());
+        assertTrue(ChannelSpec.topic("t", ANY).clearsWithoutWrites());
+        assertFalse(ChannelSpec.topic("t", ANY).accumulating().clearsWithoutWrites());
+        assertTrue(ChannelSpec.ephemeral("e", ANY).unguarded().clearsWithoutWrites());
         assertTrue(ChannelSpec.anyValue("a", ANY).clearsWithoutWrites());
         assertFalse(ChannelSpec.lastValue("l", ANY).clearsWithoutWrites());
         assertTrue(ChannelSpec.lastValueAfterFinish("f", ANY).waitsForFinish());
-        assertTrue(ChannelSpec.namedBarrier("b", Set.of("a"), true).waitsForFinish());
-        assertFalse(ChannelSpec.namedBarrier("b", Set.of("a"), false).waitsForFinish());
+        assertTrue(ChannelSpec.namedBarrier("b", Set.of("a")).waitingForFinish().waitsForFinish());
+        assertFalse(ChannelSpec.namedBarrier("b", Set.of("a")).waitsForFinish());
         assertFalse(ChannelSpec.lastValue("l", ANY).waitsForFinish());
     }
 
@@ -143,28 +142,33 @@ class ChannelSpecTest {
 
     @Test
     void anExplicitInitialValueWinsOverTheReducersEmptyValue() {
-        assertValue(0, ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY).create());
+        assertValue(
+                0,
+                ChannelSpec.reducer("n", new Sum<Integer>(), ANY).startingAt(0).create());
         assertValue(
                 List.of("x"),
-                ChannelSpec.reducer("l", new Append<>(), List.of("x"), ANY).create());
+                ChannelSpec.reducer("l", new Append<>(), ANY)
+                        .startingAt(List.of("x"))
+                        .create());
     }
 
     @Test
     void createdChannelsKeepTheirOptions() {
-        Channel accumulating = ChannelSpec.topic("t", true, ANY).create();
+        Channel accumulating = ChannelSpec.topic("t", ANY).accumulating().create();
         step(accumulating, "a");
         step(accumulating, "b");
         assertValue(List.of("a", "b"), accumulating);
 
-        Channel unguarded = ChannelSpec.ephemeral("e", false, ANY).create();
+        Channel unguarded = ChannelSpec.ephemeral("e", ANY).unguarded().create();
         assertTrue(step(unguarded, "a", "b"));
         assertValue("b", unguarded);
 
-        Channel guardedUntracked = ChannelSpec.untracked("u", true, ANY).create();
+        Channel guardedUntracked = ChannelSpec.untracked("u", ANY).create();
         assertThrows(dev.switchboard.runtime.InvalidUpdateException.class, () -> step(guardedUntracked, "a", "b"));
 
-        Channel lateBarrier =
-                ChannelSpec.namedBarrier("b", Set.of("x", "y"), true).create();
+        Channel lateBarrier = ChannelSpec.namedBarrier("b", Set.of("x", "y"))
+                .waitingForFinish()
+                .create();
         step(lateBarrier, "x", "y");
         assertFalse(lateBarrier.isAvailable());
         assertTrue(lateBarrier.finish());
@@ -183,23 +187,26 @@ class ChannelSpecTest {
                         .getMessage());
         assertEquals(
                 "reducer",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", null, 0, ANY))
+                assertThrows(NullPointerException.class, () -> new ReducerSpec("r", null, 0, ANY))
                         .getMessage());
         assertEquals(
                 "initial",
-                assertThrows(NullPointerException.class, () -> ChannelSpec.reducer("r", new Sum<Integer>(), null, ANY))
+                assertThrows(
+                                NullPointerException.class,
+                                () -> ChannelSpec.reducer("r", new Sum<Integer>(), ANY)
+                                        .startingAt(null))
                         .getMessage());
     }
 
     @Test
     void barrierNamesAreCopied() {
         Set<String> names = new HashSet<>(Set.of("a"));
-        ChannelSpec spec = ChannelSpec.namedBarrier("b", names, false);
+        ChannelSpec spec = ChannelSpec.namedBarrier("b", names);
         names.add("z");
         Channel barrier = spec.create();
         step(barrier, "a");
         assertTrue(barrier.isAvailable());
-        assertTrue(spec.sameDefinition(ChannelSpec.namedBarrier("b", Set.of("a"), false)));
+        assertTrue(spec.sameDefinition(ChannelSpec.namedBarrier("b", Set.of("a"))));
     }
 
     @Test
@@ -212,16 +219,19 @@ class ChannelSpecTest {
         assertFalse(ChannelSpec.lastValue("items", ANY).sameDefinition(items));
 
         assertTrue(ChannelSpec.lastValue("x", ANY).sameDefinition(ChannelSpec.lastValue("x", ANY)));
-        assertFalse(ChannelSpec.topic("x", true, ANY).sameDefinition(ChannelSpec.topic("x", false, ANY)));
-        assertFalse(ChannelSpec.ephemeral("x", true, ANY).sameDefinition(ChannelSpec.ephemeral("x", false, ANY)));
-        assertFalse(ChannelSpec.untracked("x", true, ANY).sameDefinition(ChannelSpec.untracked("x", false, ANY)));
-        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
-                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a", "b"), false)));
-        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"), false)
-                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a"), true)));
+        assertFalse(ChannelSpec.topic("x", ANY).accumulating().sameDefinition(ChannelSpec.topic("x", ANY)));
+        assertFalse(ChannelSpec.ephemeral("x", ANY)
+                .sameDefinition(ChannelSpec.ephemeral("x", ANY).unguarded()));
+        assertFalse(ChannelSpec.untracked("x", ANY)
+                .sameDefinition(ChannelSpec.untracked("x", ANY).unguarded()));
+        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"))
+                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a", "b"))));
+        assertFalse(ChannelSpec.namedBarrier("x", Set.of("a"))
+                .sameDefinition(ChannelSpec.namedBarrier("x", Set.of("a")).waitingForFinish()));
         assertFalse(
                 ChannelSpec.reducer("n", new Sum<Integer>(), ANY)
-                        .sameDefinition(ChannelSpec.reducer("n", new Sum<Integer>(), 0, ANY)),
+                        .sameDefinition(ChannelSpec.reducer("n", new Sum<Integer>(), ANY)
+                                .startingAt(0)),
                 "a primitive component cannot share a channel with a boxed one");
     }
 
@@ -229,6 +239,6 @@ class ChannelSpecTest {
     void toStringNamesTheChannelAndKind() {
         assertEquals(
                 "ChannelSpec[join:a+b:c, NAMED_BARRIER]",
-                ChannelSpec.namedBarrier("join:a+b:c", Set.of("a"), false).toString());
+                ChannelSpec.namedBarrier("join:a+b:c", Set.of("a")).toString());
     }
 }

@@ -65,7 +65,7 @@ class ChannelStateTest {
             return List.of(
                     ComponentSpec.channel(ChannelSpec.lastValue("name", STRING)),
                     ComponentSpec.channel(ChannelSpec.reducer("log", CONCAT, STRING)),
-                    ComponentSpec.channel(ChannelSpec.ephemeral("flag", false, STRING)));
+                    ComponentSpec.channel(ChannelSpec.ephemeral("flag", STRING).unguarded()));
         }
 
         @Override
