@@ -47,6 +47,9 @@ final class JdbcRowStore implements RowStore {
         Properties props = new Properties();
         if (jdbcUrl.startsWith("jdbc:sqlite:")) {
             props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
+            // as the checkpoint saver's connections (the file is in WAL mode): a process crash loses
+            // nothing; FULL would cost an fsync per row write, several per run
+            props.setProperty("synchronous", "NORMAL");
         }
         try {
             Connection c = DriverManager.getConnection(jdbcUrl, props);

@@ -26,10 +26,11 @@ class ServerOverheadTest {
 
     @Test
     void overheadPerRunOverTheGraphItself(@TempDir Path tmp) throws Exception {
-        try (JdbcSaver saver = SqliteSaver.file(tmp.resolve("bench.db"));
+        // the server keeps checkpoints, threads and runs in its own file, as by default
+        try (JdbcSaver saver = SqliteSaver.file(tmp.resolve("direct.db"));
                 SwitchboardServer server = SwitchboardServer.builder()
                         .graph("chain", ChainGraph.builder(new Chain()), TrailUpdate::of)
-                        .checkpointer(saver)
+                        .database("jdbc:sqlite:" + tmp.resolve("server.db"))
                         .port(0)
                         .build()
                         .start()) {
