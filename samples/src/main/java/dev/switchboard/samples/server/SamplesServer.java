@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Serves the samples' graphs over LangGraph Server's HTTP API on 127.0.0.1 (port 2024, or the
  * first argument), checkpoints, threads and runs in {@code switchboard-server.db} (or the JDBC URL in
- * {@code SWITCHBOARD_DATABASE_URL}, SQLite or PostgreSQL): {@code support} (the quickstart's
+ * {@code SWITCHBOARD_DATABASE_URL}; PostgreSQL needs its driver on the classpath): {@code support} (the quickstart's
  * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision)
  * and {@code digest} (the map-reduce summarizer). Drive it with {@code @langchain/langgraph-sdk} or
  * curl; Ctrl-C stops it.
