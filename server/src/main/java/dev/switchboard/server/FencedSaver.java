@@ -27,6 +27,8 @@ final class FencedSaver implements CheckpointSaver {
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     /** Threads whose last run was stopped and that run nothing now: their stray writes are refused. */
     private final Set<String> fencedThreads = ConcurrentHashMap.newKeySet();
+    /** The server is closing: its runs stop where they are, and nothing they still compute is kept. */
+    private volatile boolean shut;
 
     FencedSaver(CheckpointSaver delegate) {
         this.delegate = delegate;
@@ -44,6 +46,14 @@ final class FencedSaver implements CheckpointSaver {
     /** A run starts on the thread: its writes are the thread's again. */
     void started(String threadId) {
         fencedThreads.remove(threadId);
+    }
+
+    /**
+     * Refuses every later write: the server closes, and a run interrupted now (its node failing on
+     * the interrupt) must not leave an error write that the resumed run would then see.
+     */
+    void shut() {
+        shut = true;
     }
 
     void forget(String runId) {
@@ -64,6 +74,9 @@ final class FencedSaver implements CheckpointSaver {
             String expectedHead,
             List<Blob> newBlobs) {
         Object runId = metadata.extra().get("run_id");
+        if (shut) {
+            throw new CancellationException("the server is closing; the checkpoint is not committed");
+        }
         if (runId != null && stopped.contains(runId.toString())) {
             throw new CancellationException("run " + runId + " was stopped; its checkpoint is not committed");
         }
@@ -72,7 +85,7 @@ final class FencedSaver implements CheckpointSaver {
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
-        if (fencedThreads.contains(threadId)) {
+        if (shut || fencedThreads.contains(threadId)) {
             throw new CancellationException("the run on thread " + threadId + " was stopped; its writes are not kept");
         }
         delegate.putWrites(threadId, namespace, checkpointId, writes);

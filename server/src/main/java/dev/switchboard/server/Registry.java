@@ -6,19 +6,69 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The server's tables of threads and runs (LangGraph Server keeps these beside the checkpoints).
- * Threads are scoped by owner when authentication is on: another owner's thread does not exist.
+ * The server's tables of threads and runs (LangGraph Server keeps these beside the checkpoints):
+ * held in memory and written through to a {@link RowStore}, from which a restarted server reads
+ * them back. Threads are scoped by owner when authentication is on: another owner's thread does
+ * not exist. A stateless run's temporary thread and its run are never stored: they end with it.
  */
 final class Registry {
     private final Map<String, ThreadRow> threads = new ConcurrentHashMap<>();
     private final Map<String, RunRow> runs = new ConcurrentHashMap<>();
+    private final RowStore store;
+
+    Registry(RowStore store) {
+        this.store = store;
+    }
+
+    /**
+     * Reads the stored rows back; the runs of a graph no longer served are left in the store
+     * untouched. Answers the runs that had not finished, oldest first.
+     */
+    List<RunRow> load(Function<String, ServedGraph> graphs) {
+        for (ObjectNode row : store.threads()) {
+            ThreadRow t = ThreadRow.restore(row);
+            threads.put(t.id, t);
+        }
+        List<RunRow> unfinished = new ArrayList<>();
+        for (ObjectNode row : store.runs()) {
+            ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
+            if (g != null && threads.containsKey(Json.text(row, "thread_id"))) {
+                RunRow r = RunRow.restore(row, g);
+                runs.put(r.id, r);
+                if (r.recovered) {
+                    unfinished.add(r);
+                }
+            }
+        }
+        return unfinished;
+    }
 
     /** Adds {@code row} unless a thread of that id exists; returns the thread now stored. */
     ThreadRow addThread(ThreadRow row) {
         ThreadRow prev = threads.putIfAbsent(row.id, row);
-        return prev == null ? row : prev;
+        if (prev != null) {
+            return prev;
+        }
+        save(row);
+        return row;
+    }
+
+    /** Writes the thread's row through to the store (call after changing it). */
+    void save(ThreadRow t) {
+        if (!t.temporary) {
+            store.putThread(t.id, t.stored());
+        }
+    }
+
+    /** Writes the run's row through to the store (call after changing it). */
+    void save(RunRow r) {
+        if (!r.request.temporary() && runs.containsKey(r.id)) {
+            store.putRun(r.id, r.threadId, r.stored());
+        }
     }
 
     ThreadRow thread(String id, String owner) {
@@ -29,9 +79,17 @@ final class Registry {
         return t;
     }
 
+    /** A thread by id whoever owns it, or null. */
+    ThreadRow thread(String id) {
+        return threads.get(id);
+    }
+
     void dropThread(ThreadRow t) {
         threads.remove(t.id);
         runs.values().removeIf(r -> r.threadId.equals(t.id));
+        if (!t.temporary) {
+            store.deleteThread(t.id);
+        }
     }
 
     List<ThreadRow> threads(String owner) {
@@ -46,6 +104,7 @@ final class Registry {
 
     void addRun(RunRow r) {
         runs.put(r.id, r);
+        save(r);
     }
 
     RunRow run(String threadId, String runId) {
@@ -55,6 +114,7 @@ final class Registry {
 
     void dropRun(RunRow r) {
         runs.remove(r.id);
+        store.deleteRun(r.id);
     }
 
     /** The thread's runs, oldest first (as LangGraph.js lists them). */

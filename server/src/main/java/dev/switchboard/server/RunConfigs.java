@@ -11,7 +11,11 @@ import tools.jackson.databind.node.ObjectNode;
 final class RunConfigs {
     private RunConfigs() {}
 
-    static RunConfig of(ThreadRow thread, RunRow run) {
+    /**
+     * The run's config; {@code fromInput} false for a recovered run continuing from its thread's
+     * last checkpoint, which then ignores the request's time travel (it already branched there).
+     */
+    static RunConfig of(ThreadRow thread, RunRow run, boolean fromInput) {
         RunRequest req = run.request;
         RunConfig c = RunConfig.thread(thread.id);
         for (Map.Entry<String, JsonNode> e : checkpointMetadata(run).properties()) {
@@ -27,7 +31,7 @@ final class RunConfigs {
         if (!req.interruptAfter().isEmpty()) {
             c = c.withInterruptAfter(nodes(run, req.interruptAfter()));
         }
-        if (req.checkpointId() != null) {
+        if (fromInput && req.checkpointId() != null) {
             c = c.withCheckpointId(req.checkpointId());
         }
         if (req.recursionLimit() != null) {

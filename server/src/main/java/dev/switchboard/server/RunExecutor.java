@@ -7,6 +7,7 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,6 +26,8 @@ final class RunExecutor implements AutoCloseable {
     private final FencedSaver saver;
     private final Registry registry;
     private final ExecutorService workers;
+    /** Set by {@link #close}: the runs of this JVM stop where they are and stay unfinished in the store. */
+    private volatile boolean closing;
 
     RunExecutor(FencedSaver saver, Registry registry) {
         this.saver = saver;
@@ -80,6 +83,7 @@ final class RunExecutor implements AutoCloseable {
             stop(thread, run, rollback, true);
             if (!queued) {
                 thread.status = rollback ? "error" : "idle";
+                registry.save(thread);
                 startNext(thread);
             }
         }
@@ -101,7 +105,9 @@ final class RunExecutor implements AutoCloseable {
             saver.fence(thread.id);
             thread.active = null;
             refresh(thread, run.graph);
+            registry.save(thread);
         }
+        registry.save(run);
         run.events.close();
     }
 
@@ -110,6 +116,7 @@ final class RunExecutor implements AutoCloseable {
         saver.started(thread.id);
         thread.status = "busy";
         thread.touch();
+        registry.save(thread);
         workers.execute(() -> execute(thread, run));
     }
 
@@ -130,16 +137,20 @@ final class RunExecutor implements AutoCloseable {
                 return;
             }
             run.status("running");
+            registry.save(run);
         }
         run.events.add("metadata", Json.object().put("run_id", run.id).put("attempt", 1));
-        RunConfig config = RunConfigs.of(thread, run);
         EventMapper events = new EventMapper(run);
         try {
-            if (resumesNothing(run, config)) {
+            Resumption from = run.recovered ? resumption(run) : Resumption.INPUT;
+            RunConfig config = RunConfigs.of(thread, run, from == Resumption.INPUT);
+            if (from == Resumption.DONE || resumesNothing(run, config)) {
                 finish(thread, run, null);
                 return;
             }
-            try (Stream<StreamPart<Object>> parts = stream(run, config)) {
+            try (Stream<StreamPart<Object>> parts = from == Resumption.CHECKPOINT
+                    ? run.graph.graph.stream((StateUpdate) null, config, modes(run))
+                    : stream(run, config)) {
                 parts.forEach(p -> {
                     if (run.stopped) {
                         throw new StoppedException();
@@ -167,6 +178,32 @@ final class RunExecutor implements AutoCloseable {
         }
         StateSnapshot<Object> s = run.graph.graph.getState(RunConfig.thread(run.threadId));
         return s.interrupts().isEmpty();
+    }
+
+    /** Where a run continues: from its input, from the checkpoint it last wrote, or nowhere. */
+    private enum Resumption {
+        INPUT,
+        CHECKPOINT,
+        DONE
+    }
+
+    /**
+     * A recovered run whose thread's last checkpoint it wrote itself continues from there (its
+     * finished tasks' writes are kept, so only unfinished tasks run again), or is done when that
+     * checkpoint ended the graph or stopped at an interrupt; otherwise nothing of it was committed
+     * and it starts from its input like a new run.
+     */
+    private static Resumption resumption(RunRow run) {
+        StateSnapshot<Object> s = run.graph.graph.getState(RunConfig.thread(run.threadId));
+        Object writer = s.metadata() == null ? null : s.metadata().extra().get("run_id");
+        if (!run.id.equals(writer)) {
+            return Resumption.INPUT;
+        }
+        return s.next().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
+    }
+
+    private static StreamMode[] modes(RunRow run) {
+        return modes(run.request.streamModes());
     }
 
     private Stream<StreamPart<Object>> stream(RunRow run, RunConfig config) {
@@ -197,8 +234,8 @@ final class RunExecutor implements AutoCloseable {
 
     private void finish(ThreadRow thread, RunRow run, Throwable failure) {
         synchronized (thread) {
-            if (run.stopped) {
-                return;
+            if (run.stopped || closing) {
+                return; // closing: the run stays unfinished in the store, for the next server to resume
             }
             StateSnapshot<Object> s = refresh(thread, run.graph);
             if (failure != null) {
@@ -214,6 +251,8 @@ final class RunExecutor implements AutoCloseable {
             }
             thread.active = null;
             thread.touch();
+            registry.save(run);
+            registry.save(thread);
             run.events.close();
             startNext(thread);
         }
@@ -245,8 +284,26 @@ final class RunExecutor implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts again the runs a previous server left unfinished (read back by {@link Registry#load}):
+     * per thread, the oldest one runs and the others queue behind it in their order.
+     */
+    void recover(List<RunRow> unfinished) {
+        for (RunRow run : unfinished) {
+            ThreadRow thread = registry.thread(run.threadId);
+            synchronized (thread) {
+                if (thread.active == null) {
+                    start(thread, run);
+                } else {
+                    thread.queue.add(run);
+                }
+            }
+        }
+    }
+
     @Override
     public void close() {
+        closing = true;
         workers.shutdownNow();
     }
 

@@ -11,6 +11,9 @@ final class RunRow {
     final String threadId;
     final ServedGraph graph;
     final RunRequest request;
+    /** The request body as received, from which {@link #request} is parsed again after a restart. */
+    final ObjectNode body;
+
     final ObjectNode metadata;
     final Instant createdAt;
     volatile Instant updatedAt;
@@ -23,15 +26,77 @@ final class RunRow {
     final RunEvents events = new RunEvents();
     /** The run as it was when created (status pending), what the create endpoint answers. */
     ObjectNode asCreated;
+    /**
+     * Read back from the {@link RowStore} unfinished: a server stopped while it was pending or
+     * running, so it continues from its thread's last checkpoint rather than from its input.
+     */
+    boolean recovered;
 
-    RunRow(String id, String threadId, ServedGraph graph, RunRequest request, ObjectNode metadata) {
+    RunRow(String id, String threadId, ServedGraph graph, ObjectNode body, RunRequest request, ObjectNode metadata) {
+        this(id, threadId, graph, body, request, metadata, Clock.now());
+    }
+
+    private RunRow(
+            String id,
+            String threadId,
+            ServedGraph graph,
+            ObjectNode body,
+            RunRequest request,
+            ObjectNode metadata,
+            Instant createdAt) {
         this.id = id;
         this.threadId = threadId;
         this.graph = graph;
+        this.body = body;
         this.request = request;
         this.metadata = metadata;
-        this.createdAt = Clock.now();
+        this.createdAt = createdAt;
         this.updatedAt = createdAt;
+    }
+
+    /** The row as the {@link RowStore} keeps it: request, status and result (not the live events). */
+    ObjectNode stored() {
+        ObjectNode out = Json.object();
+        out.put("run_id", id);
+        out.put("thread_id", threadId);
+        out.put("graph_id", graph.graphId);
+        out.set("body", body);
+        out.put("temporary", request.temporary());
+        out.set("metadata", metadata);
+        out.put("created_at", createdAt.toString());
+        out.put("updated_at", updatedAt.toString());
+        out.put("status", status);
+        out.set("result", result);
+        out.set("as_created", asCreated);
+        return out;
+    }
+
+    /**
+     * The run a {@link #stored()} row describes; a finished run's events are closed (its result
+     * stays for join), an unfinished one is marked {@link #recovered}.
+     */
+    static RunRow restore(ObjectNode row, ServedGraph graph) {
+        ObjectNode body = (ObjectNode) row.get("body");
+        RunRow r = new RunRow(
+                Json.text(row, "run_id"),
+                Json.text(row, "thread_id"),
+                graph,
+                body,
+                RunRequest.parse(body, row.path("temporary").asBoolean()),
+                (ObjectNode) row.get("metadata"),
+                Instant.parse(Json.text(row, "created_at")));
+        r.updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        r.status = Json.text(row, "status");
+        JsonNode result = row.get("result");
+        r.result = result == null || result.isNull() ? null : result;
+        r.asCreated = (ObjectNode) row.get("as_created");
+        if (r.finished()) {
+            r.events.close();
+        } else {
+            r.recovered = true;
+            r.status = "pending";
+        }
+        return r;
     }
 
     boolean finished() {

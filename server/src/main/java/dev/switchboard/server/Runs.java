@@ -53,7 +53,8 @@ final class Runs {
      * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
      */
     private RunRow create(Exchange ex, String threadId) throws IOException {
-        RunRequest req = RunRequest.parse(ex.body(), threadId == null);
+        ObjectNode body = ex.body();
+        RunRequest req = RunRequest.parse(body, threadId == null);
         ServedGraph g = assistants.find(req.assistantId());
         ThreadRow t = thread(ex, threadId, req);
         synchronized (t) {
@@ -62,11 +63,12 @@ final class Runs {
             Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
             md.put("graph_id", g.graphId);
             md.put("assistant_id", g.assistantId);
-            RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, req, md);
+            RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
             run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
             executor.submit(t, run);
             t.metadata.put("graph_id", g.graphId);
             t.metadata.put("assistant_id", g.assistantId);
+            registry.save(t);
             ex.header("Content-Location", location(run));
             return run;
         }

@@ -3,6 +3,7 @@ package dev.switchboard.server;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
@@ -14,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,9 +30,13 @@ import tools.jackson.databind.node.ObjectNode;
  * clients (the JS and Python SDKs, Studio, {@code useStream}) drive them: one system assistant per
  * registered graph, threads, background / waited / streamed (SSE) runs, interrupts and resumes,
  * cancel, and the multitask strategies for a run created on a busy thread. It listens on
- * 127.0.0.1 unless told otherwise; checkpoints go to the saver given, by default a SQLite file.
- * Threads and runs are kept in this JVM's memory. Studio, a page to draw, run, inspect and
- * time-travel the graphs in a browser, is served at {@code /studio/}.
+ * 127.0.0.1 unless told otherwise. Checkpoints, threads and runs go to one database: by default
+ * the SQLite file {@code switchboard-server.db}, or the one {@link Builder#database} names
+ * (SQLite or PostgreSQL), so a restarted server keeps its threads, runs and their statuses, and
+ * the runs it left unfinished continue from their last checkpoint. With a saver given by {@link
+ * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only.
+ * Studio, a page to draw, run, inspect and time-travel the graphs in a browser, is served at
+ * {@code /studio/}.
  *
  * <pre>{@code
  * try (SwitchboardServer server = SwitchboardServer.builder()
@@ -48,8 +54,10 @@ public final class SwitchboardServer implements AutoCloseable {
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
     private final FencedSaver saver;
-    /** The default SQLite saver, which the server opened and so closes; null when the user gave one. */
+    /** The saver the server opened (default file or {@link Builder#database}) and so closes; else null. */
     private final JdbcSaver ownSaver;
+
+    private final RowStore rows;
 
     private final Router router = new Router();
     private final RunExecutor executor;
@@ -58,20 +66,36 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private SwitchboardServer(Builder b) {
         this.settings = b;
-        this.ownSaver = b.checkpointer == null ? SqliteSaver.file(b.defaultFile) : null;
+        String url =
+                b.checkpointer != null ? null : b.databaseUrl != null ? b.databaseUrl : "jdbc:sqlite:" + b.defaultFile;
+        this.ownSaver = url == null ? null : openSaver(url);
+        this.rows = url == null ? RowStore.NONE : JdbcRowStore.open(url, ownSaver.database());
         this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : ownSaver);
         Map<String, ServedGraph> served = new LinkedHashMap<>();
         b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver)));
         this.graphs = served;
-        Registry registry = new Registry();
+        Registry registry = new Registry(rows);
         this.executor = new RunExecutor(saver, registry);
         Assistants assistants = new Assistants(graphs);
+        List<RunRow> unfinished = registry.load(graphs::get);
         Threads threads = new Threads(registry, assistants, saver, executor);
         assistants.routes(router);
         threads.routes(router);
         new Runs(registry, assistants, threads, saver, executor).routes(router);
         router.add("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
+        executor.recover(unfinished);
+    }
+
+    private static JdbcSaver openSaver(String url) {
+        if (url.startsWith("jdbc:sqlite:")) {
+            return SqliteSaver.file(Path.of(url.substring("jdbc:sqlite:".length())));
+        }
+        if (url.startsWith("jdbc:postgresql:")) {
+            return PostgresSaver.url(url);
+        }
+        throw new IllegalArgumentException(
+                "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
     }
 
     /**
@@ -132,9 +156,10 @@ public final class SwitchboardServer implements AutoCloseable {
     }
 
     /**
-     * Stops listening and stops the runs of this JVM (a run in progress is not finished: its last
-     * committed checkpoint stays, from which a later run on the thread continues); closes the
-     * default SQLite saver if the server opened it.
+     * Stops listening and stops the runs of this JVM where they are: nothing they compute from now
+     * on is stored, so each keeps its last committed checkpoint and stays unfinished in the
+     * server's tables; a server started later on the same database continues it from there.
+     * Closes the saver and tables the server opened.
      */
     @Override
     public synchronized void close() {
@@ -143,7 +168,9 @@ public final class SwitchboardServer implements AutoCloseable {
             connections.shutdownNow();
             http = null;
         }
+        saver.shut();
         executor.close();
+        rows.close();
         if (ownSaver != null) {
             ownSaver.close();
         }
@@ -218,6 +245,7 @@ public final class SwitchboardServer implements AutoCloseable {
     public static final class Builder {
         private final Map<String, Registration> graphs = new LinkedHashMap<>();
         private CheckpointSaver checkpointer;
+        private String databaseUrl;
         private Path defaultFile = Path.of("switchboard-server.db");
         private String host = "127.0.0.1";
         private int port = 2024;
@@ -249,14 +277,33 @@ public final class SwitchboardServer implements AutoCloseable {
         }
 
         /**
-         * Where checkpoints go; by default the SQLite file {@code switchboard-server.db} in the
-         * working directory.
+         * Where checkpoints go, when not to the server's database: threads and runs are then kept
+         * in memory only (a restart forgets them). By default everything goes to the SQLite file
+         * {@code switchboard-server.db} in the working directory; see {@link #database}.
          *
          * @param saver the saver
          * @return this builder
          */
         public Builder checkpointer(CheckpointSaver saver) {
             this.checkpointer = Objects.requireNonNull(saver, "saver");
+            return this;
+        }
+
+        /**
+         * The database that holds the checkpoints and the server's threads and runs, one place for
+         * both: {@code jdbc:sqlite:<file>} or {@code jdbc:postgresql://...} (its driver on the
+         * classpath). Ignored when a {@link #checkpointer} is given.
+         *
+         * @param jdbcUrl the JDBC URL
+         * @return this builder
+         */
+        public Builder database(String jdbcUrl) {
+            Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+            if (!jdbcUrl.startsWith("jdbc:sqlite:") && !jdbcUrl.startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException(
+                        "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + jdbcUrl.split("\\?")[0]);
+            }
+            this.databaseUrl = jdbcUrl;
             return this;
         }
 

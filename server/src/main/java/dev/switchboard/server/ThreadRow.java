@@ -28,12 +28,47 @@ final class ThreadRow {
     final Deque<RunRow> queue = new ArrayDeque<>();
 
     ThreadRow(String id, String owner, ObjectNode metadata, boolean temporary) {
+        this(id, owner, metadata, temporary, Clock.now());
+    }
+
+    private ThreadRow(String id, String owner, ObjectNode metadata, boolean temporary, Instant createdAt) {
         this.id = id;
         this.owner = owner;
         this.metadata = metadata;
         this.temporary = temporary;
-        this.createdAt = Clock.now();
+        this.createdAt = createdAt;
         this.updatedAt = createdAt;
+    }
+
+    /** The row as the {@link RowStore} keeps it: everything but the live runs. */
+    synchronized ObjectNode stored() {
+        ObjectNode out = Json.object();
+        out.put("thread_id", id);
+        out.put("owner", owner);
+        out.put("created_at", createdAt.toString());
+        out.put("updated_at", updatedAt.toString());
+        out.set("metadata", metadata.deepCopy());
+        out.put("status", status);
+        if (values != null) {
+            out.set("values", values);
+            out.set("interrupts", interrupts);
+        }
+        return out;
+    }
+
+    /** The thread a {@link #stored()} row describes, with no active or queued run yet. */
+    static ThreadRow restore(ObjectNode row) {
+        ThreadRow t = new ThreadRow(
+                Json.text(row, "thread_id"),
+                Json.text(row, "owner"),
+                (ObjectNode) row.get("metadata"),
+                false,
+                Instant.parse(Json.text(row, "created_at")));
+        t.updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        t.status = Json.text(row, "status");
+        t.values = row.get("values");
+        t.interrupts = row.get("interrupts");
+        return t;
     }
 
     synchronized ObjectNode json() {

@@ -98,6 +98,7 @@ final class Threads {
         synchronized (t) {
             metadata.properties().forEach(e -> t.metadata.set(e.getKey(), e.getValue()));
             t.touch();
+            registry.save(t);
         }
         ex.json(200, t.json());
     }
@@ -239,6 +240,7 @@ final class Threads {
             t.values = g.values(s.channels());
             t.interrupts = Wire.threadInterrupts(s);
             t.touch();
+            registry.save(t);
         }
         ObjectNode out = Json.object();
         out.set("checkpoint", Wire.checkpoint(t.id, written.checkpointId().orElse(null), false));

@@ -1,6 +1,5 @@
 package dev.switchboard.samples.server;
 
-import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.samples.approval.ApprovalFlow;
 import dev.switchboard.samples.approval.ApprovalFlowGraph;
 import dev.switchboard.samples.approval.PostUpdate;
@@ -13,12 +12,12 @@ import dev.switchboard.samples.quickstart.SupportDesk;
 import dev.switchboard.samples.quickstart.SupportDeskGraph;
 import dev.switchboard.samples.quickstart.TicketUpdate;
 import dev.switchboard.server.SwitchboardServer;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Serves the samples' graphs over LangGraph Server's HTTP API on 127.0.0.1 (port 2024, or the
- * first argument), checkpoints in {@code switchboard-server.db}: {@code support} (the quickstart's
+ * first argument), checkpoints, threads and runs in {@code switchboard-server.db} (or the JDBC URL in
+ * {@code SWITCHBOARD_DATABASE_URL}; PostgreSQL needs its driver on the classpath): {@code support} (the quickstart's
  * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision)
  * and {@code digest} (the map-reduce summarizer). Drive it with {@code @langchain/langgraph-sdk} or
  * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
@@ -38,7 +37,7 @@ public final class SamplesServer {
                         "digest",
                         ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())),
                         BookUpdate::of)
-                .checkpointer(SqliteSaver.file(Path.of("switchboard-server.db")))
+                .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()
                 .start();

@@ -1,0 +1,151 @@
+package dev.switchboard.server;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The server's rows in two tables of the checkpoints' database (SQLite file or PostgreSQL), so
+ * one file or one database holds everything a restart needs. The SQL is the subset both speak
+ * ({@code INSERT ... ON CONFLICT DO UPDATE}); one connection, used by one thread at a time: the
+ * rows change a few times per run, far less often than checkpoints are written.
+ */
+final class JdbcRowStore implements RowStore {
+    /** SQLite waits this long for the checkpoint saver's write lock on the same file. */
+    private static final int BUSY_TIMEOUT_MILLIS = 10_000;
+
+    private static final String[] SCHEMA = {
+        "CREATE TABLE IF NOT EXISTS switchboard_server_threads ("
+                + "thread_id VARCHAR(64) PRIMARY KEY, row_json TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS switchboard_server_runs ("
+                + "run_id VARCHAR(64) PRIMARY KEY, thread_id VARCHAR(64) NOT NULL, seq BIGINT NOT NULL,"
+                + " row_json TEXT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS switchboard_server_runs_thread ON switchboard_server_runs (thread_id)"
+    };
+
+    private final Connection connection;
+    private final String where;
+    private long seq = System.currentTimeMillis() * 1000;
+
+    private JdbcRowStore(Connection connection, String where) {
+        this.connection = connection;
+        this.where = where;
+    }
+
+    /**
+     * Opens the store at a JDBC URL ({@code jdbc:sqlite:...} or {@code jdbc:postgresql:...}) and
+     * creates its tables if needed.
+     */
+    static JdbcRowStore open(String jdbcUrl, String where) {
+        Properties props = new Properties();
+        if (jdbcUrl.startsWith("jdbc:sqlite:")) {
+            props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
+            // as the checkpoint saver's connections (the file is in WAL mode): a process crash loses
+            // nothing; FULL would cost an fsync per row write, several per run
+            props.setProperty("synchronous", "NORMAL");
+        }
+        try {
+            Connection c = DriverManager.getConnection(jdbcUrl, props);
+            try (Statement s = c.createStatement()) {
+                for (String ddl : SCHEMA) {
+                    s.execute(ddl);
+                }
+            }
+            return new JdbcRowStore(c, where);
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void putThread(String id, ObjectNode row) {
+        update(
+                "INSERT INTO switchboard_server_threads (thread_id, row_json) VALUES (?, ?)"
+                        + " ON CONFLICT (thread_id) DO UPDATE SET row_json = excluded.row_json",
+                id,
+                text(row));
+    }
+
+    @Override
+    public synchronized void deleteThread(String id) {
+        update("DELETE FROM switchboard_server_runs WHERE thread_id = ?", id);
+        update("DELETE FROM switchboard_server_threads WHERE thread_id = ?", id);
+    }
+
+    @Override
+    public synchronized void putRun(String id, String threadId, ObjectNode row) {
+        // seq orders the runs as created; an update keeps the run's first seq
+        update(
+                "INSERT INTO switchboard_server_runs (run_id, thread_id, seq, row_json) VALUES (?, ?, ?, ?)"
+                        + " ON CONFLICT (run_id) DO UPDATE SET row_json = excluded.row_json",
+                id,
+                threadId,
+                ++seq,
+                text(row));
+    }
+
+    @Override
+    public synchronized void deleteRun(String id) {
+        update("DELETE FROM switchboard_server_runs WHERE run_id = ?", id);
+    }
+
+    @Override
+    public synchronized List<ObjectNode> threads() {
+        return query("SELECT row_json FROM switchboard_server_threads");
+    }
+
+    @Override
+    public synchronized List<ObjectNode> runs() {
+        return query("SELECT row_json FROM switchboard_server_runs ORDER BY seq");
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing: nothing left to save
+        }
+    }
+
+    private void update(String sql, Object... args) {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            p.executeUpdate();
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private List<ObjectNode> query(String sql) {
+        List<ObjectNode> out = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private IllegalStateException failed(SQLException e) {
+        return new IllegalStateException(
+                "the server's thread and run tables in " + where + " failed: " + e.getMessage(), e);
+    }
+
+    private static String text(ObjectNode row) {
+        return Json.MAPPER.writeValueAsString(row);
+    }
+}

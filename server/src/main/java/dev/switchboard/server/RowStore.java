@@ -1,0 +1,59 @@
+package dev.switchboard.server;
+
+import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Where the server keeps its own rows (threads and runs) beside the checkpoints, so that a
+ * restarted server still knows its threads, their runs and statuses. Each row is one JSON
+ * document keyed by its id; {@link #NONE} keeps nothing (the rows then live only in memory).
+ */
+interface RowStore extends AutoCloseable {
+    /** Keeps nothing: the server's rows live as long as its JVM (a user-given saver, no database). */
+    RowStore NONE = new RowStore() {
+        @Override
+        public void putThread(String id, ObjectNode row) {}
+
+        @Override
+        public void deleteThread(String id) {}
+
+        @Override
+        public void putRun(String id, String threadId, ObjectNode row) {}
+
+        @Override
+        public void deleteRun(String id) {}
+
+        @Override
+        public List<ObjectNode> threads() {
+            return List.of();
+        }
+
+        @Override
+        public List<ObjectNode> runs() {
+            return List.of();
+        }
+
+        @Override
+        public void close() {}
+    };
+
+    /** Inserts or replaces a thread's row. */
+    void putThread(String id, ObjectNode row);
+
+    /** Deletes a thread's row and the rows of its runs. */
+    void deleteThread(String id);
+
+    /** Inserts or replaces a run's row. */
+    void putRun(String id, String threadId, ObjectNode row);
+
+    void deleteRun(String id);
+
+    /** Every thread row. */
+    List<ObjectNode> threads();
+
+    /** Every run row, oldest first. */
+    List<ObjectNode> runs();
+
+    @Override
+    void close();
+}
