@@ -8,7 +8,6 @@ import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.managed.ManagedContext;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -160,9 +159,18 @@ final class ChannelState {
             }
         }
         if (nodes != null) {
-            Arrays.fill(nodes, false);
+            clearCandidates();
         }
         return out;
+    }
+
+    /** Unmarks only the nodes {@link #candidates()} marked: a step touches few of a large graph's nodes. */
+    private void clearCandidates() {
+        for (int u = 0; u < updatedCount; u++) {
+            for (int n : spec.triggerToNodes[updatedList[u]]) {
+                candidate[n] = false;
+            }
+        }
     }
 
     private boolean[] candidates() {

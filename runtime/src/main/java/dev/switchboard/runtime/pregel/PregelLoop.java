@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * One run of a graph: LangGraph's {@code PregelLoop}, the superstep lifecycle only. It loads the
@@ -312,14 +313,12 @@ final class PregelLoop {
     }
 
     private boolean pauseAtInterrupts() {
-        List<Interrupt> raised = new ArrayList<>();
-        boolean any = false;
-        for (Task t : Task.applyOrder(tasks)) {
-            any |= t.paused();
-            raised.addAll(t.interrupts);
+        if (!anyTask(Task::paused)) {
+            return false; // the usual step: no list of interrupts, no second task order
         }
-        if (!any) {
-            return false;
+        List<Interrupt> raised = new ArrayList<>();
+        for (Task t : Task.applyOrder(tasks)) {
+            raised.addAll(t.interrupts);
         }
         pausedInStep = true;
         pause(raised);
@@ -388,6 +387,9 @@ final class PregelLoop {
      * superstep's failures together, so none of them is hidden by another.
      */
     private void throwFailures() {
+        if (!anyTask(t -> t.error != null)) {
+            return;
+        }
         RuntimeException first = null;
         for (Task t : Task.applyOrder(tasks)) {
             if (t.error == null || (first != null && t.error instanceof ParentCommand)) {
@@ -403,6 +405,15 @@ final class PregelLoop {
         if (first != null) {
             throw first;
         }
+    }
+
+    private boolean anyTask(Predicate<Task> test) {
+        for (int i = 0; i < tasks.size(); i++) {
+            if (test.test(tasks.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static RuntimeException rethrowable(Throwable e) {

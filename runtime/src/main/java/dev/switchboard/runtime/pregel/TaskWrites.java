@@ -118,7 +118,9 @@ final class TaskWrites {
     }
 
     void writeUpdate(Task t, StateUpdate update, String name) {
-        for (GeneratedUpdate u : GeneratedUpdate.parts(update)) {
+        List<StateUpdate> chain = update.chain();
+        for (int i = 0; i < chain.size(); i++) { // indexed: no iterator or list of parts per node call
+            GeneratedUpdate u = GeneratedUpdate.part(chain.get(i));
             int schema = spec.schemaIndex(u.schema());
             if (schema < 0) {
                 throw new InvalidUpdateException(
