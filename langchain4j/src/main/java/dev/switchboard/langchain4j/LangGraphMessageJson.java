@@ -1,0 +1,209 @@
+package dev.switchboard.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.ImageContent;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Converts {@link Message}s to and from LangGraph's message JSON, the form LangGraph's server, its
+ * SDKs and its UIs put on the wire: {@code type} ({@code human}, {@code ai}, {@code system}, {@code
+ * tool}), {@code content}, {@code id}, {@code tool_calls} ({@code name}, {@code args}, {@code id})
+ * and {@code tool_call_id}, with LangChain's empty {@code additional_kwargs} and {@code
+ * response_metadata}. Reading also accepts LangChain's {@code {role, content}} dicts ({@code
+ * user}, {@code assistant}, {@code developer} as a system message), as LangGraph's {@code
+ * add_messages} coerces them; any other role is an {@link IllegalArgumentException} naming the
+ * roles accepted. A content that is not a string is kept as its JSON text. Streamed tokens become LangChain {@code AIMessageChunk}s through {@link
+ * #chunk(MessageChunk)}. Removals have no wire form here: they are a reducer instruction, not a
+ * message a client sees.
+ */
+public final class LangGraphMessageJson {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final List<String> ROLES =
+            List.of("ai", "assistant", "developer", "human", "system", "tool", "user");
+
+    private LangGraphMessageJson() {}
+
+    /**
+     * The LangGraph JSON of a message.
+     *
+     * @param m the message; a removal has no wire form and is rejected
+     * @return its LangGraph JSON
+     */
+    public static ObjectNode encode(Message m) {
+        if (m.isRemoval()) {
+            throw new IllegalArgumentException("message removal '" + m.id() + "' has no LangGraph wire form");
+        }
+        ChatMessage chat = m.chat();
+        ObjectNode o = base(m.id());
+        if (chat instanceof UserMessage u) {
+            o.put("type", "human").set("content", userContent(u));
+            if (u.name() != null) {
+                o.put("name", u.name());
+            }
+        } else if (chat instanceof AiMessage a) {
+            ai(o, a);
+        } else if (chat instanceof SystemMessage s) {
+            o.put("type", "system").put("content", s.text());
+        } else if (chat instanceof ToolExecutionResultMessage t) {
+            o.put("type", "tool").put("content", t.text()).put("tool_call_id", t.id());
+            o.put("name", t.toolName());
+            o.put("status", Boolean.TRUE.equals(t.isError()) ? "error" : "success");
+        } else {
+            throw new IllegalArgumentException("a " + chat.type() + " message has no LangGraph wire form");
+        }
+        return o;
+    }
+
+    /**
+     * A streamed token as LangChain's {@code AIMessageChunk}.
+     *
+     * @param c the token; its message id becomes the chunk's id
+     * @return the chunk's LangGraph JSON
+     */
+    public static ObjectNode chunk(MessageChunk c) {
+        ObjectNode o = base(c.messageId());
+        o.put("type", "ai").put("content", c.text());
+        o.putArray("invalid_tool_calls");
+        o.putArray("tool_call_chunks");
+        o.putArray("tool_calls");
+        return o;
+    }
+
+    /**
+     * Reads LangGraph message JSON, or a {@code {role, content}} dict, into a message; {@code id} is
+     * kept when present (the reducer assigns one otherwise).
+     *
+     * @param node the JSON object
+     * @return the message
+     * @throws IllegalArgumentException when it is not an object or its role cannot be coerced
+     */
+    public static Message decode(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("a message must be a JSON object with \"type\" or \"role\"");
+        }
+        String role = text(node, "type");
+        if (role == null) {
+            role = text(node, "role");
+        }
+        String content = content(node.get("content"));
+        ChatMessage chat = switch (role == null ? "" : role) {
+            case "human", "user" -> UserMessage.from(content);
+            case "ai", "assistant" -> readAi(node, content);
+            case "system", "developer" -> SystemMessage.from(content);
+            case "tool" ->
+                ToolExecutionResultMessage.builder()
+                        .id(text(node, "tool_call_id"))
+                        .toolName(text(node, "name"))
+                        .text(content)
+                        .isError("error".equals(text(node, "status")) ? Boolean.TRUE : null)
+                        .build();
+            default ->
+                throw new IllegalArgumentException(
+                        "cannot coerce a message with role \"" + role + "\": the roles accepted are " + ROLES);
+        };
+        String id = text(node, "id");
+        return id == null ? Message.of(chat) : Message.of(id, chat);
+    }
+
+    private static ObjectNode base(String id) {
+        ObjectNode o = NODES.objectNode();
+        o.putObject("additional_kwargs");
+        o.putObject("response_metadata");
+        if (id != null) {
+            o.put("id", id);
+        }
+        return o;
+    }
+
+    private static void ai(ObjectNode o, AiMessage a) {
+        o.put("type", "ai").put("content", a.text() == null ? "" : a.text());
+        o.putArray("invalid_tool_calls");
+        ArrayNode calls = o.putArray("tool_calls");
+        if (a.hasToolExecutionRequests()) {
+            for (ToolExecutionRequest r : a.toolExecutionRequests()) {
+                ObjectNode call = calls.addObject().put("name", r.name());
+                call.set("args", args(r.arguments()));
+                call.put("id", r.id()).put("type", "tool_call");
+            }
+        }
+    }
+
+    /** LangChain4j keeps arguments as a JSON string; LangGraph shows them parsed. */
+    private static JsonNode args(String arguments) {
+        if (arguments == null || arguments.isBlank()) {
+            return NODES.objectNode();
+        }
+        try {
+            return MAPPER.readTree(arguments);
+        } catch (RuntimeException e) {
+            return NODES.stringNode(arguments);
+        }
+    }
+
+    private static JsonNode userContent(UserMessage u) {
+        if (u.hasSingleText()) {
+            return NODES.stringNode(u.singleText());
+        }
+        ArrayNode blocks = NODES.arrayNode();
+        for (Content c : u.contents()) {
+            if (c instanceof TextContent t) {
+                blocks.addObject().put("type", "text").put("text", t.text());
+            } else if (c instanceof ImageContent i && i.image().url() != null) {
+                blocks.addObject()
+                        .put("type", "image_url")
+                        .putObject("image_url")
+                        .put("url", i.image().url().toString());
+            }
+        }
+        return blocks;
+    }
+
+    private static AiMessage readAi(JsonNode node, String content) {
+        List<ToolExecutionRequest> requests = new ArrayList<>();
+        JsonNode calls = node.get("tool_calls");
+        if (calls != null && calls.isArray()) {
+            for (JsonNode call : calls) {
+                JsonNode args = call.get("args");
+                requests.add(ToolExecutionRequest.builder()
+                        .id(text(call, "id"))
+                        .name(text(call, "name"))
+                        .arguments(
+                                args == null || args.isNull()
+                                        ? "{}"
+                                        : args.isString() ? args.asString() : args.toString())
+                        .build());
+            }
+        }
+        return AiMessage.builder()
+                .text(content.isEmpty() && !requests.isEmpty() ? null : content)
+                .toolExecutionRequests(requests)
+                .build();
+    }
+
+    /** A string content as is; other content (blocks, objects) JSON-encoded, as the chat graph reads it. */
+    private static String content(JsonNode c) {
+        if (c == null || c.isNull()) {
+            return "";
+        }
+        return c.isString() ? c.asString() : c.toString();
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() ? null : v.asString();
+    }
+}

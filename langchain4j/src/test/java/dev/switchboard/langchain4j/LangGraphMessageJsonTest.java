@@ -1,0 +1,101 @@
+package dev.switchboard.langchain4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Messages in LangGraph's wire JSON: the shapes LangGraph.js records, and {role, content} coercion. */
+class LangGraphMessageJsonTest {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private static JsonNode json(String s) {
+        return MAPPER.readTree(s.replace('\'', '"'));
+    }
+
+    @Test
+    void humanAndAiMessagesHaveLangGraphsShape() {
+        assertEquals(
+                json("{'additional_kwargs':{},'response_metadata':{},'id':'h1','type':'human','content':'one'}"),
+                LangGraphMessageJson.encode(Message.of("h1", UserMessage.from("one"))));
+        assertEquals(
+                json("{'additional_kwargs':{},'response_metadata':{},'id':'run-1','type':'ai','content':'echo: one',"
+                        + "'invalid_tool_calls':[],'tool_calls':[]}"),
+                LangGraphMessageJson.encode(Message.of("run-1", AiMessage.from("echo: one"))));
+    }
+
+    @Test
+    void toolCallsCarryParsedArgsAndToolResultsTheirCallId() {
+        AiMessage call = AiMessage.from(List.of(ToolExecutionRequest.builder()
+                .id("c1")
+                .name("add")
+                .arguments("{\"a\":1}")
+                .build()));
+        JsonNode ai = LangGraphMessageJson.encode(Message.of("a1", call));
+        assertEquals(json("[{'name':'add','args':{'a':1},'id':'c1','type':'tool_call'}]"), ai.get("tool_calls"));
+        assertEquals("", ai.get("content").asString());
+        JsonNode tool =
+                LangGraphMessageJson.encode(Message.of("t1", ToolExecutionResultMessage.from("c1", "add", "2")));
+        assertEquals("tool", tool.get("type").asString());
+        assertEquals("c1", tool.get("tool_call_id").asString());
+        assertEquals("2", tool.get("content").asString());
+        Message back = LangGraphMessageJson.decode(ai);
+        assertEquals("a1", back.id());
+        assertEquals("{\"a\":1}", back.ai().toolExecutionRequests().get(0).arguments());
+    }
+
+    @Test
+    void chunksAreAiMessageChunks() {
+        assertEquals(
+                json("{'additional_kwargs':{},'response_metadata':{},'id':'run-1','type':'ai','content':'echo',"
+                        + "'invalid_tool_calls':[],'tool_call_chunks':[],'tool_calls':[]}"),
+                LangGraphMessageJson.chunk(new MessageChunk("run-1", "echo", false)));
+    }
+
+    @Test
+    void roleDictsAreCoercedAsLangGraphDoes() {
+        Message user = LangGraphMessageJson.decode(json("{'role':'user','content':'hi'}"));
+        assertEquals(UserMessage.from("hi"), user.chat());
+        assertEquals(null, user.id());
+        assertInstanceOf(
+                AiMessage.class,
+                LangGraphMessageJson.decode(json("{'role':'assistant','content':'x'}"))
+                        .chat());
+        assertEquals(
+                SystemMessage.from("be brief"),
+                LangGraphMessageJson.decode(json("{'role':'developer','content':'be brief'}"))
+                        .chat());
+        Message typed =
+                LangGraphMessageJson.decode(json("{'type':'human','content':[{'type':'text','text':'a'}],'id':'m'}"));
+        assertEquals("m", typed.id());
+        assertEquals(UserMessage.from("[{\"type\":\"text\",\"text\":\"a\"}]"), typed.chat());
+        ToolExecutionResultMessage tool = (ToolExecutionResultMessage)
+                LangGraphMessageJson.decode(json("{'role':'tool','content':'2','tool_call_id':'c1','status':'error'}"))
+                        .chat();
+        assertEquals("c1", tool.id());
+        assertEquals(Boolean.TRUE, tool.isError());
+    }
+
+    @Test
+    void unknownRolesAndRemovalsAreRejectedWithTheRule() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> LangGraphMessageJson.decode(json("{'role':'wizard','content':'x'}")));
+        assertEquals(
+                "cannot coerce a message with role \"wizard\": the roles accepted are "
+                        + "[ai, assistant, developer, human, system, tool, user]",
+                e.getMessage());
+        assertNotNull(assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.decode(json("'x'"))));
+        assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.encode(Message.remove("m1")));
+    }
+}
