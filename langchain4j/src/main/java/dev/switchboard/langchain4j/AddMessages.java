@@ -23,6 +23,9 @@ import java.util.UUID;
  * whole at each checkpoint rather than as deltas.
  */
 public final class AddMessages implements ReduceFunction<List<Message>> {
+    /** Creates the reducer; {@code @Reducer(AddMessages.class)} has generated code create it. */
+    public AddMessages() {}
+
     @Override
     public List<Message> empty() {
         return List.of();

@@ -14,6 +14,9 @@ public class SwitchboardProperties {
     private final Checkpoint checkpoint = new Checkpoint();
     private final Observability observability = new Observability();
 
+    /** Creates the properties with their defaults; Spring Boot binds them. */
+    public SwitchboardProperties() {}
+
     /**
      * Returns the checkpoint settings.
      *
@@ -34,6 +37,9 @@ public class SwitchboardProperties {
 
     /** The {@code switchboard.observability.*} group. */
     public static class Observability {
+        /** Creates the group with its defaults. */
+        public Observability() {}
+
         /** Whether graphs get Micrometer and OpenTelemetry listeners when those modules and beans are present. */
         private boolean enabled = true;
 
@@ -72,6 +78,9 @@ public class SwitchboardProperties {
 
     /** The {@code switchboard.checkpoint.*} group: the saver's kind and, for SQLite, its file. */
     public static class Checkpoint {
+        /** Creates the group with its defaults. */
+        public Checkpoint() {}
+
         /** Which saver to create; ignored when the application defines its own CheckpointSaver bean. */
         private SaverKind saver = SaverKind.AUTO;
 
