@@ -3,6 +3,7 @@ package dev.switchboard.checkpoint.jdbc;
 import dev.switchboard.runtime.store.StoreSettings;
 import java.sql.DriverManager;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * Opens a {@link JdbcStore} on PostgreSQL, for many JVMs sharing memory: tables in the connection's
@@ -39,6 +40,27 @@ public final class PostgresStore {
                         () -> DriverManager.getConnection(jdbcUrl),
                         "PostgreSQL " + PostgresSaver.redact(jdbcUrl),
                         PostgresSaver.DEFAULT_POOL_SIZE),
+                settings);
+    }
+
+    /**
+     * Opens (creating its tables if needed) a store through a {@link DataSource}, taking one
+     * connection per operation: pass a pooling data source to bound and reuse connections.
+     *
+     * @param dataSource where connections come from; it stays open when the store closes
+     * @param settings index, TTL, limits and clock
+     * @return the store; close it when done
+     * @throws CheckpointStoreException if the database cannot be reached
+     */
+    public static JdbcStore dataSource(DataSource dataSource, StoreSettings settings) {
+        Objects.requireNonNull(dataSource, "dataSource");
+        Objects.requireNonNull(settings, "settings");
+        return new JdbcStore(
+                StoreSql.POSTGRES,
+                new PooledConnections(
+                        dataSource::getConnection,
+                        "PostgreSQL data source " + dataSource.getClass().getName(),
+                        0),
                 settings);
     }
 }

@@ -1,8 +1,14 @@
 package dev.switchboard.spring.boot;
 
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.JdbcStore;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresStore;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
+import dev.switchboard.checkpoint.jdbc.SqliteStore;
+import dev.switchboard.runtime.store.StoreSettings;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -10,48 +16,84 @@ import java.sql.SQLException;
 import java.util.Locale;
 import javax.sql.DataSource;
 
-/** Opens the JDBC saver that fits a data source's database, told by its metadata. */
+/** Opens the JDBC saver or store that fits a data source's database, told by its metadata. */
 final class JdbcSavers {
     private static final String SQLITE_PREFIX = "jdbc:sqlite:";
 
     private JdbcSavers() {}
 
-    static JdbcSaver fromDataSource(DataSource dataSource) {
-        String product;
-        String url;
-        try (Connection c = dataSource.getConnection()) {
-            DatabaseMetaData meta = c.getMetaData();
-            product = meta.getDatabaseProductName();
-            url = meta.getURL();
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Switchboard could not reach the application's DataSource to choose a checkpoint saver: "
-                            + e.getMessage(),
-                    e);
+    /** The database behind a data source, as its metadata names it. */
+    private record Database(String product, String url) {
+        boolean postgres() {
+            return product != null && product.toLowerCase(Locale.ROOT).contains("postgresql");
         }
-        String name = product == null ? "" : product.toLowerCase(Locale.ROOT);
-        if (name.contains("postgresql")) {
+
+        boolean sqlite() {
+            return product != null && product.toLowerCase(Locale.ROOT).contains("sqlite");
+        }
+    }
+
+    static JdbcSaver fromDataSource(DataSource dataSource) {
+        Database db = describe(dataSource);
+        if (db.postgres()) {
             return PostgresSaver.dataSource(dataSource);
         }
-        if (name.contains("sqlite")) {
-            return sqliteFile(sqliteFileOf(url));
+        if (db.sqlite()) {
+            return sqliteFile(sqliteFileOf(db.url()));
         }
-        throw new IllegalStateException("Switchboard's JDBC checkpoint saver supports PostgreSQL and SQLite; the"
-                + " application's DataSource is " + product + ". Set switchboard.checkpoint.saver=sqlite (its own"
-                + " file) or memory, or declare a CheckpointSaver bean.");
+        throw unsupported(db.product(), "switchboard.checkpoint.saver", "CheckpointSaver");
+    }
+
+    /** A store on the data source's database: PostgreSQL through it, SQLite on its file. */
+    static JdbcStore storeFromDataSource(DataSource dataSource) {
+        Database db = describe(dataSource);
+        if (db.postgres()) {
+            return PostgresStore.dataSource(dataSource, StoreSettings.DEFAULTS);
+        }
+        if (db.sqlite()) {
+            return storeFile(sqliteFileOf(db.url()));
+        }
+        throw unsupported(db.product(), "switchboard.store.kind", "Store");
     }
 
     static JdbcSaver sqliteFile(Path file) {
+        createParent(file);
+        return SqliteSaver.file(file);
+    }
+
+    static JdbcStore storeFile(Path file) {
+        createParent(file);
+        return SqliteStore.file(file);
+    }
+
+    private static Database describe(DataSource dataSource) {
+        try (Connection c = dataSource.getConnection()) {
+            DatabaseMetaData meta = c.getMetaData();
+            return new Database(meta.getDatabaseProductName(), meta.getURL());
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "Switchboard could not reach the application's DataSource to choose a checkpoint saver or store: "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    private static IllegalStateException unsupported(String product, String property, String bean) {
+        return new IllegalStateException("Switchboard's JDBC savers and stores support PostgreSQL and SQLite; the"
+                + " application's DataSource is " + product + ". Set " + property + "=sqlite (its own file) or"
+                + " memory, or declare a " + bean + " bean.");
+    }
+
+    private static void createParent(Path file) {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             try {
-                java.nio.file.Files.createDirectories(parent);
-            } catch (java.io.IOException e) {
+                Files.createDirectories(parent);
+            } catch (IOException e) {
                 throw new IllegalStateException(
-                        "cannot create the directory of the SQLite checkpoint file " + file + ": " + e.getMessage(), e);
+                        "cannot create the directory of the SQLite file " + file + ": " + e.getMessage(), e);
             }
         }
-        return SqliteSaver.file(file);
     }
 
     /**

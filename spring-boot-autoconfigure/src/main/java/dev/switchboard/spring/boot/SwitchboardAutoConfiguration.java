@@ -3,6 +3,8 @@ package dev.switchboard.spring.boot;
 import dev.switchboard.runtime.RunListener;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.runtime.store.InMemoryStore;
+import dev.switchboard.runtime.store.Store;
 import dev.switchboard.spring.boot.SwitchboardProperties.SaverKind;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -17,8 +19,9 @@ import org.springframework.context.annotation.Conditional;
  * Spring Boot auto-configuration for Switchboard: a {@link CheckpointSaver} bean chosen by
  * {@code switchboard.checkpoint.saver} (by default the application's {@code DataSource}, PostgreSQL
  * or SQLite told apart by its metadata, with the saver's tables created or migrated at startup;
- * memory without one) and a {@link SwitchboardGraphs} that builds generated graphs with it. An
- * application's own {@code CheckpointSaver} bean replaces the chosen one.
+ * memory without one), a long-term memory {@link Store} chosen the same way by {@code
+ * switchboard.store.kind}, and a {@link SwitchboardGraphs} that builds generated graphs with them.
+ * An application's own {@code CheckpointSaver} or {@code Store} bean replaces the chosen one.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @EnableConfigurationProperties(SwitchboardProperties.class)
@@ -61,9 +64,42 @@ public class SwitchboardAutoConfiguration {
     }
 
     /**
+     * The long-term memory store nodes reach with {@code ctx.store()}, chosen by {@code
+     * switchboard.store.kind} like the saver (by default on the application's DataSource, else in
+     * memory), unless the application declares one or sets the kind to {@code none}.
+     *
+     * @param properties the {@code switchboard.*} properties
+     * @param dataSources the application's data source, if it has exactly one
+     * @return the store; Spring closes it on shutdown
+     */
+    @Bean
+    @ConditionalOnMissingBean(Store.class)
+    @Conditional(StoreEnabledCondition.class)
+    public Store switchboardStore(SwitchboardProperties properties, ObjectProvider<DataSource> dataSources) {
+        SwitchboardProperties.StoreProperties store = properties.getStore();
+        DataSource dataSource = dataSources.getIfUnique();
+        switch (store.getKind()) {
+            case MEMORY:
+                return new InMemoryStore();
+            case SQLITE:
+                return JdbcSavers.storeFile(store.getSqliteFile());
+            case JDBC:
+                if (dataSource == null) {
+                    throw new IllegalStateException("switchboard.store.kind=jdbc needs one DataSource bean;"
+                            + " the context has none or several. Configure spring.datasource.url, or set"
+                            + " switchboard.store.kind to sqlite or memory.");
+                }
+                return JdbcSavers.storeFromDataSource(dataSource);
+            default:
+                return dataSource == null ? new InMemoryStore() : JdbcSavers.storeFromDataSource(dataSource);
+        }
+    }
+
+    /**
      * The factory that builds generated graphs with the context's saver and customizers.
      *
      * @param saver the saver, absent when checkpoints are off
+     * @param store the store, absent when there is none
      * @param customizers every customizer bean, in {@code @Order}
      * @param listeners every run listener bean, in {@code @Order}
      * @return the factory
@@ -72,10 +108,12 @@ public class SwitchboardAutoConfiguration {
     @ConditionalOnMissingBean
     public SwitchboardGraphs switchboardGraphs(
             ObjectProvider<CheckpointSaver> saver,
+            ObjectProvider<Store> store,
             ObjectProvider<SwitchboardBuilderCustomizer> customizers,
             ObjectProvider<RunListener> listeners) {
         return new SwitchboardGraphs(
                 Optional.ofNullable(saver.getIfUnique()),
+                Optional.ofNullable(store.getIfUnique()),
                 customizers.orderedStream().toList(),
                 listeners.orderedStream().toList());
     }

@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SwitchboardProperties {
     private final Checkpoint checkpoint = new Checkpoint();
     private final Observability observability = new Observability();
+    private final StoreProperties store = new StoreProperties();
 
     /** Creates the properties with their defaults; Spring Boot binds them. */
     public SwitchboardProperties() {}
@@ -24,6 +25,64 @@ public class SwitchboardProperties {
      */
     public Checkpoint getCheckpoint() {
         return checkpoint;
+    }
+
+    /**
+     * Returns the long-term memory store settings.
+     *
+     * @return the {@code switchboard.store.*} group
+     */
+    public StoreProperties getStore() {
+        return store;
+    }
+
+    /** The {@code switchboard.store.*} group: which long-term memory store graphs get. */
+    public static class StoreProperties {
+        /** Which store to create; ignored when the application defines its own Store bean. */
+        private SaverKind kind = SaverKind.AUTO;
+
+        /** The SQLite file for kind=sqlite; created if missing. */
+        private Path sqliteFile = Path.of("switchboard-store.db");
+
+        /** Creates the group with its defaults. */
+        public StoreProperties() {}
+
+        /**
+         * Returns which store to create: {@code AUTO} (the DataSource's database, else memory),
+         * {@code JDBC}, {@code SQLITE}, {@code MEMORY} or {@code NONE}.
+         *
+         * @return the kind, {@code AUTO} by default
+         */
+        public SaverKind getKind() {
+            return kind;
+        }
+
+        /**
+         * Sets which store to create.
+         *
+         * @param kind the kind
+         */
+        public void setKind(SaverKind kind) {
+            this.kind = kind;
+        }
+
+        /**
+         * Returns the SQLite file used when the kind is {@code SQLITE}.
+         *
+         * @return the file path
+         */
+        public Path getSqliteFile() {
+            return sqliteFile;
+        }
+
+        /**
+         * Sets the SQLite file used when the kind is {@code SQLITE}.
+         *
+         * @param sqliteFile the file path; created if missing
+         */
+        public void setSqliteFile(Path sqliteFile) {
+            this.sqliteFile = sqliteFile;
+        }
     }
 
     /**
@@ -62,7 +121,7 @@ public class SwitchboardProperties {
         }
     }
 
-    /** Which checkpoint saver the application gets. */
+    /** Which checkpoint saver (switchboard.checkpoint.saver) or store (switchboard.store.kind) the application gets. */
     public enum SaverKind {
         /** The application's {@code DataSource} when it has one (PostgreSQL or SQLite), else memory. */
         AUTO,

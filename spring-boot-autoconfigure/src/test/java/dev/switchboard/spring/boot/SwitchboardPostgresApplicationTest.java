@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.JdbcStore;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.store.Namespace;
+import dev.switchboard.runtime.store.Store;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -58,6 +62,9 @@ class SwitchboardPostgresApplicationTest {
 
     @Autowired
     SwitchboardHealthIndicator health;
+
+    @Autowired
+    Store store;
 
     @BeforeAll
     static void database() throws SQLException {
@@ -113,6 +120,13 @@ class SwitchboardPostgresApplicationTest {
             r.next();
             assertTrue(r.getInt(1) >= 4, "expected a checkpoint per superstep of both runs, got " + r.getInt(1));
         }
+
+        // The store lives in the same database, through Boot's DataSource.
+        assertInstanceOf(JdbcStore.class, store);
+        store.put(Namespace.of("users", "u-1"), "tone", Map.of("value", "formal"));
+        assertEquals(
+                Map.of("value", "formal"),
+                store.get(Namespace.of("users", "u-1"), "tone").orElseThrow().value());
 
         Health h = health.health(true);
         assertEquals(Status.UP, h.getStatus());
