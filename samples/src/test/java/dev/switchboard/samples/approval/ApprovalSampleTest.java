@@ -8,15 +8,11 @@ import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.RunConfig;
-import java.io.ByteArrayOutputStream;
+import dev.switchboard.samples.ProgramRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,17 +62,17 @@ class ApprovalSampleTest {
     @Test
     void theReviewerAnswersFromAnotherJvm() throws Exception {
         Path db = dir.resolve("approval.db");
-        Run start = java(db, "start", "sealed", "types");
-        assertEquals(0, start.status, start.err);
-        assertEquals(List.of("AWAITING REVIEW (thread 'post', revision 0): Why sealed types matters."), start.out);
+        ProgramRun start = java(db, "start", "sealed", "types");
+        assertEquals(0, start.status(), start.err());
+        assertEquals(List.of("AWAITING REVIEW (thread 'post', revision 0): Why sealed types matters."), start.out());
 
-        Run reject = java(db, "reject", "shorter title");
-        assertEquals(0, reject.status, reject.err);
+        ProgramRun reject = java(db, "reject", "shorter title");
+        assertEquals(0, reject.status(), reject.err());
         assertEquals(
                 List.of("AWAITING REVIEW (thread 'post', revision 1): Why sealed types matters. [shorter title]"),
-                reject.out);
+                reject.out());
 
-        Run show = java(db, "show");
+        ProgramRun show = java(db, "show");
         assertEquals(
                 List.of(
                         "topic: sealed types",
@@ -84,73 +80,42 @@ class ApprovalSampleTest {
                         "draft: Why sealed types matters. [shorter title]",
                         "feedback: [shorter title]",
                         "awaiting review of: Why sealed types matters. [shorter title]"),
-                show.out);
+                show.out());
 
-        Run approve = java(db, "approve");
-        assertEquals(0, approve.status, approve.err);
+        ProgramRun approve = java(db, "approve");
+        assertEquals(0, approve.status(), approve.err());
         assertEquals(
                 List.of("PUBLISHED: Why sealed types matters. [shorter title]", "DONE (thread 'post'): published"),
-                approve.out);
+                approve.out());
 
-        Run again = java(db, "approve");
-        assertEquals(1, again.status);
-        assertEquals("nothing awaits review on thread 'post'; start a post with: start TOPIC", again.err.strip());
+        ProgramRun again = java(db, "approve");
+        assertEquals(1, again.status());
+        assertEquals(
+                "nothing awaits review on thread 'post'; start a post with: start TOPIC",
+                again.err().strip());
     }
 
     @Test
     void misuseIsReportedWithoutTouchingTheThread() {
         Path db = dir.resolve("misuse.db");
-        assertEquals(2, inProcess(db, "start").status, "start needs a topic");
-        assertEquals(2, inProcess(db, "publish").status);
-        assertEquals(0, inProcess(db, "start", "x").status);
-        Run twice = inProcess(db, "start", "y");
-        assertEquals(1, twice.status);
-        assertEquals("thread 'post' has a draft awaiting review; approve or reject it first", twice.err.strip());
-        assertEquals(List.of("thread 'other' is empty"), inProcess(db, "--thread", "other", "show").out);
+        assertEquals(2, inProcess(db, "start").status(), "start needs a topic");
+        assertEquals(2, inProcess(db, "publish").status());
+        assertEquals(0, inProcess(db, "start", "x").status());
+        ProgramRun twice = inProcess(db, "start", "y");
+        assertEquals(1, twice.status());
+        assertEquals(
+                "thread 'post' has a draft awaiting review; approve or reject it first",
+                twice.err().strip());
+        assertEquals(
+                List.of("thread 'other' is empty"),
+                inProcess(db, "--thread", "other", "show").out());
     }
 
-    private record Run(int status, List<String> out, String err) {}
-
-    private static Run inProcess(Path db, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> all = new ArrayList<>(List.of("--db", db.toString()));
-        all.addAll(List.of(args));
-        int status = ApprovalSample.run(
-                all.toArray(String[]::new),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(
-                status, out.toString(StandardCharsets.UTF_8).lines().toList(), err.toString(StandardCharsets.UTF_8));
+    private static ProgramRun inProcess(Path db, String... args) {
+        return ProgramRun.inProcess(ApprovalSample::run, db, args);
     }
 
-    /** Runs the program in a new JVM on this test's class path. */
-    private static Run java(Path db, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(
-                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        if (Runtime.version().feature() >= 22) {
-            // The SQLite driver loads its native library; newer JDKs warn on stderr unless allowed.
-            command.add("--enable-native-access=ALL-UNNAMED");
-        }
-        command.addAll(List.of(
-                "-cp", System.getProperty("java.class.path"), ApprovalSample.class.getName(), "--db", db.toString()));
-        command.addAll(List.of(args));
-        // Both outputs go to files: reading one pipe to its end while the child fills the other
-        // can block both processes, and a hung child fails the wait below instead of a read.
-        Path out = Files.createTempFile(db.getParent(), "stdout", ".txt");
-        Path err = Files.createTempFile(db.getParent(), "stderr", ".txt");
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile())
-                .start();
-        process.getOutputStream().close();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("the sample did not end within 60 s: " + Files.readString(err));
-        }
-        return new Run(
-                process.exitValue(),
-                Files.readString(out, StandardCharsets.UTF_8).lines().toList(),
-                Files.readString(err, StandardCharsets.UTF_8));
+    private static ProgramRun java(Path db, String... args) throws IOException, InterruptedException {
+        return ProgramRun.inNewJvm(ApprovalSample.class, db, args);
     }
 }
