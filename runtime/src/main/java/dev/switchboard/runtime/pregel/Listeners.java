@@ -6,7 +6,6 @@ import dev.switchboard.runtime.RunListener;
 import dev.switchboard.runtime.TaskInfo;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,10 +61,6 @@ final class Listeners {
 
     static Duration since(long startNanos) {
         return Duration.ofNanos(System.nanoTime() - startNanos);
-    }
-
-    static List<String> names(List<String> all) {
-        return new ArrayList<>(all);
     }
 
     void runStarted(RunInfo run) {
