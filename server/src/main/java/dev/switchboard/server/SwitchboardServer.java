@@ -4,12 +4,16 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresStore;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
+import dev.switchboard.checkpoint.jdbc.SqliteStore;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.internal.GeneratedUpdate;
+import dev.switchboard.runtime.store.InMemoryStore;
+import dev.switchboard.runtime.store.Store;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -36,7 +40,10 @@ import tools.jackson.databind.node.ObjectNode;
  * the runs it left unfinished continue from their last checkpoint. With a saver given by {@link
  * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only.
  * Studio, a page to draw, run, inspect and time-travel the graphs in a browser, is served at
- * {@code /studio/}.
+ * {@code /studio/}. A long-term memory {@link Store} is served at {@code /store/...} and given to
+ * every graph whose builder has none, so nodes reach it with {@code ctx.store()}: the one {@link
+ * Builder#store} names, else a store in the server's database (or in memory, with a {@link
+ * Builder#checkpointer}).
  *
  * <pre>{@code
  * try (SwitchboardServer server = SwitchboardServer.builder()
@@ -58,6 +65,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final JdbcSaver ownSaver;
 
     private final RowStore rows;
+    private final Store store;
+    /** Whether the server opened {@link #store} (and so closes it). */
+    private final boolean ownStore;
 
     private final Router router = new Router();
     private final RunExecutor executor;
@@ -71,8 +81,10 @@ public final class SwitchboardServer implements AutoCloseable {
         this.ownSaver = url == null ? null : openSaver(url);
         this.rows = url == null ? RowStore.NONE : JdbcRowStore.open(url, ownSaver.database());
         this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : ownSaver);
+        this.ownStore = b.store == null;
+        this.store = b.store != null ? b.store : openStore(url);
         Map<String, ServedGraph> served = new LinkedHashMap<>();
-        b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver)));
+        b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver, store)));
         this.graphs = served;
         Registry registry = new Registry(rows);
         this.executor = new RunExecutor(saver, registry);
@@ -82,6 +94,7 @@ public final class SwitchboardServer implements AutoCloseable {
         assistants.routes(router);
         threads.routes(router);
         new Runs(registry, assistants, threads, saver, executor).routes(router);
+        new StoreEndpoints(store).routes(router);
         router.add("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         executor.recover(unfinished);
@@ -96,6 +109,16 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         throw new IllegalArgumentException(
                 "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
+    }
+
+    /** The store in the server's database, or in memory when there is none (a checkpointer was given). */
+    private static Store openStore(String url) {
+        if (url == null) {
+            return new InMemoryStore();
+        }
+        return url.startsWith("jdbc:sqlite:")
+                ? SqliteStore.file(Path.of(url.substring("jdbc:sqlite:".length())))
+                : PostgresStore.url(url);
     }
 
     /**
@@ -171,6 +194,9 @@ public final class SwitchboardServer implements AutoCloseable {
         saver.shut();
         executor.close();
         rows.close();
+        if (ownStore) {
+            store.close();
+        }
         if (ownSaver != null) {
             ownSaver.close();
         }
@@ -251,6 +277,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private int port = 2024;
         private int maxBodyBytes = 1 << 20;
         private Authenticator authenticator;
+        private Store store;
 
         private Builder() {}
 
@@ -361,6 +388,20 @@ public final class SwitchboardServer implements AutoCloseable {
         }
 
         /**
+         * The long-term memory served at {@code /store/...} and given to every graph whose builder
+         * has no store of its own. By default the server opens one in its database (the {@link
+         * #database}, or the default SQLite file), or in memory when a {@link #checkpointer} is
+         * given. The server does not close a store given here.
+         *
+         * @param store the store
+         * @return this builder
+         */
+        public Builder store(Store store) {
+            this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
          * Builds the server (not started).
          *
          * @return the server
@@ -376,8 +417,11 @@ public final class SwitchboardServer implements AutoCloseable {
     private record Registration(
             GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> builder, Supplier<? extends StateUpdate> emptyUpdate) {
         @SuppressWarnings("unchecked")
-        ServedGraph build(String id, CheckpointSaver saver) {
+        ServedGraph build(String id, CheckpointSaver saver, Store store) {
             builder.checkpointer(saver);
+            if (builder.store().isEmpty()) {
+                builder.store(store);
+            }
             CompiledGraph<Object, StateUpdate, Object> g =
                     (CompiledGraph<Object, StateUpdate, Object>) (CompiledGraph<?, ?, ?>) builder.build();
             return new ServedGraph(id, g, ((GeneratedUpdate) emptyUpdate.get()).schema());

@@ -54,6 +54,14 @@ final class Api {
         return send(request(path).method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    Reply put(String path, String json) throws Exception {
+        return send(request(path).PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    Reply delete(String path, String json) throws Exception {
+        return send(request(path).method("DELETE", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(Duration.ofSeconds(60))
