@@ -74,7 +74,7 @@ class ConformanceCheckTest {
     }
 
     /** Copies the suite to target/conformance (once) and installs its pinned packages. */
-    private static Path prepare() throws Exception {
+    static Path prepare() throws Exception {
         Path suite = locate();
         Path work = Path.of("target", "conformance").toAbsolutePath();
         if (!Files.exists(work.resolve("client.mjs"))) {
@@ -126,7 +126,7 @@ class ConformanceCheckTest {
         }
     }
 
-    private static List<String> run(Path dir, int seconds, String... command) throws Exception {
+    static List<String> run(Path dir, int seconds, String... command) throws Exception {
         Process p;
         try {
             p = new ProcessBuilder(command)
