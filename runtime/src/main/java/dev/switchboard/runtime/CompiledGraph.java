@@ -255,7 +255,9 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     /**
      * Writes to a thread's state as if a node had returned the update: the update goes through the
      * channels' reducers, and the node's edges and routes decide what runs next. Creates a
-     * checkpoint with source {@code update}; on an older checkpoint, it forks the history.
+     * checkpoint with source {@code update} whose metadata names the node under {@link
+     * dev.switchboard.runtime.checkpoint.CheckpointMetadata#AS_NODE}; on an older checkpoint, it
+     * forks the history.
      *
      * @param config names the thread, and optionally the checkpoint to update
      * @param update the writes

@@ -13,6 +13,13 @@ import java.util.Objects;
  * @param extra further values, such as the run's metadata, used for filtering
  */
 public record CheckpointMetadata(Source source, int step, Map<String, String> parents, Map<String, Object> extra) {
+    /**
+     * The key, in an {@code update} checkpoint's {@link #extra}, of the node the update was applied
+     * as: its name, or for a superstep of several updates their names sorted and joined by commas. It is recorded
+     * even when the caller gave no node and the last writer was chosen, so a history shows who wrote.
+     */
+    public static final String AS_NODE = "as_node";
+
     /** What created a checkpoint. */
     public enum Source {
         /** The input of an invocation. */

@@ -5,10 +5,12 @@ import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -222,9 +224,22 @@ final class Snapshots {
         }
         applied.sort(Comparator.comparing(t -> t.name));
         at.state.apply(applied, true, at.persistence);
-        at.cursor.checkpoint(Source.UPDATE, at.state, at.persistence, scope.config.metadata());
+        at.cursor.checkpoint(Source.UPDATE, at.state, at.persistence, withAsNode(scope.config.metadata(), applied));
         at.persistence.flush();
         return at.cursor.checkpointId;
+    }
+
+    /**
+     * The run's metadata plus {@code as_node}: the node an update was applied as (several: sorted,
+     * comma-separated), since it is chosen here when the caller gave none and a history shows who wrote.
+     */
+    private static Map<String, Object> withAsNode(Map<String, Object> metadata, List<Task> applied) {
+        Map<String, Object> out = new LinkedHashMap<>(metadata);
+        // metadata values are scalars (savers store them as such): several names are joined
+        out.put(
+                CheckpointMetadata.AS_NODE,
+                String.join(",", applied.stream().map(t -> t.name).toList()));
+        return out;
     }
 
     private static int resolve(StoredState at, String asNode, int updates) {

@@ -31,12 +31,14 @@ export function branches(history, headId) {
 }
 
 /**
- * The nodes that wrote a checkpoint: its metadata's writes when the server records them, else, for
- * a step of the loop, the nodes its parent was to run next. An update's node is not recorded.
+ * The nodes that wrote a checkpoint: its metadata's writes when the server records them; for an
+ * update, the node it was applied as (metadata as_node, comma-separated for several); for a step of
+ * the loop, the nodes its parent was to run next.
  */
 export function writers(entry) {
   const md = entry.state.metadata || {};
   if (md.writes && typeof md.writes === 'object') return Object.keys(md.writes);
+  if (md.source === 'update') return typeof md.as_node === 'string' && md.as_node ? md.as_node.split(',') : [];
   return md.source === 'loop' && entry.parent ? entry.parent.next || [] : [];
 }
 

@@ -10,11 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.annotation.Edge;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
 import dev.switchboard.runtime.checkpoint.ListOptions;
@@ -29,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 record Path(@Reducer(Append.class) List<String> trail) {}
 
@@ -180,6 +184,29 @@ class HistoryTest {
         assertEquals(List.of("x", "z", "y"), head.values().trail(), "same-step updates apply in node-name order");
         assertEquals(List.of("b", "c"), head.next());
         assertEquals(2, g.getStateHistory(cfg).size());
+    }
+
+    @Test
+    void anUpdateCheckpointRecordsTheNodeItWasAppliedAsEvenWhenChosenForTheCaller(@TempDir java.nio.file.Path dir) {
+        try (JdbcSaver saver = SqliteSaver.file(dir.resolve("h.db"))) {
+            AbcGraph g = AbcGraph.builder(new Abc()).checkpointer(saver).build();
+            RunConfig cfg = RunConfig.thread("as-node").withMetadata("user", "ada");
+            g.invoke(in("in"), cfg);
+            g.updateState(cfg, in("x"));
+            assertEquals(
+                    Map.of("user", "ada", "as_node", "c"),
+                    g.getState(cfg).metadata().extra());
+            g.updateState(cfg, in("y"), "a");
+            assertEquals("a", g.getState(cfg).metadata().extra().get(CheckpointMetadata.AS_NODE));
+            g.bulkUpdateState(cfg, List.of(List.of(new NodeUpdate(in("z"), "b"), new NodeUpdate(in("w"), "a"))));
+            assertEquals("a,b", g.getState(cfg).metadata().extra().get(CheckpointMetadata.AS_NODE));
+            assertEquals(
+                    List.of(List.of("in", "a", "b", "c", "x")),
+                    g.getStateHistory(cfg, ListOptions.ALL.withFilter(Map.of("as_node", "c"))).stream()
+                            .map(h -> h.values().trail())
+                            .toList(),
+                    "the node filters a history like the run's own metadata");
+        }
     }
 
     @Test
