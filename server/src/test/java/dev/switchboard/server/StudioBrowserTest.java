@@ -186,6 +186,11 @@ class StudioBrowserTest {
         // the head's branch is drawn first (0); the first run's last checkpoint is now branch 1
         assertEquals(List.of("0", "0", "0", "1", "0", "0"), timeline("data-branch"));
         assertEquals(List.of("-1", "0", "1", "2", "2", "3"), timeline("data-step"));
+        // the edit's checkpoint names the node it was applied as, the one preselected
+        assertEquals(
+                "step 2 · update · plus",
+                driver.findElement(By.cssSelector("#timeline li[data-branch='0'][data-step='2'] button"))
+                        .getText());
         WebElement old = driver.findElement(By.cssSelector("#timeline li[data-branch='1'] button"));
         old.click();
         String state = driver.findElement(By.id("checkpoint-state")).getText();
@@ -256,6 +261,62 @@ class StudioBrowserTest {
                 Set.of("draft:cats", "legal:yes", "style:5"),
                 Set.copyOf(Json.MAPPER.convertValue(runValues().get("log"), List.class)));
         assertTrue(driver.findElement(By.id("interrupts-box")).getDomAttribute("hidden") != null);
+    }
+
+    @Test
+    void theStoreBrowserShowsNamespacesTheirItemsAnItemAndSearchResults() throws Exception {
+        Api api = new Api(server.url(), null);
+        String ns = "{\"namespace\":[\"memories\",";
+        api.put("/store/items", ns + "\"alice\",\"prefs\"],\"key\":\"color\",\"value\":{\"v\":\"blue\",\"n\":1}}")
+                .expect(204);
+        api.put("/store/items", ns + "\"alice\",\"facts\"],\"key\":\"f1\",\"value\":{\"v\":\"has a cat\",\"n\":5}}")
+                .expect(204);
+        api.put("/store/items", ns + "\"bob\",\"prefs\"],\"key\":\"color\",\"value\":{\"v\":\"red\",\"n\":2}}")
+                .expect(204);
+        open("counter");
+        By alice = By.cssSelector("#store-namespaces button[data-namespace='memories.alice']");
+        wait.until(ExpectedConditions.presenceOfElementLocated(alice));
+        assertEquals(
+                List.of(
+                        "memories",
+                        "memories.alice",
+                        "memories.alice.facts",
+                        "memories.alice.prefs",
+                        "memories.bob",
+                        "memories.bob.prefs"),
+                driver.findElements(By.cssSelector("#store-namespaces li")).stream()
+                        .map(li -> li.getDomAttribute("data-namespace"))
+                        .toList());
+        driver.findElement(alice).click();
+        wait.until(d -> storeItems().size() == 2);
+        assertEquals(List.of("memories.alice.prefs/color", "memories.alice.facts/f1"), storeItems());
+        assertEquals("memories.alice", driver.findElement(By.id("store-prefix")).getDomProperty("value"));
+        driver.findElement(By.cssSelector("#store-items li[data-key='f1'] button"))
+                .click();
+        String item = driver.findElement(By.id("store-item")).getText();
+        assertTrue(item.contains("\"v\": \"has a cat\"") && item.contains("\"created_at\""), item);
+
+        WebElement prefix = driver.findElement(By.id("store-prefix"));
+        prefix.clear();
+        prefix.sendKeys("memories");
+        driver.findElement(By.id("store-filter")).sendKeys("{\"n\": {\"$gte\": 2}}");
+        driver.findElement(By.id("store-search")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("store-items-title"), "Items under memories (2)"));
+        assertEquals(List.of("memories.alice.facts/f1", "memories.bob.prefs/color"), storeItems());
+        driver.findElement(By.cssSelector("#store-items li[data-key='color'] button"))
+                .click();
+        assertTrue(driver.findElement(By.id("store-item")).getText().contains("\"v\": \"red\""));
+        shot("store", "store-section");
+
+        driver.findElement(By.id("store-filter")).sendKeys("{");
+        driver.findElement(By.id("store-search")).click();
+        wait.until(d -> d.findElement(By.id("store-status")).getText().startsWith("The filter is not valid JSON"));
+    }
+
+    private List<String> storeItems() {
+        return driver.findElements(By.cssSelector("#store-items li")).stream()
+                .map(li -> li.getDomAttribute("data-namespace") + "/" + li.getDomAttribute("data-key"))
+                .toList();
     }
 
     private void answer(String question, String value, String type) {

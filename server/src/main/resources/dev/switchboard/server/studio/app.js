@@ -3,6 +3,7 @@ import { api } from './api.js';
 import * as diagram from './diagram.js';
 import * as form from './form.js';
 import { branches, diff, messagesIn, writers } from './timeline.js';
+import * as store from './store.js';
 
 const $ = (id) => document.getElementById(id);
 const view = { assistant: null, nodes: [], svgNodes: new Map(), thread: null, timeline: [], checkpoint: null };
@@ -342,3 +343,4 @@ $('fork-form').addEventListener('submit', guard(fork));
 $('resume-form').addEventListener('submit', guard(resume));
 $('continue').addEventListener('click', guard(() => stream(view.thread, { input: null })));
 guard(loadAssistants)();
+store.init();
