@@ -7,7 +7,8 @@ import java.util.Optional;
  * ({@code Authorization: Bearer <token>}, or the SDK's {@code x-api-key} header), answers the
  * identity of the caller, or empty to refuse the request with 401. With an authenticator set,
  * every thread belongs to the identity that created it, and another identity cannot see, run,
- * search or delete it (it answers 404, as for a thread that does not exist).
+ * search or delete it (it answers 404, as for a thread that does not exist). In the store, an
+ * identity reaches only namespaces whose first label is that identity.
  */
 @FunctionalInterface
 public interface Authenticator {
