@@ -94,7 +94,11 @@ final class ServedGraph {
         try {
             return update(input, "input");
         } catch (ApiException e) {
-            graph.updateState(config, new JsonUpdate(schema, Map.of()), START);
+            try {
+                graph.updateState(config, new JsonUpdate(schema, Map.of()), START);
+            } catch (RuntimeException notRecorded) {
+                e.addSuppressed(notRecorded);
+            }
             throw e;
         }
     }
@@ -174,6 +178,39 @@ final class ServedGraph {
             }
         }
         return out;
+    }
+
+    /**
+     * Gives the message channels of a JSON Schema the shape of LangGraph message JSON (the
+     * processor sees only an opaque codec type there), so that a client can tell a chat graph by
+     * its schema and build a message; the items are titled {@code Message}.
+     */
+    void describeMessages(JsonNode jsonSchema) {
+        JsonNode props = jsonSchema.get("properties");
+        if (!(props instanceof ObjectNode properties)) {
+            return;
+        }
+        for (String name : messageChannels()) {
+            JsonNode p = properties.get(name);
+            if (p instanceof ObjectNode prop && "array".equals(Json.text(prop, "type"))) {
+                prop.set("items", messageSchema());
+            } else if (p != null) {
+                properties.set(name, messageSchema());
+            }
+        }
+    }
+
+    private static ObjectNode messageSchema() {
+        ObjectNode m = Json.object().put("title", "Message").put("type", "object");
+        m.put("description", "LangGraph message JSON; {role, content} dicts are accepted too");
+        ObjectNode props = m.putObject("properties");
+        props.putObject("type").set("enum", Json.tree(List.of("human", "ai", "system", "tool", "remove")));
+        props.putObject("content");
+        props.putObject("id").put("type", "string");
+        props.putObject("name").put("type", "string");
+        props.putObject("tool_calls").put("type", "array");
+        props.putObject("tool_call_id").put("type", "string");
+        return m;
     }
 
     static UUID uuid5(UUID namespace, String name) {
