@@ -92,6 +92,54 @@ class MessagesWireTest {
     }
 
     @Test
+    void schemasDescribeMessageChannelsAsLangGraphMessages() throws Exception {
+        JsonNode schemas = api.get("/assistants/notes/schemas").expect(200).json();
+        for (String which : List.of("input_schema", "state_schema")) {
+            JsonNode props = schemas.get(which).get("properties");
+            assertEquals(
+                    "Message", props.get("history").get("items").get("title").asString(), props::toString);
+            assertEquals("Message", props.get("pinned").get("title").asString(), props::toString);
+            assertEquals("string", props.get("log").get("items").get("type").asString(), props::toString);
+        }
+    }
+
+    @Test
+    void taskAndDebugEventsCarryMessagesInTheirClientForm() throws Exception {
+        String tid = api.newThread();
+        List<String> names = new ArrayList<>();
+        List<JsonNode> data = new ArrayList<>();
+        sse(
+                api.post(
+                                "/threads/" + tid + "/runs/stream",
+                                "{\"assistant_id\":\"notes\",\"input\":{\"history\":[\"hi\"]},"
+                                        + "\"stream_mode\":[\"tasks\",\"debug\",\"updates\"]}")
+                        .expect(200)
+                        .text(),
+                names,
+                data);
+        assertTrue(!names.contains("error"), () -> "events: " + names + " " + data);
+        JsonNode start = data.get(names.indexOf("tasks"));
+        assertEquals(
+                "human", start.get("input").get("history").get(0).get("type").asString(), start::toString);
+        JsonNode update = data.get(names.indexOf("updates")).get("answer");
+        assertEquals("tool", update.get("history").get(1).get("type").asString(), update::toString);
+    }
+
+    private static void sse(String text, List<String> names, List<JsonNode> data) {
+        for (String block : text.split("\n\n")) {
+            String name = null;
+            for (String line : block.split("\n")) {
+                if (line.startsWith("event: ")) {
+                    name = line.substring(7);
+                } else if (line.startsWith("data: ") && name != null) {
+                    names.add(name);
+                    data.add(Json.parse(line.substring(6).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                }
+            }
+        }
+    }
+
+    @Test
     void stateUpdatesReadMessagesAndRemovals() throws Exception {
         String tid = api.newThread();
         wait(tid, "notes", "{\"history\":[{\"type\":\"human\",\"content\":\"hi\",\"id\":\"h1\"}]}");
@@ -137,17 +185,7 @@ class MessagesWireTest {
                 .text();
         List<String> names = new ArrayList<>();
         List<JsonNode> data = new ArrayList<>();
-        for (String block : sse.split("\n\n")) {
-            String name = null;
-            for (String line : block.split("\n")) {
-                if (line.startsWith("event: ")) {
-                    name = line.substring(7);
-                } else if (line.startsWith("data: ") && name != null) {
-                    names.add(name);
-                    data.add(Json.parse(line.substring(6).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-                }
-            }
-        }
+        sse(sse, names, data);
         assertEquals(
                 List.of(
                         "metadata",
