@@ -24,9 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ServedGraph {
     /** The namespace LangGraph derives system assistant ids from: uuid5(graph id, this). */
-    private static final String START = "__start__";
-
     private static final UUID ASSISTANT_NAMESPACE = UUID.fromString("6ba7b821-9dad-11d1-80b4-00c04fd430c8");
+
+    private static final String START = "__start__";
 
     final String graphId;
     final String assistantId;
