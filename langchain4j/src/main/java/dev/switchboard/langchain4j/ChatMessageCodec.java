@@ -8,7 +8,7 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.switchboard.runtime.serde.SerdeException;
-import dev.switchboard.runtime.serde.ValueCodec;
+import dev.switchboard.runtime.serde.WireCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * wrong JSON type, is a {@link SerdeException}. Attributes of AI messages are stored as plain JSON
  * and read back as strings, numbers, booleans, maps and lists. Audio, video and PDF contents have
  * no stored form yet: writing one fails. Put {@code @Codec(ChatMessageCodec.class)} on a state
- * component holding bare {@code ChatMessage}s; {@link Message} uses it already.
+ * component holding bare {@code ChatMessage}s; {@link Message} uses it already. For LangGraph's
+ * clients (Switchboard's server) they are {@link LangGraphMessageJson} without an id.
  */
-public final class ChatMessageCodec implements ValueCodec<ChatMessage> {
+public final class ChatMessageCodec implements WireCodec<ChatMessage> {
     private static final String WHAT = "chat message";
     private static final List<String> TAGS = List.of("AI", "CUSTOM", "SYSTEM", "TOOL_EXECUTION_RESULT", "USER");
 
@@ -135,5 +136,24 @@ public final class ChatMessageCodec implements ValueCodec<ChatMessage> {
                 .text(StoredJson.string(node, "text", what))
                 .isError(error == null || error.isNull() ? null : error.asBoolean())
                 .build();
+    }
+
+    @Override
+    public JsonNode toWire(ChatMessage m, JsonNodeFactory nodes) {
+        return LangGraphMessageJson.encode(Message.of(m));
+    }
+
+    @Override
+    public ChatMessage fromWire(JsonNode node) {
+        try {
+            return LangGraphMessageJson.decode(node).chat();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new SerdeException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean chatMessages() {
+        return true;
     }
 }

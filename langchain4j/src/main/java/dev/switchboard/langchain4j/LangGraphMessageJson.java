@@ -25,9 +25,10 @@ import tools.jackson.databind.node.ObjectNode;
  * response_metadata}. Reading also accepts LangChain's {@code {role, content}} dicts ({@code
  * user}, {@code assistant}, {@code developer} as a system message), as LangGraph's {@code
  * add_messages} coerces them; any other role is an {@link IllegalArgumentException} naming the
- * roles accepted. A content that is not a string is kept as its JSON text. Streamed tokens become LangChain {@code AIMessageChunk}s through {@link
- * #chunk(MessageChunk)}. Removals have no wire form here: they are a reducer instruction, not a
- * message a client sees.
+ * roles accepted; a bare string is a human message and a {@code [role, content]} pair a dict, as
+ * LangChain coerces message-likes. A content that is not a string is kept as its JSON text.
+ * Streamed tokens become LangChain {@code AIMessageChunk}s through {@link #chunk(MessageChunk)}. A
+ * removal is LangGraph's {@code RemoveMessage}: {@code {"type": "remove", "id": ...}}.
  */
 public final class LangGraphMessageJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -40,15 +41,15 @@ public final class LangGraphMessageJson {
     /**
      * The LangGraph JSON of a message.
      *
-     * @param m the message; a removal has no wire form and is rejected
+     * @param m the message or removal
      * @return its LangGraph JSON
      */
     public static ObjectNode encode(Message m) {
+        ObjectNode o = base(m.id());
         if (m.isRemoval()) {
-            throw new IllegalArgumentException("message removal '" + m.id() + "' has no LangGraph wire form");
+            return o.put("type", "remove").put("content", "");
         }
         ChatMessage chat = m.chat();
-        ObjectNode o = base(m.id());
         if (chat instanceof UserMessage u) {
             o.put("type", "human").set("content", userContent(u));
             if (u.name() != null) {
@@ -84,20 +85,31 @@ public final class LangGraphMessageJson {
     }
 
     /**
-     * Reads LangGraph message JSON, or a {@code {role, content}} dict, into a message; {@code id} is
-     * kept when present (the reducer assigns one otherwise).
+     * Reads LangGraph message JSON, a {@code {role, content}} dict, a {@code [role, content]} pair
+     * or a string (a human message) into a message; {@code id} is kept when present (the reducer
+     * assigns one otherwise).
      *
-     * @param node the JSON object
+     * @param node the JSON
      * @return the message
-     * @throws IllegalArgumentException when it is not an object or its role cannot be coerced
+     * @throws IllegalArgumentException when it is none of these or its role cannot be coerced
      */
     public static Message decode(JsonNode node) {
+        if (node != null && node.isString()) {
+            return Message.of(UserMessage.from(node.asString()));
+        }
+        if (node != null && node.isArray() && node.size() == 2 && node.get(0).isString()) {
+            return decode(NODES.objectNode().put("role", node.get(0).asString()).set("content", node.get(1)));
+        }
         if (node == null || !node.isObject()) {
-            throw new IllegalArgumentException("a message must be a JSON object with \"type\" or \"role\"");
+            throw new IllegalArgumentException(
+                    "a message must be a string, a [role, content] pair or a JSON object with \"type\" or \"role\"");
         }
         String role = text(node, "type");
         if (role == null) {
             role = text(node, "role");
+        }
+        if ("remove".equals(role) && text(node, "id") != null) {
+            return Message.remove(text(node, "id"));
         }
         String content = content(node.get("content"));
         ChatMessage chat = switch (role == null ? "" : role) {

@@ -1,7 +1,7 @@
 package dev.switchboard.langchain4j;
 
 import dev.switchboard.runtime.serde.SerdeException;
-import dev.switchboard.runtime.serde.ValueCodec;
+import dev.switchboard.runtime.serde.WireCodec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -9,9 +9,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Stores a {@link Message} as {@code {"id": ..., "message": <chat message>}}, the chat message in
  * {@link ChatMessageCodec}'s form, or a removal as {@code {"id": ..., "remove": true}}. Registered
- * for {@link Message} by its {@code @Codec}; users need not name it.
+ * for {@link Message} by its {@code @Codec}; users need not name it. For LangGraph's clients
+ * (Switchboard's server) messages are {@link LangGraphMessageJson}, and removals LangGraph's
+ * {@code {"type": "remove", "id": ...}}.
  */
-public final class MessageCodec implements ValueCodec<Message> {
+public final class MessageCodec implements WireCodec<Message> {
     private static final ChatMessageCodec CHAT = new ChatMessageCodec();
 
     /** Creates the codec; it is stateless. */
@@ -52,5 +54,24 @@ public final class MessageCodec implements ValueCodec<Message> {
         }
         var chat = CHAT.decode(node.get("message"));
         return id == null ? Message.of(chat) : Message.of(id, chat);
+    }
+
+    @Override
+    public JsonNode toWire(Message m, JsonNodeFactory nodes) {
+        return LangGraphMessageJson.encode(m);
+    }
+
+    @Override
+    public Message fromWire(JsonNode node) {
+        try {
+            return LangGraphMessageJson.decode(node);
+        } catch (IllegalArgumentException e) {
+            throw new SerdeException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean chatMessages() {
+        return true;
     }
 }

@@ -24,7 +24,8 @@ import java.util.concurrent.CompletionException;
 
 /**
  * Calls a LangChain4j {@link ChatModel} or {@link StreamingChatModel} with a conversation and the
- * tool specifications, and returns the reply as a {@link Message} with a fresh id. With a streaming
+ * tool specifications, and returns the reply as a {@link Message} with a fresh id ({@code
+ * run-<uuid>}, as LangChain names replies). With a streaming
  * model and the node's {@link NodeContext}, every token goes to the {@code MESSAGES} stream mode as
  * a {@link MessageChunk} carrying that id, with LangGraph's metadata (node, step, task id, triggers,
  * namespace) added by the runtime. From an annotated graph, one line:
@@ -92,7 +93,8 @@ public final class ModelNode {
      */
     public Message call(List<Message> messages, NodeContext ctx) {
         ChatRequest request = request(messages);
-        String id = UUID.randomUUID().toString();
+        // LangChain names a reply after the model call's run, and LangGraph's clients show that id
+        String id = "run-" + UUID.randomUUID();
         AiMessage reply = streaming == null ? model.chat(request).aiMessage() : stream(request, id, ctx);
         return Message.of(id, check(reply));
     }

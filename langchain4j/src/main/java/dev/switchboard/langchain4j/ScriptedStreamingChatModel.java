@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.response.PartialThinking;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -18,9 +19,15 @@ import java.util.function.Function;
  */
 public final class ScriptedStreamingChatModel implements StreamingChatModel {
     private final Script script;
+    private final Function<ChatRequest, List<String>> pieces;
 
     private ScriptedStreamingChatModel(Script script) {
+        this(script, null);
+    }
+
+    private ScriptedStreamingChatModel(Script script, Function<ChatRequest, List<String>> pieces) {
         this.script = script;
+        this.pieces = pieces;
     }
 
     /**
@@ -43,6 +50,21 @@ public final class ScriptedStreamingChatModel implements StreamingChatModel {
         return new ScriptedStreamingChatModel(Script.function(replies));
     }
 
+    /**
+     * A model that streams exactly the tokens the function returns for each request, and completes
+     * with their concatenation as the reply's text: for tests that need the chunks to be a given
+     * split, as LangChain's fake streaming model emits them.
+     *
+     * @param tokens computes the tokens of a reply; called more than once per request, so it must
+     *     be a pure function
+     * @return the model
+     */
+    public static ScriptedStreamingChatModel tokens(Function<ChatRequest, List<String>> tokens) {
+        Objects.requireNonNull(tokens, "tokens");
+        return new ScriptedStreamingChatModel(
+                Script.function(r -> AiMessage.from(String.join("", tokens.apply(r)))), tokens);
+    }
+
     @Override
     public void doChat(ChatRequest request, StreamingChatResponseHandler handler) {
         AiMessage reply;
@@ -53,7 +75,7 @@ public final class ScriptedStreamingChatModel implements StreamingChatModel {
             return;
         }
         tokens(reply.thinking()).forEach(t -> handler.onPartialThinking(new PartialThinking(t)));
-        tokens(reply.text()).forEach(handler::onPartialResponse);
+        (pieces == null ? tokens(reply.text()) : pieces.apply(request)).forEach(handler::onPartialResponse);
         handler.onCompleteResponse(ChatResponse.builder().aiMessage(reply).build());
     }
 

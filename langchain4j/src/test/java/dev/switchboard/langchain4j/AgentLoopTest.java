@@ -129,6 +129,25 @@ class AgentLoopTest {
     }
 
     @Test
+    void aTokensScriptStreamsExactlyThoseTokensAndRepliesWithTheirText() {
+        ScriptedStreamingChatModel model = ScriptedStreamingChatModel.tokens(r -> List.of("echo", ": ", "q"));
+        AssistantGraph g = graph(ModelNode.builder(model).build());
+        List<String> tokens = g.stream(
+                        ChatUpdate.of().messages(List.of(Message.user("q"))),
+                        RunConfig.thread("t"),
+                        StreamMode.MESSAGES)
+                .filter(p -> p instanceof StreamPart.Message<?>)
+                .map(p -> ((MessageChunk) ((StreamPart.Message<?>) p).chunk()).text())
+                .toList();
+        assertEquals(List.of("echo", ": ", "q"), tokens);
+        Message reply = g.getState(RunConfig.thread("t")).values().messages().get(1);
+        assertEquals("echo: q", reply.ai().text());
+        // LangChain names a reply after the model call's run: run-<uuid>
+        assertTrue(reply.id().matches("run-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), reply.id());
+        assertEquals(1, model.requests().size());
+    }
+
+    @Test
     void modelErrorsFollowTheRetryPolicy() {
         AtomicInteger calls = new AtomicInteger();
         ScriptedStreamingChatModel model = ScriptedStreamingChatModel.from(r -> {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
@@ -87,7 +88,7 @@ class LangGraphMessageJsonTest {
     }
 
     @Test
-    void unknownRolesAndRemovalsAreRejectedWithTheRule() {
+    void unknownRolesAreRejectedWithTheRule() {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class,
                 () -> LangGraphMessageJson.decode(json("{'role':'wizard','content':'x'}")));
@@ -95,7 +96,40 @@ class LangGraphMessageJsonTest {
                 "cannot coerce a message with role \"wizard\": the roles accepted are "
                         + "[ai, assistant, developer, human, system, tool, user]",
                 e.getMessage());
-        assertNotNull(assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.decode(json("'x'"))));
-        assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.encode(Message.remove("m1")));
+        assertNotNull(assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.decode(json("3"))));
+        assertThrows(IllegalArgumentException.class, () -> LangGraphMessageJson.decode(json("['user']")));
+    }
+
+    @Test
+    void stringsAndPairsAreCoercedAsLangChainDoes() {
+        assertEquals(Message.of(UserMessage.from("x")), LangGraphMessageJson.decode(json("'x'")));
+        assertEquals(Message.of(UserMessage.from("hi")), LangGraphMessageJson.decode(json("['user','hi']")));
+        assertEquals(
+                Message.of(SystemMessage.from("be brief")), LangGraphMessageJson.decode(json("['system','be brief']")));
+    }
+
+    @Test
+    void removalsAreLangGraphsRemoveMessage() {
+        JsonNode wire = LangGraphMessageJson.encode(Message.remove("m1"));
+        assertEquals(
+                json("{'additional_kwargs':{},'response_metadata':{},'id':'m1','type':'remove','content':''}"), wire);
+        assertEquals(Message.remove("m1"), LangGraphMessageJson.decode(wire));
+    }
+
+    @Test
+    void theCodecsWireFormIsLangGraphJsonAndItsErrorsAreSerdeErrors() {
+        MessageCodec codec = new MessageCodec();
+        Message m = Message.of("h1", UserMessage.from("one"));
+        assertEquals(
+                LangGraphMessageJson.encode(m), codec.toWire(m, tools.jackson.databind.node.JsonNodeFactory.instance));
+        assertEquals(m, codec.fromWire(json("{'role':'user','content':'one','id':'h1'}")));
+        dev.switchboard.runtime.serde.SerdeException e = assertThrows(
+                dev.switchboard.runtime.serde.SerdeException.class,
+                () -> codec.fromWire(json("{'role':'wizard','content':'x'}")));
+        assertTrue(e.getMessage().contains("\"wizard\""), e.getMessage());
+        assertTrue(codec.chatMessages());
+        assertEquals(
+                LangGraphMessageJson.chunk(new MessageChunk("run-1", "echo", false)),
+                new MessageChunk("run-1", "echo", false).toWire(tools.jackson.databind.node.JsonNodeFactory.instance));
     }
 }

@@ -167,6 +167,8 @@ final class Assistants {
         out.put("graph_id", g.graphId);
         JsonNode input = Json.parse(g.graph.inputJsonSchema().getBytes(StandardCharsets.UTF_8));
         JsonNode output = Json.parse(g.graph.outputJsonSchema().getBytes(StandardCharsets.UTF_8));
+        g.describeMessages(input);
+        g.describeMessages(output);
         out.set("input_schema", input);
         out.set("output_schema", output);
         out.set("state_schema", output);

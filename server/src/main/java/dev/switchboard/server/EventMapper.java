@@ -2,6 +2,8 @@ package dev.switchboard.server;
 
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -10,17 +12,21 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Turns a run's stream parts into LangGraph's SSE events for the modes the client asked for:
  * {@code values}, {@code updates} (an interrupt is an {@code __interrupt__} update), {@code custom},
- * {@code tasks}, {@code checkpoints}, {@code debug}, {@code messages-tuple} and {@code events}
- * (LangChain callback events, from task starts and ends). Subgraph events carry {@code |namespace}.
+ * {@code tasks}, {@code checkpoints}, {@code debug}, {@code messages-tuple}, {@code messages} (see
+ * {@link MessagesMode}) and {@code events} (LangChain callback events, from task starts and ends).
+ * Streamed chunks carry LangGraph's metadata: the run's, the node, step, triggers, path and
+ * checkpoint namespace ({@code node:taskId}). Subgraph events carry {@code |namespace}.
  */
 final class EventMapper {
     private final RunRow run;
     private final Set<String> asked;
+    private final MessagesMode messages;
     private boolean chainStarted;
 
     EventMapper(RunRow run) {
         this.run = run;
         this.asked = run.request.streamModes();
+        this.messages = new MessagesMode(run.graph.messageChannels(), run.events::add);
     }
 
     void emit(StreamPart<?> part) {
@@ -36,6 +42,9 @@ final class EventMapper {
             ObjectNode values = g.values(v.channels());
             if (ns.isEmpty()) {
                 run.result = values;
+                if (asked.contains("messages")) {
+                    messages.complete(values);
+                }
             }
             send("values", ns, values);
         } else if (part instanceof StreamPart.Updates<?> u) {
@@ -45,7 +54,7 @@ final class EventMapper {
             String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
-            send("custom", ns, Json.tree(c.payload()));
+            send("custom", ns, g.forms.write(c.payload()));
         } else if (part instanceof StreamPart.Message<?> m) {
             message(m, ns);
         } else if (part instanceof StreamPart.TaskStart<?> t) {
@@ -68,22 +77,47 @@ final class EventMapper {
     }
 
     private void message(StreamPart.Message<?> m, String ns) {
-        ObjectNode md = Json.object();
+        JsonNode chunk = run.graph.forms.write(m.chunk());
+        ObjectNode md = messageMetadata(m);
+        if (asked.contains("messages-tuple")) {
+            ObjectNode withTags = md.deepCopy();
+            withTags.putArray("tags");
+            run.events.add("messages" + ns, Json.array().add(chunk).add(withTags));
+        }
+        if (asked.contains("messages")) {
+            messages.partial(chunk, md);
+        }
+    }
+
+    /**
+     * LangGraph's metadata of a streamed chunk: the run's checkpoint metadata and where the chunk
+     * came from. A chunk's own metadata is kept, but for {@code message_id}, which the chunk
+     * itself carries as its {@code id}.
+     */
+    private ObjectNode messageMetadata(StreamPart.Message<?> m) {
+        ObjectNode md = RunConfigs.checkpointMetadata(run);
+        m.metadata().forEach((k, v) -> {
+            if (!k.equals("message_id")) {
+                md.set(k, run.graph.forms.write(v));
+            }
+        });
+        List<String> path = new ArrayList<>(m.namespace());
+        path.add(m.node() + ":" + m.taskId());
+        String checkpointNs = String.join("|", path);
+        md.put("checkpoint_ns", checkpointNs);
+        md.put("langgraph_checkpoint_ns", checkpointNs);
         md.put("langgraph_node", m.node());
+        md.set("langgraph_path", Json.array().add("__pregel_pull").add(m.node()));
         md.put("langgraph_step", m.step());
         md.set("langgraph_triggers", Json.tree(m.triggers()));
-        m.metadata().forEach((k, v) -> md.set(k, Json.tree(v)));
-        if (asked.contains("messages-tuple")) {
-            run.events.add(
-                    "messages" + ns, Json.array().add(Json.tree(m.chunk())).add(md));
-        }
+        return md;
     }
 
     private ObjectNode taskStart(StreamPart.TaskStart<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
         o.put("name", t.node());
-        o.set("input", Json.tree(t.input()));
+        o.set("input", run.graph.forms.write(t.input()));
         o.set("triggers", Json.tree(t.triggers()));
         o.putArray("interrupts");
         ObjectNode md = RunConfigs.checkpointMetadata(run);

@@ -213,7 +213,7 @@ final class RunExecutor implements AutoCloseable {
             return run.graph.graph.stream(cmd, config, modes);
         }
         JsonNode input = run.request.input();
-        StateUpdate update = input == null || input.isNull() ? null : run.graph.update(input, "input");
+        StateUpdate update = input == null || input.isNull() ? null : run.graph.input(input, config);
         return run.graph.graph.stream(update, config, modes);
     }
 

@@ -2,10 +2,10 @@ package dev.switchboard.server;
 
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.CompiledGraph;
+import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -26,17 +26,20 @@ final class ServedGraph {
     /** The namespace LangGraph derives system assistant ids from: uuid5(graph id, this). */
     private static final UUID ASSISTANT_NAMESPACE = UUID.fromString("6ba7b821-9dad-11d1-80b4-00c04fd430c8");
 
+    private static final String START = "__start__";
+
     final String graphId;
     final String assistantId;
     final CompiledGraph<Object, StateUpdate, Object> graph;
     final StateSchema<?> schema;
-    private final JsonSerde serde = JsonSerde.standard();
+    final ClientForms forms;
 
     ServedGraph(String graphId, CompiledGraph<Object, StateUpdate, Object> graph, StateSchema<?> schema) {
         this.graphId = graphId;
         this.assistantId = uuid5(ASSISTANT_NAMESPACE, graphId).toString();
         this.graph = graph;
         this.schema = schema;
+        this.forms = new ClientForms(schema);
     }
 
     /** The state channels a client sees, in declaration order (managed values are computed, not state). */
@@ -72,13 +75,32 @@ final class ServedGraph {
                 v = Json.array().add(v);
             }
             try {
-                writes.put(i, serde.fromTree(c.channel().type(), v));
+                writes.put(i, forms.read(c.channel().type(), v));
             } catch (SerdeException e) {
                 throw ApiException.status(
                         422, "cannot read '" + c.name() + "' of graph '" + graphId + "': " + e.getMessage());
             }
         }
         return new JsonUpdate(schema, writes);
+    }
+
+    /**
+     * A run's {@code input}. One that cannot be read fails the run as LangGraph's does, whose
+     * {@code __start__} task reads the input after the input checkpoint is written: the thread
+     * first gets a checkpoint with nothing written and the graph's first step pending (so its
+     * state shows where the run stopped), then the run fails with the reason.
+     */
+    StateUpdate input(JsonNode input, RunConfig config) {
+        try {
+            return update(input, "input");
+        } catch (ApiException e) {
+            try {
+                graph.updateState(config, new JsonUpdate(schema, Map.of()), START);
+            } catch (RuntimeException notRecorded) {
+                e.addSuppressed(notRecorded);
+            }
+            throw e;
+        }
     }
 
     /** A {@code command} body: {@code resume} (a value, or a map by interrupt id), {@code goto}, {@code update}. */
@@ -136,15 +158,59 @@ final class ServedGraph {
         return out.toArray(String[]::new);
     }
 
-    /** The state channels of {@code channels} as JSON, in declaration order. */
+    /** The state channels of {@code channels} as JSON in their client form, in declaration order. */
     ObjectNode values(Map<String, Object> channels) {
         ObjectNode out = Json.object();
-        for (String name : channels()) {
-            if (channels.containsKey(name)) {
-                out.set(name, Json.tree(channels.get(name)));
+        for (ComponentSpec c : schema.components()) {
+            if (c.channel() != null && channels.containsKey(c.name())) {
+                out.set(c.name(), forms.write(c.channel().type(), channels.get(c.name())));
             }
         }
         return out;
+    }
+
+    /** The channels that hold chat messages (LangGraph's {@code messages} stream mode reports them). */
+    List<String> messageChannels() {
+        List<String> out = new ArrayList<>();
+        for (ComponentSpec c : schema.components()) {
+            if (c.channel() != null && forms.holdsMessages(c.channel().type())) {
+                out.add(c.name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Gives the message channels of a JSON Schema the shape of LangGraph message JSON (the
+     * processor sees only an opaque codec type there), so that a client can tell a chat graph by
+     * its schema and build a message; the items are titled {@code Message}.
+     */
+    void describeMessages(JsonNode jsonSchema) {
+        JsonNode props = jsonSchema.get("properties");
+        if (!(props instanceof ObjectNode properties)) {
+            return;
+        }
+        for (String name : messageChannels()) {
+            JsonNode p = properties.get(name);
+            if (p instanceof ObjectNode prop && "array".equals(Json.text(prop, "type"))) {
+                prop.set("items", messageSchema());
+            } else if (p != null) {
+                properties.set(name, messageSchema());
+            }
+        }
+    }
+
+    private static ObjectNode messageSchema() {
+        ObjectNode m = Json.object().put("title", "Message").put("type", "object");
+        m.put("description", "LangGraph message JSON; {role, content} dicts are accepted too");
+        ObjectNode props = m.putObject("properties");
+        props.putObject("type").set("enum", Json.tree(List.of("human", "ai", "system", "tool", "remove")));
+        props.putObject("content");
+        props.putObject("id").put("type", "string");
+        props.putObject("name").put("type", "string");
+        props.putObject("tool_calls").put("type", "array");
+        props.putObject("tool_call_id").put("type", "string");
+        return m;
     }
 
     static UUID uuid5(UUID namespace, String name) {

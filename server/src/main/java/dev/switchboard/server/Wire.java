@@ -91,7 +91,8 @@ final class Wire {
         ObjectNode o = Json.object();
         // the node's own exception is what the user raised; NodeException only says where
         Throwable root = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
-        o.put("error", root.getClass().getSimpleName());
+        // what the server itself rejects (an input it cannot read) is LangGraph.js's plain Error
+        o.put("error", root instanceof ApiException ? "Error" : root.getClass().getSimpleName());
         o.put("message", String.valueOf(root.getMessage()));
         return o;
     }

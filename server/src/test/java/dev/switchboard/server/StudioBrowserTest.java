@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.langchain4j.AgentStateUpdate;
+import dev.switchboard.langchain4j.ReactAgent;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.studio.ChatUpdate;
 import dev.switchboard.server.studio.Counter;
@@ -12,11 +14,13 @@ import dev.switchboard.server.studio.Echo;
 import dev.switchboard.server.studio.EchoGraph;
 import dev.switchboard.server.studio.Held;
 import dev.switchboard.server.studio.HeldGraph;
+import dev.switchboard.server.studio.Lookup;
 import dev.switchboard.server.studio.Nested;
 import dev.switchboard.server.studio.NestedGraph;
 import dev.switchboard.server.studio.Reviews;
 import dev.switchboard.server.studio.ReviewsGraph;
 import dev.switchboard.server.studio.TallyUpdate;
+import dev.switchboard.server.studio.Typist;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +64,10 @@ class StudioBrowserTest {
                 .graph("nested", NestedGraph.builder(new Nested()), TallyUpdate::of)
                 .graph("held", HeldGraph.builder(new Held()), TallyUpdate::of)
                 .graph("echo", EchoGraph.builder(new Echo()), ChatUpdate::of)
+                .graph(
+                        "assistant",
+                        ReactAgent.create(new Typist(), new Lookup(), null).graph(),
+                        AgentStateUpdate::of)
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()
@@ -392,5 +400,35 @@ class StudioBrowserTest {
     private void shot(String name, String sectionId) throws Exception {
         driver.executeScript("document.getElementById(arguments[0]).scrollIntoView()", sectionId);
         Files.write(SHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Test
+    void aChatGraphsReplyStreamsIntoTheTranscriptTokenByToken() throws Exception {
+        open("assistant");
+        assertEquals("message", driver.findElement(By.id("input-messages")).getDomAttribute("data-type"));
+        driver.findElement(By.id("input-messages")).sendKeys("why do cats purr?");
+        driver.findElement(By.id("run-start")).click();
+        String partial = new WebDriverWait(driver, Duration.ofSeconds(30), Duration.ofMillis(15))
+                .until(d -> (String) driver.executeScript(
+                        "const c = document.querySelector('#messages li.streaming[data-type=ai] .content');"
+                                + "return c && c.textContent ? c.textContent : null"));
+        assertTrue(
+                !partial.equals(Typist.ANSWER) && Typist.ANSWER.startsWith(partial),
+                () -> "a reply seen while it streams is a prefix of the answer: " + partial);
+        awaitStatus("done");
+        List<WebElement> rows = driver.findElements(By.cssSelector("#messages li"));
+        assertEquals(
+                List.of("human", "ai", "tool", "ai"),
+                rows.stream().map(li -> li.getDomAttribute("data-type")).toList());
+        assertTrue(
+                rows.get(0).getText().contains("why do cats purr?"), rows.get(0).getText());
+        assertEquals(
+                "→ lookup({\"topic\":\"why do cats purr?\"})",
+                rows.get(1).findElement(By.tagName("pre")).getText());
+        assertEquals("lookup (call-1): " + Lookup.FACT, rows.get(2).getText().replaceFirst("^tool\\s*", ""));
+        assertEquals(
+                Typist.ANSWER, rows.get(3).findElement(By.className("content")).getText());
+        assertTrue(driver.findElements(By.cssSelector("#messages li.streaming")).isEmpty());
+        shot("chat", "thread-section");
     }
 }

@@ -40,6 +40,16 @@ public final class AgentSample {
         System.exit(run(args, System.out, System.err));
     }
 
+    /**
+     * The sample's agent: its offline scripted model and its two demo tools, as this sample and the
+     * samples' server ({@code agent}) run it.
+     *
+     * @return the agent's nodes
+     */
+    public static ReactAgent offlineAgent() {
+        return ReactAgent.create(OfflineModel.create(), Tools.demo(), "You answer with tools.");
+    }
+
     static int run(String[] args, PrintStream out, PrintStream err) {
         List<String> a = List.of(args);
         Path db = Path.of("agent-sample.db");
@@ -47,7 +57,7 @@ public final class AgentSample {
             db = Path.of(a.get(1));
             a = a.subList(2, a.size());
         }
-        ReactAgentGraph agent = ReactAgent.create(OfflineModel.create(), Tools.demo(), "You answer with tools.")
+        ReactAgentGraph agent = offlineAgent()
                 .graph()
                 .checkpointer(SqliteSaver.file(db))
                 .interruptBefore(ReactAgent.TOOLS)

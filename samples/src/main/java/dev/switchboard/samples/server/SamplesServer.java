@@ -1,5 +1,7 @@
 package dev.switchboard.samples.server;
 
+import dev.switchboard.langchain4j.AgentStateUpdate;
+import dev.switchboard.samples.agent.AgentSample;
 import dev.switchboard.samples.approval.ApprovalFlow;
 import dev.switchboard.samples.approval.ApprovalFlowGraph;
 import dev.switchboard.samples.approval.PostUpdate;
@@ -18,8 +20,9 @@ import java.util.concurrent.CountDownLatch;
  * Serves the samples' graphs over LangGraph Server's HTTP API on 127.0.0.1 (port 2024, or the
  * first argument), checkpoints, threads and runs in {@code switchboard-server.db} (or the JDBC URL in
  * {@code SWITCHBOARD_DATABASE_URL}; PostgreSQL needs its driver on the classpath): {@code support} (the quickstart's
- * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision)
- * and {@code digest} (the map-reduce summarizer). Drive it with {@code @langchain/langgraph-sdk} or
+ * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision),
+ * {@code digest} (the map-reduce summarizer) and {@code agent} (the LangChain4j ReAct agent on its
+ * offline model: Studio shows its chat transcript, tokens streaming in). Drive it with {@code @langchain/langgraph-sdk} or
  * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
  */
 public final class SamplesServer {
@@ -37,6 +40,7 @@ public final class SamplesServer {
                         "digest",
                         ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())),
                         BookUpdate::of)
+                .graph("agent", AgentSample.offlineAgent().graph(), AgentStateUpdate::of)
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()
@@ -46,7 +50,8 @@ public final class SamplesServer {
             server.close();
             stopped.countDown();
         }));
-        System.out.println("Switchboard server on " + server.url() + " serving graphs support, approval, digest");
+        System.out.println(
+                "Switchboard server on " + server.url() + " serving graphs support, approval, digest, agent");
         System.out.println("Studio: " + server.url() + "/studio/");
         System.out.println("try: curl -s " + server.url() + "/runs/wait -H 'Content-Type: application/json'"
                 + " -d '{\"assistant_id\":\"support\",\"input\":{\"messages\":[\"I want a refund\"]}}'");

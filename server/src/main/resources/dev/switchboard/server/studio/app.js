@@ -90,7 +90,9 @@ async function stream(threadId, body) {
   $('progress').replaceChildren();
   $('run-events').replaceChildren();
   diagram.clear(view.svgNodes);
-  const request = { assistant_id: view.assistant, stream_mode: ['values', 'updates', 'messages-tuple', 'debug'], ...body };
+  enterThread(threadId);
+  // `messages` sends each message complete once, and a streamed one as it grows, token by token
+  const request = { assistant_id: view.assistant, stream_mode: ['values', 'updates', 'messages', 'debug'], ...body };
   let failed = null;
   try {
     for await (const ev of api.stream(`/threads/${threadId}/runs/stream`, request)) onEvent(ev, (e) => (failed = e));
@@ -117,7 +119,9 @@ function onEvent(ev, fail) {
       progress(name, paused ? 'interrupted' : 'done');
     }
   }
-  if (ev.event === 'messages' && Array.isArray(ev.data)) streamMessage(ev.data[0]);
+  if (ev.namespace || !Array.isArray(ev.data)) return;
+  if (ev.event === 'messages/complete') ev.data.forEach((m) => showMessage(m, false));
+  if (ev.event === 'messages/partial') ev.data.forEach((m) => showMessage(m, true));
 }
 
 function progress(name, state) {
@@ -171,6 +175,17 @@ function threadRow(t) {
   open.addEventListener('click', () => openThread(t.thread_id));
   return el('li', { dataset: { threadId: t.thread_id }, 'aria-current': String(t.thread_id === view.thread) },
     open, el('span', { className: 'muted' }, `${(t.metadata || {}).graph_id || ''} · ${t.status} · ${when(t.created_at)}`));
+}
+
+// Shows a run's thread as soon as it starts, so its messages can stream into the transcript.
+function enterThread(threadId) {
+  if (view.thread === threadId && !$('thread-section').hidden) return;
+  view.thread = threadId;
+  $('thread-section').hidden = false;
+  $('thread-title').textContent = `Thread ${threadId}`;
+  $('timeline').replaceChildren();
+  for (const box of ['checkpoint-box', 'interrupts-box', 'breakpoint-box']) $(box).hidden = true;
+  showMessages({});
 }
 
 async function openThread(threadId) {
@@ -307,22 +322,24 @@ function showMessages(values) {
 function messageRow(m) {
   const who = m.type || m.role;
   const li = el('li', { dataset: { type: who, id: m.id || '' } }, el('span', { className: 'who' }, who));
-  li.append(typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
+  // a tool result names its tool and the call it answers
+  if (who === 'tool' && m.name) li.append(el('span', { className: 'tool-name' }, `${m.name} (${m.tool_call_id}): `));
+  li.append(el('span', { className: 'content' }, typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
   for (const call of m.tool_calls || []) li.append(el('pre', {}, `→ ${call.name}(${JSON.stringify(call.args)})`));
   return li;
 }
 
-// Tokens stream in as message chunks: append them to the transcript's last message with that id.
-function streamMessage(chunk) {
-  if (!chunk || typeof chunk !== 'object') return;
+// A message of the run: a new id joins the transcript, a known one is redrawn in place, so a
+// streamed reply grows token by token and its complete form replaces the last partial one.
+function showMessage(m, streaming) {
+  if (!m || typeof m !== 'object') return;
   $('messages-box').hidden = false;
-  const list = $('messages');
-  let li = chunk.id ? list.querySelector(`li[data-id="${CSS.escape(chunk.id)}"]`) : null;
-  if (!li) {
-    li = messageRow({ ...chunk, content: '' });
-    list.append(li);
-  }
-  li.append(typeof chunk.content === 'string' ? chunk.content : '');
+  const row = messageRow(m);
+  row.classList.toggle('streaming', streaming);
+  row.setAttribute('aria-busy', String(streaming));
+  const old = m.id ? $('messages').querySelector(`li[data-id="${CSS.escape(m.id)}"]`) : null;
+  if (old) old.replaceWith(row);
+  else $('messages').append(row);
 }
 
 // ---- start -----------------------------------------------------------------------------------

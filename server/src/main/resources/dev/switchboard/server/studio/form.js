@@ -1,8 +1,11 @@
 // The run form, generated from the graph's input JSON Schema: one labelled control per property.
-// Strings, numbers and enums get plain inputs; anything structured is edited as JSON.
+// Strings, numbers and enums get plain inputs; a chat graph's messages a text box for one human
+// message; anything else structured is edited as JSON.
 
 function typeOf(schema) {
   if (!schema) return 'json';
+  // a chat graph's messages: the server titles their items "Message"
+  if (schema.type === 'array' && schema.items && schema.items.title === 'Message') return 'message';
   if (schema.enum) return 'enum';
   let t = schema.type;
   if (Array.isArray(t)) t = t.find((x) => x !== 'null');
@@ -27,7 +30,8 @@ export function build(fieldset, schema) {
     control.dataset.type = type;
     const hint = document.createElement('small');
     hint.id = `${id}-hint`;
-    hint.textContent = prop.description || (type === 'json' ? `JSON (${prop.type || 'any'})` : type);
+    hint.textContent = type === 'message' ? 'your message, sent as a human message'
+      : prop.description || (type === 'json' ? `JSON (${prop.type || 'any'})` : type);
     control.setAttribute('aria-describedby', hint.id);
     const cell = document.createElement('div');
     cell.append(control, hint);
@@ -44,7 +48,7 @@ function controlFor(type, prop) {
     for (const v of values) select.append(new Option(String(v), JSON.stringify(v)));
     return select;
   }
-  if (type === 'json') {
+  if (type === 'json' || type === 'message') {
     const area = document.createElement('textarea');
     area.rows = 2;
     return area;
@@ -62,6 +66,7 @@ export function read(fieldset) {
     if (c.value === '') continue;
     const t = c.dataset.type;
     if (t === 'string') input[c.name] = c.value;
+    else if (t === 'message') input[c.name] = [{ type: 'human', content: c.value }];
     else if (t === 'integer' || t === 'number') input[c.name] = Number(c.value);
     else {
       try {
