@@ -8,19 +8,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 
 /**
- * Prints the benchmark table from JMH's JSON results ({@code -rf json}): per workload, the time and
+ * Prints the benchmark tables from JMH's JSON results ({@code -rf json}): per workload, the time and
  * allocation per node execution of Switchboard, LangGraph4j and the hand-written loop, the ratios
- * between them, the target, and W5's final checkpoint size. {@code bench/run.sh} calls it after
- * the JMH run; {@code java -cp benchmarks.jar dev.switchboard.bench.report.Table jmh.json} reprints
- * a table from a saved run.
+ * between them and the target; each workload's final checkpoint size and W5's growth (measured
+ * here, deterministically, not timed); the "cost grows with work" sizes per step; the server's
+ * overhead per run. {@code bench/run.sh} calls it after its JMH runs; {@code java -cp
+ * benchmarks.jar dev.switchboard.bench.report.Table jmh-*.json} reprints the tables from saved runs.
  */
 public final class Table {
     private static final String PKG = "dev.switchboard.bench.";
@@ -75,7 +78,8 @@ public final class Table {
                     "switchboardPostgres",
                     null,
                     null,
-                    "300"));
+                    "300"),
+            new Row("W6 agent turn, per turn (†)", "agent.AgentTurnBench", "switchboard", null, "handWritten", "-"));
 
     /** One size of a "cost grows with work" workload: its benchmark, parameter and steps per run. */
     private record Size(String label, String bench, String param, int value, int steps) {}
@@ -100,15 +104,19 @@ public final class Table {
     /**
      * Prints the table.
      *
-     * @param args the JMH JSON result file
+     * @param args the JMH JSON result files, one per JMH run
      * @throws Exception if the file cannot be read or a checkpoint-size run fails
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: Table <jmh-result.json>");
+        if (args.length == 0) {
+            System.err.println("usage: Table <jmh-result.json>...");
             System.exit(2);
         }
-        JsonNode results = JsonMapper.builder().build().readTree(Files.readString(Path.of(args[0])));
+        JsonMapper json = JsonMapper.builder().build();
+        ArrayNode results = json.createArrayNode();
+        for (String file : args) {
+            json.readTree(Files.readString(Path.of(file))).forEach(results::add);
+        }
         print(results, System.out);
     }
 
@@ -149,6 +157,8 @@ public final class Table {
                 + " over the hand-written loop's, the physical limit.");
         out.println("(*) LangGraph4j has no Send: its W4 is 100 static nodes wired from START, run as one parallel"
                 + " node.");
+        out.println("(†) W6: the prebuilt ReAct agent (memory checkpoints) beside a hand-written LangChain4j loop,"
+                + " µs and B per turn.");
         if (scores.keySet().stream().anyMatch(k -> k.startsWith(PKG + "checkpoint."))) {
             out.println("W5 final checkpoint: Switchboard " + CheckpointBytes.switchboard() + " B (compact header,"
                     + " metadata and value blobs), LangGraph4j " + CheckpointBytes.langgraph4j()
@@ -263,13 +273,28 @@ public final class Table {
         cpuModel().ifPresent(parts::add);
         parts.add("JDK " + first.get("jdkVersion").asString() + " ("
                 + first.get("vmName").asString() + " " + first.get("vmVersion").asString() + ")");
-        parts.add("JMH " + first.get("jmhVersion").asString() + ": -f "
-                + first.get("forks").asInt() + " -wi "
-                + first.get("warmupIterations").asInt() + " -w "
-                + first.get("warmupTime").asString() + " -i "
-                + first.get("measurementIterations").asInt() + " -r "
-                + first.get("measurementTime").asString() + " -prof gc");
+        parts.add("JMH " + first.get("jmhVersion").asString() + ": " + String.join("; ", settings(results)));
         return "Machine: " + String.join(", ", parts);
+    }
+
+    /** Each distinct set of iteration settings, with the workloads it was used for when they differ. */
+    private static List<String> settings(JsonNode results) {
+        Map<String, String> byOptions = new LinkedHashMap<>();
+        for (JsonNode r : results) {
+            String options = "-f " + r.get("forks").asInt() + " -wi "
+                    + r.get("warmupIterations").asInt() + " -w "
+                    + r.get("warmupTime").asString() + " -i "
+                    + r.get("measurementIterations").asInt() + " -r "
+                    + r.get("measurementTime").asString() + " -prof gc";
+            String group = r.get("benchmark").asString().startsWith(PKG + "grow.") ? "cost grows" : "the rest";
+            byOptions.merge(options, group, (a, b) -> a.contains(b) ? a : a + ", " + b);
+        }
+        if (byOptions.size() == 1) {
+            return List.copyOf(byOptions.keySet());
+        }
+        List<String> out = new ArrayList<>();
+        byOptions.forEach((options, groups) -> out.add(options + " (" + groups + ")"));
+        return out;
     }
 
     private static Optional<String> cpuModel() throws IOException {

@@ -65,4 +65,16 @@ class TableTest {
                 lines::toString);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("| W5 run for 2,000 steps | ")), lines::toString);
     }
+
+    @Test
+    void theMachineLineNamesEachRunsSettings() throws Exception {
+        String grow = result("grow.SendGrowBench.switchboard", "{\"width\":\"10\"}", 10, 1, 5000)
+                .replace("\"warmupIterations\":1", "\"warmupIterations\":3");
+        List<String> lines = print(result("linear.LinearBench.switchboard", "{}", 0.2, 0.01, 700), grow);
+        assertTrue(
+                lines.get(0)
+                        .endsWith("JMH 1.37: -f 1 -wi 1 -w 1 s -i 1 -r 1 s -prof gc (the rest);"
+                                + " -f 1 -wi 3 -w 1 s -i 1 -r 1 s -prof gc (cost grows)"),
+                lines.get(0));
+    }
 }
