@@ -36,7 +36,7 @@ jmh() {
   shift
   local count
   count=$(java -jar "$jar" -l "${excludes[@]}" "$@" | tail -n +2 | grep -c . || true)
-  echo "== running $count benchmarks (log: bench/target/jmh-$name.log)"
+  echo "== running $count benchmarks, each @Param size apart (log: bench/target/jmh-$name.log)"
   java -jar "$jar" -f 1 "${opts[@]}" -prof gc "${heap[@]}" "${excludes[@]}" \
     -rf json -rff "bench/target/jmh-result-$name.json" \
     "$@" > "bench/target/jmh-$name.log" 2>&1 || { tail -n 40 "bench/target/jmh-$name.log"; exit 1; }
@@ -52,4 +52,8 @@ else
 fi
 
 echo
-java -cp "$jar" dev.switchboard.bench.report.Table $(ls bench/target/jmh-result-main.json bench/target/jmh-result-grow.json 2>/dev/null)
+results=()
+for name in main grow; do
+  if [ -f "bench/target/jmh-result-$name.json" ]; then results+=("bench/target/jmh-result-$name.json"); fi
+done
+java -cp "$jar" dev.switchboard.bench.report.Table "${results[@]}"
