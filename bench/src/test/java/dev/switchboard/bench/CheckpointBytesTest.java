@@ -27,4 +27,11 @@ class CheckpointBytesTest {
             assertTrue(size.total() < 1000, label + ": " + size);
         });
     }
+
+    @Test
+    void w5sFinalCheckpointGrowsLinearlyWithTheRun() {
+        CheckpointBytes.Growth growth = CheckpointBytes.growth();
+        assertTrue(growth.thousand().values() > 1000 * 3, growth.toString());
+        assertTrue(growth.ratio() > 1.5 && growth.ratio() <= 2.1, growth.ratio() + ": " + growth);
+    }
 }

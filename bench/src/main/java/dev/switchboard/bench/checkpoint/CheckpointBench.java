@@ -1,5 +1,6 @@
 package dev.switchboard.bench.checkpoint;
 
+import dev.switchboard.bench.PostgresSchema;
 import dev.switchboard.bench.linear.Chain;
 import dev.switchboard.bench.linear.ChainUpdate;
 import dev.switchboard.bench.linear.Linear;
@@ -7,6 +8,7 @@ import dev.switchboard.bench.linear.LinearGraph;
 import dev.switchboard.bench.linear.LinearLangGraph4j;
 import dev.switchboard.bench.linear.LinearWork;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
@@ -14,6 +16,7 @@ import dev.switchboard.runtime.checkpoint.MemorySaver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import org.bsc.langgraph4j.CompileConfig;
 import org.bsc.langgraph4j.CompiledGraph;
@@ -29,8 +32,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * W5, W1 with a checkpointer and a fresh thread per run, reported per node execution: in memory
- * for Switchboard, LangGraph4j and the hand-written loop, and in a SQLite file for Switchboard.
+ * W5, W1 with a checkpointer and a fresh thread per run, reported per node execution (W1 runs one
+ * node per superstep, so also per superstep): in memory for Switchboard, LangGraph4j and the
+ * hand-written loop, and for Switchboard in a SQLite file and on PostgreSQL ({@link Postgres}, given
+ * {@code SWITCHBOARD_POSTGRES_URL}).
  * Each invocation deletes its thread afterwards, so the stores stay small over millions of runs and
  * the timings stay those of a steady state; the deletion is part of the measured time (in memory it
  * costs well under one node execution; in SQLite it is one more transaction beside the run's 22).
@@ -124,6 +129,63 @@ public class CheckpointBench {
                 .value();
         sqliteSaver.deleteThread(thread);
         return out;
+    }
+
+    /**
+     * The Switchboard graph checkpointing to PostgreSQL.
+     *
+     * @param pg the saver, in a schema of its own
+     * @return the final state
+     */
+    @Benchmark
+    public Chain switchboardPostgres(Postgres pg) {
+        String thread = nextThread();
+        Chain out = pg.graph
+                .invoke(ChainUpdate.of().counter(0), RunConfig.thread(thread))
+                .value();
+        pg.saver.deleteThread(thread);
+        return out;
+    }
+
+    /**
+     * W5's PostgreSQL saver, a state of its own so that only {@link #switchboardPostgres} needs a
+     * server: {@code bench/run.sh} leaves that benchmark out, saying why, when {@code
+     * SWITCHBOARD_POSTGRES_URL} is unset.
+     */
+    @State(Scope.Benchmark)
+    public static class Postgres {
+        private PostgresSchema schema;
+        private JdbcSaver saver;
+        private LinearGraph graph;
+
+        /** For JMH. */
+        public Postgres() {}
+
+        /**
+         * Creates a schema, opens the saver and checks the final state of one run.
+         *
+         * @throws SQLException if the server refuses the schema
+         */
+        @Setup
+        public void setup() throws SQLException {
+            schema = PostgresSchema.create();
+            saver = PostgresSaver.url(schema.url());
+            graph = LinearGraph.builder(new Linear()).checkpointer(saver).build();
+            Chain c = graph.invoke(ChainUpdate.of().counter(0), RunConfig.thread("check"))
+                    .value();
+            LinearWork.check(c.counter(), c.log());
+        }
+
+        /**
+         * Closes the saver and drops the schema.
+         *
+         * @throws SQLException if the schema cannot be dropped
+         */
+        @TearDown
+        public void tearDown() throws SQLException {
+            saver.close();
+            schema.close();
+        }
     }
 
     /**

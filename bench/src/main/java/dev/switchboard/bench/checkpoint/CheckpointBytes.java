@@ -3,6 +3,10 @@ package dev.switchboard.bench.checkpoint;
 import dev.switchboard.bench.fanout.FanOut;
 import dev.switchboard.bench.fanout.FanOutGraph;
 import dev.switchboard.bench.fanout.TallyUpdate;
+import dev.switchboard.bench.grow.Diary;
+import dev.switchboard.bench.grow.DiaryGraph;
+import dev.switchboard.bench.grow.GrowWork;
+import dev.switchboard.bench.grow.JournalUpdate;
 import dev.switchboard.bench.linear.ChainUpdate;
 import dev.switchboard.bench.linear.Linear;
 import dev.switchboard.bench.linear.LinearGraph;
@@ -135,6 +139,51 @@ public final class CheckpointBytes {
                 .invoke(ResultsUpdate.of().results(List.of()), thread);
         out.put("W4 Send ×100", size(w4.getTuple(THREAD, "", null).orElseThrow()));
         return out;
+    }
+
+    /**
+     * W5's state after {@code steps} steps: W1's step (count, append a node name) run as a loop
+     * with a {@link MemorySaver}, its final checkpoint sized.
+     *
+     * @param steps the steps, each one superstep and one checkpoint
+     * @return the final checkpoint's parts
+     */
+    public static Size afterSteps(int steps) {
+        MemorySaver saver = new MemorySaver();
+        DiaryGraph.builder(new Diary())
+                .checkpointer(saver)
+                .build()
+                .invoke(
+                        JournalUpdate.of().counter(0).until(steps).log(List.of()),
+                        GrowWork.limit(steps).withThread(THREAD));
+        return size(saver.getTuple(THREAD, "", null).orElseThrow());
+    }
+
+    /**
+     * How W5's final checkpoint grows with the run: its size after 2,000 steps over its size after
+     * 1,000. A checkpoint that holds the state once (not its history) grows linearly, so about 2×.
+     *
+     * @return the sizes after 1,000 and 2,000 steps
+     */
+    public static Growth growth() {
+        return new Growth(afterSteps(1000), afterSteps(2000));
+    }
+
+    /**
+     * W5's final checkpoint after 1,000 and after 2,000 steps.
+     *
+     * @param thousand after 1,000 steps
+     * @param twoThousand after 2,000 steps
+     */
+    public record Growth(Size thousand, Size twoThousand) {
+        /**
+         * The growth, 2,000 steps over 1,000.
+         *
+         * @return the ratio of the totals
+         */
+        public double ratio() {
+            return (double) twoThousand.total() / thousand.total();
+        }
     }
 
     /**
