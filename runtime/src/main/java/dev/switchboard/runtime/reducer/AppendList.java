@@ -51,9 +51,14 @@ final class AppendList<E> extends AbstractList<E> implements RandomAccess, Seria
         if (current instanceof AppendList<E> view) {
             Store s = view.store;
             int from = view.size;
-            if (from + added <= s.items.length && s.filled.compareAndSet(from, from + added)) {
-                copyInto(update, s.items, from);
-                return new AppendList<>(s, from + added);
+            if (from + added <= s.items.length) {
+                if (s.filled.compareAndSet(from, from + added)) {
+                    copyInto(update, s.items, from);
+                    return new AppendList<>(s, from + added);
+                }
+                if (holds(s, from, update)) {
+                    return new AppendList<>(s, from + added);
+                }
             }
         }
         int size = current.size() + added;
@@ -61,6 +66,26 @@ final class AppendList<E> extends AbstractList<E> implements RandomAccess, Seria
         copyInto(current, items, 0);
         copyInto(update, items, current.size());
         return new AppendList<>(new Store(items, size), size);
+    }
+
+    /**
+     * Whether the slots after {@code from} already hold exactly {@code update}'s elements (the same
+     * objects): the same append was made before, as when a route previews a node's writes on a copy
+     * of the channels and the step then applies them for real. The result can then share those
+     * slots instead of copying a list that may be long. A slot claimed but not yet written (or not
+     * yet visible here) reads {@code null} or another object, and the append copies as before.
+     */
+    private static boolean holds(Store s, int from, List<?> update) {
+        if (s.filled.get() < from + update.size()) {
+            return false;
+        }
+        int i = from;
+        for (Object e : update) {
+            if (e == null || s.items[i++] != e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void copyInto(List<?> from, Object[] to, int at) {

@@ -3,6 +3,7 @@ package dev.switchboard.runtime.reducer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -59,6 +60,47 @@ class AppendSharingTest {
         assertEquals(List.of(0, 1, 2, 10, 11), append.reduce(left, List.of(11)));
         assertEquals(List.of(0, 1, 2, 20, 21, 22), append.reduce(right, List.of(22)));
         assertEquals(List.of(0, 1, 2), base);
+    }
+
+    @Test
+    void repeatingAnAppendOfTheSameElementsSharesTheirSlots() {
+        List<Integer> base = build(3);
+        Integer element = 1000;
+        List<Integer> preview = append.reduce(base, List.of(element));
+        List<Integer> real = append.reduce(base, List.of(element));
+        assertEquals(List.of(0, 1, 2, 1000), real);
+        assertEquals(List.of(0, 1, 2, 1000), preview);
+        // the shared list still grows in place and never shows the other's later appends
+        List<Integer> next = append.reduce(real, List.of(7));
+        assertEquals(List.of(0, 1, 2, 1000, 7), next);
+        assertEquals(List.of(0, 1, 2, 1000, 8), append.reduce(preview, List.of(8)));
+        assertEquals(List.of(0, 1, 2, 1000, 7), next);
+    }
+
+    @Test
+    void anAppendOfOtherObjectsAfterAClaimCopies() {
+        List<Integer> base = build(3);
+        List<Integer> left = append.reduce(base, List.of(Integer.valueOf(5000)));
+        List<Integer> right = append.reduce(base, List.of(Integer.valueOf(6000)));
+        assertEquals(List.of(0, 1, 2, 5000), left);
+        assertEquals(List.of(0, 1, 2, 6000), right);
+    }
+
+    @Test
+    void repeatingAnAppendToALongListDoesNotCopyIt() {
+        List<Integer> base = build(100_000);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        List<Integer> element = List.of(Integer.valueOf(123_456));
+        append.reduce(append.reduce(build(10), element), element); // warm the path
+        long before = threads.getCurrentThreadAllocatedBytes();
+        List<Integer> preview = append.reduce(base, element);
+        List<Integer> real = append.reduce(base, element);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        // a copy of 100,000 references is at least 400 KB; sharing allocates two small views
+        assertTrue(allocated < 10_000, "allocated " + allocated + " bytes");
+        assertEquals(100_001, real.size());
+        assertEquals(preview, real);
     }
 
     @Test
