@@ -173,6 +173,43 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             String expectedHead,
             List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        store(threadId, namespace, List.of(), checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    /**
+     * Stores the step's writes and its checkpoint in one transaction, with one statement per table
+     * (writes and blobs batched): a superstep is one commit.
+     */
+    @Override
+    public void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        if (!writes.isEmpty()) {
+            CheckpointKeys.checkWrites(threadId, namespace, parentId, writes);
+            if (!parentId.equals(expectedHead)) {
+                // putWrites stores only against the head; the checkpoint moves it from expectedHead.
+                throw new ConcurrentRunException(threadId, parentId, expectedHead);
+            }
+        }
+        store(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    private void store(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
         Objects.requireNonNull(metadata, "metadata");
         // A checkpoint of format 1 (copied from an older store) keeps its form, which its seal, if
         // any, covers; everything else is stored compactly, its names once per store.
@@ -204,6 +241,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             if (!newBlobs.isEmpty()) {
                 insertBlobs(tx, threadId, namespace, newBlobs);
+            }
+            if (!writes.isEmpty()) {
+                insertWrites(tx, threadId, namespace, parentId, writes);
             }
             ThreadRows.touch(tx, threadId, clock.instant());
             if (newNames) {

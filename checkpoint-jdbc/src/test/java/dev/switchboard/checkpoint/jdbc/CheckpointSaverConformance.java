@@ -45,7 +45,8 @@ import org.junit.jupiter.api.Test;
  * is in {@link CheckpointKeyConformance}, the thread lifecycle in {@link ThreadLifecycleConformance};
  * this suite runs both.
  */
-abstract class CheckpointSaverConformance implements CheckpointKeyConformance, ThreadLifecycleConformance {
+abstract class CheckpointSaverConformance
+        implements CheckpointKeyConformance, ThreadLifecycleConformance, PutStepConformance {
     static final Instant T0 = Instant.parse("2025-01-02T03:04:05.123456789Z");
 
     /** Opens the saver under test. */
