@@ -219,25 +219,13 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         String meta = CheckpointJson.encode(metadata);
         boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
-            if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+            CheckpointRowValues row =
+                    new CheckpointRowValues(threadId, namespace, checkpoint, parentId, metadata, header, meta);
+            if (!insertMovingHead(tx, row, expectedHead)) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
                 }
                 throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
-            }
-            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
-                    + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, checkpoint.id());
-            p.setString(4, parentId);
-            p.setString(5, checkpoint.timestamp().toString());
-            p.setString(6, metadata.source().wireName());
-            p.setInt(7, metadata.step());
-            p.setString(8, header);
-            p.setString(9, meta);
-            if (p.executeUpdate() == 0) {
-                throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
             }
             if (!newBlobs.isEmpty()) {
                 insertBlobs(tx, threadId, namespace, newBlobs);
@@ -253,6 +241,74 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         });
         if (newNames) {
             remember(compact.namesId(), compact.names()); // only once committed
+        }
+    }
+
+    /** What a checkpoint row holds, encoded. */
+    private record CheckpointRowValues(
+            String threadId,
+            String namespace,
+            Checkpoint checkpoint,
+            String parentId,
+            CheckpointMetadata metadata,
+            String header,
+            String meta) {
+        static final String COLUMNS =
+                " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)";
+
+        void bind(PreparedStatement p, int from) throws SQLException {
+            bindThread(p, from, threadId, namespace);
+            p.setString(from + 2, checkpoint.id());
+            p.setString(from + 3, parentId);
+            p.setString(from + 4, checkpoint.timestamp().toString());
+            p.setString(from + 5, metadata.source().wireName());
+            p.setInt(from + 6, metadata.step());
+            p.setString(from + 7, header);
+            p.setString(from + 8, meta);
+        }
+    }
+
+    /**
+     * Moves the head from {@code expected} to the checkpoint and inserts its row; false if the head
+     * was not at {@code expected}, in which case nothing changed.
+     *
+     * @throws IllegalArgumentException if the checkpoint's id is stored already
+     */
+    private boolean insertMovingHead(Connections.Lease tx, CheckpointRowValues row, String expected)
+            throws SQLException {
+        String id = row.checkpoint().id();
+        if (expected == null || !dialect.writableCte()) {
+            if (!moveHead(tx, row.threadId(), row.namespace(), expected, id)) {
+                return false;
+            }
+            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + CheckpointRowValues.COLUMNS
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+            row.bind(p, 1);
+            if (p.executeUpdate() == 0) {
+                throw new IllegalArgumentException("checkpoint " + id + " is already stored");
+            }
+            return true;
+        }
+        // One statement, one round trip: the insert takes its row from the compare-and-set's, and
+        // the counts of both tell a moved head from a taken id.
+        PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_heads SET checkpoint_id = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ? RETURNING 1),"
+                + " inserted AS (INSERT INTO switchboard_checkpoints" + CheckpointRowValues.COLUMNS
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING 1)"
+                + " SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM inserted)");
+        p.setString(1, id);
+        bindThread(p, 2, row.threadId(), row.namespace());
+        p.setString(4, expected);
+        row.bind(p, 5);
+        try (ResultSet r = p.executeQuery()) {
+            r.next();
+            if (r.getInt(1) == 0) {
+                return false;
+            }
+            if (r.getInt(2) == 0) {
+                throw new IllegalArgumentException("checkpoint " + id + " is already stored");
+            }
+            return true;
         }
     }
 

@@ -24,11 +24,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * How the loop hands a superstep's writes to the saver: the writes of the step's last task to
@@ -70,6 +72,29 @@ class SuperstepWritesTest {
                             .distinct()
                             .count(),
                     t.toString());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
+    void aOneTaskStepIsOneStatementPerTable(String kind) throws Exception {
+        AtomicLong statements = new AtomicLong();
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.openCounting("count", statements)) {
+            ChatterGraph two =
+                    ChatterGraph.builder(new Chatter(2)).checkpointer(saver).build();
+            ChatterGraph four =
+                    ChatterGraph.builder(new Chatter(4)).checkpointer(saver).build();
+            two.invoke(TranscriptUpdate.of(), RunConfig.thread("warm-up")); // stores the names once
+            long start = statements.get();
+            two.invoke(TranscriptUpdate.of(), RunConfig.thread("two"));
+            long shorter = statements.get() - start;
+            start = statements.get();
+            four.invoke(TranscriptUpdate.of(), RunConfig.thread("four"));
+            long longer = statements.get() - start;
+            // Two more steps, each: the head's compare-and-set (on PostgreSQL in the checkpoint's
+            // insert), the checkpoint, its blobs, the task's writes, the thread's activity time.
+            assertEquals(2 * (backend.postgres() ? 4 : 5), longer - shorter);
         }
     }
 
