@@ -219,9 +219,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         String meta = CheckpointJson.encode(metadata);
         boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
-            CheckpointRowValues row =
-                    new CheckpointRowValues(threadId, namespace, checkpoint, parentId, metadata, header, meta);
-            if (!insertMovingHead(tx, row, expectedHead)) {
+            CheckpointInsert row =
+                    new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
+            if (!row.insertMovingHead(tx, dialect, expectedHead)) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
                 }
@@ -241,74 +241,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         });
         if (newNames) {
             remember(compact.namesId(), compact.names()); // only once committed
-        }
-    }
-
-    /** What a checkpoint row holds, encoded. */
-    private record CheckpointRowValues(
-            String threadId,
-            String namespace,
-            Checkpoint checkpoint,
-            String parentId,
-            CheckpointMetadata metadata,
-            String header,
-            String meta) {
-        static final String COLUMNS =
-                " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)";
-
-        void bind(PreparedStatement p, int from) throws SQLException {
-            bindThread(p, from, threadId, namespace);
-            p.setString(from + 2, checkpoint.id());
-            p.setString(from + 3, parentId);
-            p.setString(from + 4, checkpoint.timestamp().toString());
-            p.setString(from + 5, metadata.source().wireName());
-            p.setInt(from + 6, metadata.step());
-            p.setString(from + 7, header);
-            p.setString(from + 8, meta);
-        }
-    }
-
-    /**
-     * Moves the head from {@code expected} to the checkpoint and inserts its row; false if the head
-     * was not at {@code expected}, in which case nothing changed.
-     *
-     * @throws IllegalArgumentException if the checkpoint's id is stored already
-     */
-    private boolean insertMovingHead(Connections.Lease tx, CheckpointRowValues row, String expected)
-            throws SQLException {
-        String id = row.checkpoint().id();
-        if (expected == null || !dialect.writableCte()) {
-            if (!moveHead(tx, row.threadId(), row.namespace(), expected, id)) {
-                return false;
-            }
-            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + CheckpointRowValues.COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-            row.bind(p, 1);
-            if (p.executeUpdate() == 0) {
-                throw new IllegalArgumentException("checkpoint " + id + " is already stored");
-            }
-            return true;
-        }
-        // One statement, one round trip: the insert takes its row from the compare-and-set's, and
-        // the counts of both tell a moved head from a taken id.
-        PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ? RETURNING 1),"
-                + " inserted AS (INSERT INTO switchboard_checkpoints" + CheckpointRowValues.COLUMNS
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING 1)"
-                + " SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM inserted)");
-        p.setString(1, id);
-        bindThread(p, 2, row.threadId(), row.namespace());
-        p.setString(4, expected);
-        row.bind(p, 5);
-        try (ResultSet r = p.executeQuery()) {
-            r.next();
-            if (r.getInt(1) == 0) {
-                return false;
-            }
-            if (r.getInt(2) == 0) {
-                throw new IllegalArgumentException("checkpoint " + id + " is already stored");
-            }
-            return true;
         }
     }
 
@@ -372,26 +304,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             p.addBatch();
         }
         p.executeBatch();
-    }
-
-    /** The compare-and-set: moves the head from {@code expected} to {@code next}, if it is there. */
-    private static boolean moveHead(
-            Connections.Lease tx, String threadId, String namespace, String expected, String next) throws SQLException {
-        if (expected == null) {
-            // The first checkpoint of a thread: the primary key lets only one insert win.
-            PreparedStatement p =
-                    tx.prepare("INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
-                            + " ON CONFLICT DO NOTHING");
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, next);
-            return p.executeUpdate() == 1;
-        }
-        PreparedStatement p = tx.prepare("UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        p.setString(1, next);
-        bindThread(p, 2, threadId, namespace);
-        p.setString(4, expected);
-        return p.executeUpdate() == 1;
     }
 
     private static String head(Connections.Lease tx, String threadId, String namespace, String lock)
