@@ -39,29 +39,35 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             throws SQLException {
         String id = r.getString(1);
         Checkpoint checkpoint;
+        Instant createdAt = createdAt(r, id, threadId);
         try {
-            checkpoint = CheckpointJson.decode(r.getString(3), id, createdAt(r, id, threadId), names);
+            checkpoint = CheckpointJson.decode(r.getString(3), id, createdAt, names);
         } catch (SerdeException e) {
             throw new SerdeException(where(id, threadId) + e.getMessage(), e);
         }
         if (!checkpoint.id().equals(id)) {
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
-        checkColumns(r, id, threadId, checkpoint, metadata);
+        checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
         return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId));
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
     private static void checkColumns(
-            ResultSet r, String id, String threadId, Checkpoint checkpoint, CheckpointMetadata metadata)
+            ResultSet r,
+            String id,
+            String threadId,
+            Instant createdAt,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata)
             throws SQLException {
-        String createdAt = r.getString(5);
-        if (!sameInstant(createdAt, checkpoint.timestamp())) {
+        // Parsed once, in createdAt: parsing took a fifth of reading a long history.
+        if (!createdAt.equals(checkpoint.timestamp())) {
             throw corrupt(
                     id,
                     threadId,
                     "created_at",
-                    "is '" + createdAt + "' but the header's ts is " + checkpoint.timestamp());
+                    "is '" + r.getString(5) + "' but the header's ts is " + checkpoint.timestamp());
         }
         String source = r.getString(6);
         if (!metadata.source().wireName().equals(source)) {
@@ -85,14 +91,6 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             return Instant.parse(String.valueOf(createdAt));
         } catch (DateTimeParseException e) {
             throw corrupt(id, threadId, "created_at", "is '" + createdAt + "', not an ISO-8601 instant");
-        }
-    }
-
-    private static boolean sameInstant(String stored, Instant timestamp) {
-        try {
-            return stored != null && Instant.parse(stored).equals(timestamp);
-        } catch (DateTimeParseException e) {
-            return false;
         }
     }
 

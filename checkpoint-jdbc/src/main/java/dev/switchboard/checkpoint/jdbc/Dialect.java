@@ -47,7 +47,20 @@ enum Dialect {
                 }
             }
         }
+
+        @Override
+        boolean writableCte() {
+            return true;
+        }
     };
+
+    /**
+     * Whether a {@code WITH} clause may hold an {@code UPDATE}, so that a checkpoint's head
+     * compare-and-set and its insert go to the server as one statement, one round trip.
+     */
+    boolean writableCte() {
+        return false;
+    }
 
     /** The advisory lock key that serializes migrations ("SWBSCHEM" in ASCII). */
     private static final long SCHEMA_LOCK = 0x535742534348454DL;

@@ -173,6 +173,43 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             String expectedHead,
             List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        store(threadId, namespace, List.of(), checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    /**
+     * Stores the step's writes and its checkpoint in one transaction, with one statement per table
+     * (writes and blobs batched): a superstep is one commit.
+     */
+    @Override
+    public void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        if (!writes.isEmpty()) {
+            CheckpointKeys.checkWrites(threadId, namespace, parentId, writes);
+            if (!parentId.equals(expectedHead)) {
+                // putWrites stores only against the head; the checkpoint moves it from expectedHead.
+                throw new ConcurrentRunException(threadId, parentId, expectedHead);
+            }
+        }
+        store(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    private void store(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
         Objects.requireNonNull(metadata, "metadata");
         // A checkpoint of format 1 (copied from an older store) keeps its form, which its seal, if
         // any, covers; everything else is stored compactly, its names once per store.
@@ -182,28 +219,19 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         String meta = CheckpointJson.encode(metadata);
         boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
-            if (!moveHead(tx, threadId, namespace, expectedHead, checkpoint.id())) {
+            CheckpointInsert row =
+                    new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
+            if (!row.insertMovingHead(tx, dialect, expectedHead)) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
                 }
                 throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
             }
-            PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints"
-                    + " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, checkpoint.id());
-            p.setString(4, parentId);
-            p.setString(5, checkpoint.timestamp().toString());
-            p.setString(6, metadata.source().wireName());
-            p.setInt(7, metadata.step());
-            p.setString(8, header);
-            p.setString(9, meta);
-            if (p.executeUpdate() == 0) {
-                throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
-            }
             if (!newBlobs.isEmpty()) {
                 insertBlobs(tx, threadId, namespace, newBlobs);
+            }
+            if (!writes.isEmpty()) {
+                insertWrites(tx, threadId, namespace, parentId, writes);
             }
             ThreadRows.touch(tx, threadId, clock.instant());
             if (newNames) {
@@ -276,26 +304,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             p.addBatch();
         }
         p.executeBatch();
-    }
-
-    /** The compare-and-set: moves the head from {@code expected} to {@code next}, if it is there. */
-    private static boolean moveHead(
-            Connections.Lease tx, String threadId, String namespace, String expected, String next) throws SQLException {
-        if (expected == null) {
-            // The first checkpoint of a thread: the primary key lets only one insert win.
-            PreparedStatement p =
-                    tx.prepare("INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
-                            + " ON CONFLICT DO NOTHING");
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, next);
-            return p.executeUpdate() == 1;
-        }
-        PreparedStatement p = tx.prepare("UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        p.setString(1, next);
-        bindThread(p, 2, threadId, namespace);
-        p.setString(4, expected);
-        return p.executeUpdate() == 1;
     }
 
     private static String head(Connections.Lease tx, String threadId, String namespace, String lock)

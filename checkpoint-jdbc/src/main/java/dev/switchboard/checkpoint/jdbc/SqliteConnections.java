@@ -20,19 +20,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * processes on the same file wait up to the busy timeout). In WAL mode reads run beside the write
  * and see the last committed state.
  *
- * <p>Each connection keeps its prepared statements, the most recently used ones: the driver has no
- * statement cache, and preparing the three or four statements of a checkpoint write anew each time
- * took about a fifth of the write's median time.
+ * <p>Each connection keeps its prepared statements, the most recently used ones, {@code BEGIN} and
+ * {@code COMMIT} included: the driver has no statement cache, and preparing the three or four
+ * statements of a checkpoint write anew each time took about a fifth of the write's median time.
  */
 final class SqliteConnections implements Connections {
     static final int BUSY_TIMEOUT_MILLIS = 10_000;
     /** SQLite's result code for a file another connection has locked. */
     private static final int SQLITE_BUSY = 5;
     /**
-     * Statements kept per connection: more than the fixed ones of every operation together, so the
-     * variable shapes of reads (blob queries by number of chains) do not push out a write's.
+     * Statements kept per connection: more than the fixed ones of every operation (and the four that
+     * begin and end transactions) together, so the variable shapes of reads (blob queries by number of chains) do not push out a write's.
      */
-    static final int KEPT_STATEMENTS = 32;
+    static final int KEPT_STATEMENTS = 36;
 
     private final Path file;
     private final Session writer;
@@ -98,7 +98,7 @@ final class SqliteConnections implements Connections {
             if (closed) {
                 throw Connections.closed(describe());
             }
-            execute(session.connection, write ? "BEGIN IMMEDIATE" : "BEGIN");
+            session.statement(write ? "BEGIN IMMEDIATE" : "BEGIN").executeUpdate();
             return new SqliteLease(session);
         } catch (SQLException | RuntimeException e) {
             session.lock.unlock();
@@ -125,12 +125,6 @@ final class SqliteConnections implements Connections {
         } finally {
             reader.lock.unlock();
             writer.lock.unlock();
-        }
-    }
-
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
         }
     }
 
@@ -192,12 +186,12 @@ final class SqliteConnections implements Connections {
 
         @Override
         void commitTransaction() throws SQLException {
-            execute(connection(), "COMMIT");
+            session.statement("COMMIT").executeUpdate();
         }
 
         @Override
         void rollbackTransaction() throws SQLException {
-            execute(connection(), "ROLLBACK");
+            session.statement("ROLLBACK").executeUpdate();
         }
 
         @Override

@@ -71,6 +71,16 @@ final class Backend implements AutoCloseable {
         return pg;
     }
 
+    /** Where the store is, for a saver opened in another JVM: the SQLite file, or the PostgreSQL URL. */
+    String location(String store) throws SQLException {
+        return postgres() ? url(store) : file(store).toString();
+    }
+
+    /** A saver on a store of {@code kind} at {@link #location}, as another JVM opens it. */
+    static JdbcSaver openAt(String kind, String location) {
+        return kind.equals("postgres") ? PostgresSaver.url(location) : SqliteSaver.file(Path.of(location));
+    }
+
     /** A saver on the store, through the public factory. */
     JdbcSaver open(String store) throws SQLException {
         return postgres() ? PostgresSaver.url(url(store)) : SqliteSaver.file(file(store));

@@ -42,10 +42,12 @@ import org.junit.jupiter.api.Test;
  * The saver-conformance suite: the semantics of {@link CheckpointSaver} that every saver must have
  * exactly, run by one subclass per saver (memory, SQLite, PostgreSQL, encrypted SQLite). Each test
  * uses thread ids of its own, so a subclass may share one store between tests. The rule for keys
- * is in {@link CheckpointKeyConformance}, the thread lifecycle in {@link ThreadLifecycleConformance};
- * this suite runs both.
+ * is in {@link CheckpointKeyConformance}, the thread lifecycle in {@link ThreadLifecycleConformance},
+ * a superstep stored in one call in {@link PutStepConformance};
+ * this suite runs all three.
  */
-abstract class CheckpointSaverConformance implements CheckpointKeyConformance, ThreadLifecycleConformance {
+abstract class CheckpointSaverConformance
+        implements CheckpointKeyConformance, ThreadLifecycleConformance, PutStepConformance {
     static final Instant T0 = Instant.parse("2025-01-02T03:04:05.123456789Z");
 
     /** Opens the saver under test. */

@@ -3,6 +3,7 @@ package dev.switchboard.runtime.checkpoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -58,6 +59,45 @@ public interface CheckpointSaver {
      * @throws ConcurrentRunException if {@code checkpointId} is no longer the thread's head
      */
     void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes);
+
+    /**
+     * Stores the writes that ended a superstep and the checkpoint that follows it, as one unit: the
+     * writes against {@code parentId}, which must be the thread's head, then the checkpoint as
+     * {@link #put} stores it. The loop calls it with the writes of the step's last task to finish,
+     * when that task succeeded and durability is sync or async; the writes of a step's other tasks
+     * are stored by {@link #putWrites} as each finishes, so that a step that fails, pauses or is
+     * killed later never runs them again.
+     *
+     * <p>The default stores the writes, then the checkpoint, each atomically: a crash between the
+     * two leaves the writes pending against the parent, as a crash right after {@link #putWrites}
+     * would. A saver with transactions overrides it to store both in one, so that a superstep costs
+     * one transaction; a {@link ConcurrentRunException} then stores neither.
+     *
+     * @param threadId the thread
+     * @param namespace the namespace
+     * @param writes writes of one or more tasks against {@code parentId}, as {@link #putWrites}
+     *     takes them; may be empty
+     * @param checkpoint the checkpoint
+     * @param metadata its metadata
+     * @param parentId the checkpoint it follows, against which the writes are stored
+     * @param expectedHead the current head the caller has seen
+     * @param newBlobs blobs for the channel versions this checkpoint introduces
+     * @throws ConcurrentRunException if the head has moved or is not {@code parentId}
+     */
+    default void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        if (!Objects.requireNonNull(writes, "writes").isEmpty()) {
+            putWrites(threadId, namespace, parentId, writes);
+        }
+        put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
 
     /**
      * Loads a checkpoint.

@@ -72,32 +72,77 @@ public final class EncryptedSaver implements CheckpointSaver {
             String expectedHead,
             List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
-        if (metadata.extra().containsKey(SEAL)) {
-            throw new IllegalArgumentException("the metadata key " + SEAL + " is reserved for the checkpoint's seal");
-        }
-        List<Blob> sealed = new ArrayList<>(newBlobs.size());
-        for (Blob b : newBlobs) {
-            byte[] aad = SealedIdentity.blob(threadId, namespace, b);
-            sealed.add(new Blob(b.channel(), b.version(), b.base(), b.previous(), b.kind(), seal(b.data(), aad)));
-        }
-        byte[] header =
-                seal(new byte[0], SealedIdentity.checkpoint(threadId, namespace, checkpoint, parentId, metadata));
-        Map<String, Object> extra = new LinkedHashMap<>(metadata.extra());
-        extra.put(SEAL, Base64.getEncoder().encodeToString(header));
-        CheckpointMetadata withSeal =
-                new CheckpointMetadata(metadata.source(), metadata.step(), metadata.parents(), extra);
-        inner.put(threadId, namespace, checkpoint, withSeal, parentId, expectedHead, sealed);
+        inner.put(
+                threadId,
+                namespace,
+                checkpoint,
+                sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
+                parentId,
+                expectedHead,
+                sealBlobs(threadId, namespace, newBlobs));
     }
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
+        inner.putWrites(threadId, namespace, checkpointId, sealWrites(threadId, namespace, checkpointId, writes));
+    }
+
+    /** Seals both parts and hands them on together, so an inner saver with transactions keeps one per step. */
+    @Override
+    public void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        if (!writes.isEmpty()) {
+            CheckpointKeys.checkWrites(threadId, namespace, parentId, writes);
+        }
+        inner.putStep(
+                threadId,
+                namespace,
+                writes.isEmpty() ? writes : sealWrites(threadId, namespace, parentId, writes),
+                checkpoint,
+                sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
+                parentId,
+                expectedHead,
+                sealBlobs(threadId, namespace, newBlobs));
+    }
+
+    private List<Blob> sealBlobs(String threadId, String namespace, List<Blob> blobs) {
+        List<Blob> sealed = new ArrayList<>(blobs.size());
+        for (Blob b : blobs) {
+            byte[] aad = SealedIdentity.blob(threadId, namespace, b);
+            sealed.add(new Blob(b.channel(), b.version(), b.base(), b.previous(), b.kind(), seal(b.data(), aad)));
+        }
+        return sealed;
+    }
+
+    private CheckpointMetadata sealMetadata(
+            String threadId, String namespace, Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {
+        if (metadata.extra().containsKey(SEAL)) {
+            throw new IllegalArgumentException("the metadata key " + SEAL + " is reserved for the checkpoint's seal");
+        }
+        byte[] header =
+                seal(new byte[0], SealedIdentity.checkpoint(threadId, namespace, checkpoint, parentId, metadata));
+        Map<String, Object> extra = new LinkedHashMap<>(metadata.extra());
+        extra.put(SEAL, Base64.getEncoder().encodeToString(header));
+        return new CheckpointMetadata(metadata.source(), metadata.step(), metadata.parents(), extra);
+    }
+
+    private List<PendingWrite> sealWrites(
+            String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         List<PendingWrite> sealed = new ArrayList<>(writes.size());
         for (PendingWrite w : writes) {
             byte[] aad = SealedIdentity.write(threadId, namespace, checkpointId, w);
             sealed.add(new PendingWrite(w.taskId(), w.index(), w.channel(), seal(w.value(), aad)));
         }
-        inner.putWrites(threadId, namespace, checkpointId, sealed);
+        return sealed;
     }
 
     @Override

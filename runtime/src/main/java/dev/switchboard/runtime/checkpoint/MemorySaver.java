@@ -74,7 +74,24 @@ public final class MemorySaver implements CheckpointSaver {
             String parentId,
             String expectedHead,
             List<Blob> newBlobs) {
+        putStep(threadId, namespace, List.of(), checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    /** Stores both under the thread's lock, after every check: a failure stores neither. */
+    @Override
+    public void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
+        if (!writes.isEmpty()) {
+            CheckpointKeys.checkWrites(threadId, namespace, parentId, writes);
+        }
         Objects.requireNonNull(metadata, "metadata");
         ThreadData t = threads.computeIfAbsent(Objects.requireNonNull(threadId, "threadId"), k -> new ThreadData());
         synchronized (t) {
@@ -83,8 +100,14 @@ public final class MemorySaver implements CheckpointSaver {
             if (!Objects.equals(h.head, expectedHead)) {
                 throw new ConcurrentRunException(threadId, expectedHead, h.head);
             }
+            if (!writes.isEmpty() && !Objects.equals(h.head, parentId)) {
+                throw new ConcurrentRunException(threadId, parentId, h.head);
+            }
             if (h.byId.containsKey(checkpoint.id())) {
                 throw new IllegalArgumentException("checkpoint " + checkpoint.id() + " is already stored");
+            }
+            if (!writes.isEmpty()) {
+                addWrites(h, parentId, writes);
             }
             Entry e = new Entry(checkpoint, metadata, parentId);
             h.entries.add(e);
@@ -110,14 +133,18 @@ public final class MemorySaver implements CheckpointSaver {
             if (!Objects.equals(head, checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
             }
-            Map<String, PendingWrite> stored = h.writes.computeIfAbsent(checkpointId, k -> new LinkedHashMap<>());
-            for (PendingWrite w : writes) {
-                String key = w.taskId() + '\u0000' + w.index();
-                if (w.index() < 0) {
-                    stored.put(key, w); // a task's latest error or pause replaces the previous one
-                } else {
-                    stored.putIfAbsent(key, w);
-                }
+            addWrites(h, checkpointId, writes);
+        }
+    }
+
+    private static void addWrites(History h, String checkpointId, List<PendingWrite> writes) {
+        Map<String, PendingWrite> stored = h.writes.computeIfAbsent(checkpointId, k -> new LinkedHashMap<>());
+        for (PendingWrite w : writes) {
+            String key = w.taskId() + '\u0000' + w.index();
+            if (w.index() < 0) {
+                stored.put(key, w); // a task's latest error or pause replaces the previous one
+            } else {
+                stored.putIfAbsent(key, w);
             }
         }
     }

@@ -68,6 +68,15 @@ final class Persistence implements ChannelState.DeltaTracker {
     volatile String head;
 
     private Pending unsaved;
+    /**
+     * The writes of the current step's last task to finish, held back to be stored in one
+     * transaction with the step's checkpoint (see {@link #deferWrites}), and the checkpoint they
+     * follow. Set on the thread that ran the task; read by the loop after the step's barrier.
+     */
+    private List<PendingWrite> deferred;
+
+    private String deferredFor;
+
     private CompletableFuture<Void> inFlight = CompletableFuture.completedFuture(null);
     /** Told of each checkpoint stored; set before the run stores any, null when nobody listens. */
     private volatile Listeners listeners;
@@ -105,7 +114,8 @@ final class Persistence implements ChannelState.DeltaTracker {
             CheckpointMetadata metadata,
             String parentId,
             Object[] values,
-            int[] deltaSizes) {}
+            int[] deltaSizes,
+            List<PendingWrite> writes) {}
 
     // ---------------------------------------------------------------- restore
 
@@ -240,7 +250,8 @@ final class Persistence implements ChannelState.DeltaTracker {
             values[c] = channels[c].checkpoint();
             deltaSizes[c] = deltas[c] == null ? -1 : deltas[c].size();
         }
-        unsaved = new Pending(id, timestamp, versions, seen, metadata, parentId, values, deltaSizes);
+        unsaved = new Pending(
+                id, timestamp, versions, seen, metadata, parentId, values, deltaSizes, takeDeferred(parentId));
         if (durability == Durability.EXIT) {
             return;
         }
@@ -267,7 +278,11 @@ final class Persistence implements ChannelState.DeltaTracker {
             observers.checkpointStarted(run, p.metadata().step());
             started = System.nanoTime();
         }
-        saver.put(threadId, namespace, checkpoint, p.metadata(), p.parentId(), head, blobs);
+        if (p.writes().isEmpty()) {
+            saver.put(threadId, namespace, checkpoint, p.metadata(), p.parentId(), head, blobs);
+        } else {
+            saver.putStep(threadId, namespace, p.writes(), checkpoint, p.metadata(), p.parentId(), head, blobs);
+        }
         head = checkpoint.id();
         if (observers != null) {
             observers.checkpointSaved(run, checkpoint.id(), p.metadata().step(), started);
@@ -282,6 +297,7 @@ final class Persistence implements ChannelState.DeltaTracker {
 
     /** Stores what has not been stored yet and waits for background writes; rethrows their failure. */
     void flush() {
+        storeDeferredWrites();
         if (unsaved != null) {
             storeUnsaved(false);
         }
@@ -350,6 +366,52 @@ final class Persistence implements ChannelState.DeltaTracker {
         saveWrites(checkpointId, task, taskId);
     }
 
+    /**
+     * Whether a task that finished last in its step, all others done, may have its writes held back
+     * for the step's checkpoint: only when checkpoints are stored as the run goes (sync or async),
+     * and only if it succeeded, since a failed or paused step stores no checkpoint.
+     */
+    boolean defersWrites(String checkpointId, Task task) {
+        return durability != Durability.EXIT && checkpointId != null && task.error == null && task.interrupts.isEmpty();
+    }
+
+    /**
+     * Holds back the writes of the step's last task to finish, to store them in one transaction with
+     * the step's checkpoint ({@link CheckpointSaver#putStep}). Safe for the guarantee that a resume
+     * never runs a finished task again: every other task of the step has finished and stored its
+     * writes already, so only this task's could be lost, and only by a crash in the moment before
+     * the checkpoint, which is the same as a crash just before the task finished. LangGraph stores
+     * each task's writes on a background thread, so it offers no more.
+     */
+    void deferWrites(String checkpointId, Task task, String taskId) {
+        deferred = encodeWrites(task, taskId);
+        deferredFor = checkpointId;
+    }
+
+    /** Stores held-back writes alone, for a step that ends without a checkpoint (it failed or paused). */
+    void storeDeferredWrites() {
+        List<PendingWrite> writes = deferred;
+        if (writes != null) {
+            deferred = null;
+            awaitInFlight();
+            saver.putWrites(threadId, namespace, deferredFor, writes);
+        }
+    }
+
+    /** The held-back writes, if they follow {@code parentId}, to store with its successor. */
+    private List<PendingWrite> takeDeferred(String parentId) {
+        if (deferred == null) {
+            return List.of();
+        }
+        if (!deferredFor.equals(parentId)) {
+            storeDeferredWrites();
+            return List.of();
+        }
+        List<PendingWrite> writes = deferred;
+        deferred = null;
+        return writes;
+    }
+
     /** At the exit of an exit-durability run that failed: the finished tasks' writes. */
     void putWritesAtExit(String checkpointId, Task task, String taskId) {
         if (durability == Durability.EXIT && checkpointId != null) {
@@ -358,6 +420,12 @@ final class Persistence implements ChannelState.DeltaTracker {
     }
 
     private void saveWrites(String checkpointId, Task task, String taskId) {
+        List<PendingWrite> writes = encodeWrites(task, taskId);
+        awaitInFlight();
+        saver.putWrites(threadId, namespace, checkpointId, writes);
+    }
+
+    private List<PendingWrite> encodeWrites(Task task, String taskId) {
         List<PendingWrite> writes = new ArrayList<>();
         if (!task.interrupts.isEmpty()) {
             if (!task.resumes.isEmpty()) {
@@ -389,8 +457,7 @@ final class Persistence implements ChannelState.DeltaTracker {
                 writes.add(new PendingWrite(taskId, 0, ReservedNames.NO_WRITES, new byte[0]));
             }
         }
-        awaitInFlight();
-        saver.putWrites(threadId, namespace, checkpointId, writes);
+        return writes;
     }
 
     private ArrayNode resumesTree(Task task) {

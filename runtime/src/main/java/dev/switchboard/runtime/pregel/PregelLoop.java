@@ -146,6 +146,9 @@ final class PregelLoop {
                 scope.listeners.superstepStarted(scope.run, cursor.step, taskNodes());
             }
             runner.runAll(tasks);
+            if (anyTask(t -> t.error != null || t.paused())) {
+                runner.storeDeferredWrites(); // no checkpoint follows to carry them
+            }
             throwFailures();
             if (pauseAtInterrupts()) {
                 return;

@@ -3,12 +3,16 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.error.GraphException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs the tasks of one superstep: reads each task's input and announces it, runs the tasks in
  * parallel (each node through its {@link NodeAttempts}), stores each finished task's writes as
  * pending writes and streams its result. Failures stay on their task; the loop decides at the
  * barrier. Tasks read channels but never write them.
+ *
+ * <p>The writes of the task that finishes last are held back for the step's checkpoint, so that a
+ * one-task step (the usual one) costs one transaction; see {@link Persistence#deferWrites}.
  */
 final class TaskRunner {
     private final RunScope scope;
@@ -19,6 +23,10 @@ final class TaskRunner {
     private int step;
     private int stop;
     private String checkpointId;
+    /** Tasks of the step still running: the one that brings it to zero finished last. */
+    private final AtomicInteger running = new AtomicInteger();
+    /** The task whose writes are held back for the step's checkpoint, if any. */
+    private Task deferred;
 
     TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events) {
         this.scope = scope;
@@ -55,6 +63,8 @@ final class TaskRunner {
             }
         }
         int n = todo.size();
+        running.set(n);
+        deferred = null;
         if (n <= 1) {
             if (n == 1) {
                 run(todo.get(0));
@@ -87,22 +97,46 @@ final class TaskRunner {
             t.error = e;
         }
         t.outcome = outcome;
-        storeWrites(t);
+        storeWrites(t, running.decrementAndGet() == 0);
         if (t.node != 0) {
             events.taskEnd(t, step);
         }
     }
 
-    private void storeWrites(Task t) {
-        if (scope.persistence == null || t.error instanceof ParentCommand) {
+    private void storeWrites(Task t, boolean last) {
+        Persistence persistence = scope.persistence;
+        if (persistence == null || t.error instanceof ParentCommand) {
             return;
         }
         try {
-            scope.persistence.putWrites(checkpointId, t, t.id());
+            if (last && persistence.defersWrites(checkpointId, t)) {
+                persistence.deferWrites(checkpointId, t, t.id());
+                deferred = t;
+            } else {
+                persistence.putWrites(checkpointId, t, t.id());
+            }
         } catch (RuntimeException e) {
             if (t.error == null) {
                 t.error = e;
             }
+        }
+    }
+
+    /**
+     * For a step that stores no checkpoint because a task failed or paused: stores the held-back
+     * writes alone, so a resume does not run their task again. A failure to store them fails that
+     * task, as it would have when it finished.
+     */
+    void storeDeferredWrites() {
+        Task t = deferred;
+        if (t == null) {
+            return;
+        }
+        deferred = null;
+        try {
+            scope.persistence.storeDeferredWrites();
+        } catch (RuntimeException e) {
+            t.error = e;
         }
     }
 
