@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.Blob;
@@ -86,6 +87,39 @@ interface ThreadLifecycleConformance {
         tick();
         chatter(1).invoke(TranscriptUpdate.of().messages(List.of("hi")), config(b, 1));
         assertEquals(b, s.listThreads(ThreadQuery.ALL.withFilter(filter)).get(0).threadId());
+    }
+
+    @Test
+    default void threadMetadataGivenToARunIsMergedWithItsFirstCheckpoint() {
+        CheckpointSaver s = saver();
+        String suite = thread("run-suite");
+        String t = thread("run-meta");
+        s.updateThreadMetadata(t, Map.of("suite", suite, "user", "old", "kept", true));
+        chatter(2)
+                .invoke(
+                        TranscriptUpdate.of().messages(List.of("hi")),
+                        config(t, 2).withThreadMetadata("user", "u7").withThreadMetadata("topic", "billing"));
+        assertEquals(
+                Map.of("suite", suite, "user", "u7", "kept", true, "topic", "billing"),
+                normalized(s.getThread(t).orElseThrow().metadata()));
+        tick();
+        String fresh = thread("run-meta-fresh");
+        chatter(1)
+                .invoke(
+                        TranscriptUpdate.of().messages(List.of("hi")),
+                        config(fresh, 1)
+                                .withDurability(Durability.EXIT)
+                                .withThreadMetadata("suite", suite)
+                                .withThreadMetadata("topic", "billing"));
+        assertEquals(
+                List.of(fresh, t),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "topic", "billing")))));
+        assertEquals(
+                "thread metadata values must be strings, numbers or booleans, not [x]",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> RunConfig.thread(fresh).withThreadMetadata("tags", List.of("x")))
+                        .getMessage());
     }
 
     private static Map<String, Object> normalized(Map<String, Object> m) {
