@@ -122,6 +122,50 @@ interface ThreadLifecycleConformance {
                         .getMessage());
     }
 
+    @Test
+    default void aFilterMatchingFewOfManyThreadsPagesOverTheMatchesOnly() {
+        CheckpointSaver s = saver();
+        String suite = thread("many-suite");
+        List<String> picked = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String t = thread("many-" + i);
+            tick();
+            boolean pick = i % 9 == 4;
+            s.updateThreadMetadata(t, Map.of("suite", suite, "pick", pick, "n", i % 2 == 0 ? i : (double) i));
+            if (pick) {
+                picked.add(0, t);
+            }
+        }
+        Map<String, Object> filter = Map.of("suite", suite, "pick", true);
+        assertEquals(4, picked.size());
+        assertEquals(picked, ids(s.listThreads(ThreadQuery.ALL.withFilter(filter))));
+        assertEquals(
+                picked.subList(1, 3),
+                ids(s.listThreads(
+                        ThreadQuery.ALL.withFilter(filter).withLimit(2).withOffset(1))));
+        assertEquals(
+                picked.subList(3, 4),
+                ids(s.listThreads(
+                        ThreadQuery.ALL.withFilter(filter).withLimit(2).withOffset(3))));
+        assertEquals(
+                List.of(), ids(s.listThreads(ThreadQuery.ALL.withFilter(filter).withOffset(4))));
+        assertEquals(
+                List.of(thread("many-13")),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", 13L)))),
+                "numbers match by value: 13 was stored as 13.0");
+        assertEquals(
+                List.of(thread("many-22")),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", 22.0)))));
+        assertEquals(
+                List.of(),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", "22")))),
+                "a string never matches a number");
+        assertEquals(
+                36,
+                s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "pick", false)))
+                        .size());
+    }
+
     private static Map<String, Object> normalized(Map<String, Object> m) {
         Map<String, Object> out = new LinkedHashMap<>();
         m.forEach((k, v) -> out.put(k, v instanceof Number n ? (Object) n.intValue() : v));
