@@ -30,8 +30,10 @@ public final class RunConfig {
     private final boolean streamSubgraphs;
     private final Object context;
     private final String checkpointNamespace;
+    private final Map<String, Object> threadMetadata;
 
     private RunConfig(Builder b) {
+        this.threadMetadata = b.threadMetadata;
         this.context = b.context;
         this.checkpointNamespace = b.checkpointNamespace;
         this.streamSubgraphs = b.streamSubgraphs;
@@ -58,6 +60,7 @@ public final class RunConfig {
         boolean streamSubgraphs;
         Object context;
         String checkpointNamespace = "";
+        Map<String, Object> threadMetadata = Map.of();
 
         Builder() {}
 
@@ -73,6 +76,7 @@ public final class RunConfig {
             streamSubgraphs = c.streamSubgraphs;
             context = c.context;
             checkpointNamespace = c.checkpointNamespace;
+            threadMetadata = c.threadMetadata;
         }
 
         RunConfig build() {
@@ -197,6 +201,37 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.metadata = put(metadata, key, value);
         return b.build();
+    }
+
+    /**
+     * This configuration with one more entry for the thread's own metadata (what {@code
+     * listThreads} filters on), merged into it as by {@code CheckpointSaver.updateThreadMetadata}
+     * when the run stores its first checkpoint: label a conversation with its user or topic as it
+     * starts, without a separate call. Unlike {@link #withMetadata} it is not recorded per checkpoint.
+     *
+     * @param key the key
+     * @param value a string, number or boolean
+     * @return a new configuration
+     * @throws IllegalArgumentException if the value is of another type
+     */
+    public RunConfig withThreadMetadata(String key, Object value) {
+        Objects.requireNonNull(key, "key");
+        if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+            throw new IllegalArgumentException(
+                    "thread metadata values must be strings, numbers or booleans, not " + value);
+        }
+        Builder b = new Builder(this);
+        b.threadMetadata = put(threadMetadata, key, value);
+        return b.build();
+    }
+
+    /**
+     * The entries merged into the thread's metadata when the run stores its first checkpoint.
+     *
+     * @return an unmodifiable map
+     */
+    public Map<String, Object> threadMetadata() {
+        return threadMetadata;
     }
 
     /**
@@ -380,6 +415,8 @@ public final class RunConfig {
                 + (checkpointNamespace.isEmpty() ? "" : ", namespace=" + checkpointNamespace)
                 + ", checkpoint=" + checkpointId + ", recursionLimit=" + recursionLimit
                 + ", durability=" + durability + ", interruptBefore=" + interruptBefore + ", interruptAfter="
-                + interruptAfter + ", metadata=" + metadata + ", configurable=" + configurable + "]";
+                + interruptAfter + ", metadata=" + metadata
+                + (threadMetadata.isEmpty() ? "" : ", threadMetadata=" + threadMetadata) + ", configurable="
+                + configurable + "]";
     }
 }

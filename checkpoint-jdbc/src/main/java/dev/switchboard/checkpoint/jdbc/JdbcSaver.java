@@ -412,7 +412,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (query.limit() == 0) {
             return new ArrayList<>();
         }
-        return inTransaction(false, "list threads", (tx, retry) -> ThreadRows.list(tx, query));
+        return inTransaction(false, "list threads", (tx, retry) -> ThreadRows.list(tx, dialect, query));
     }
 
     @Override

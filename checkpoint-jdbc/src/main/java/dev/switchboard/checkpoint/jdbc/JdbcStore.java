@@ -14,17 +14,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@link dev.switchboard.runtime.store.Store} in SQLite or PostgreSQL: open one with {@link
  * SqliteStore} or {@link PostgresStore}. Its tables ({@code store_items}, {@code store_vectors}) are
  * created on first open. All SQL is parameterized; filters run in the database. A search with a
- * query scores the vectors of the items that pass the filter exactly (cosine, in Java, as they
- * stream from the database), then reads the values of the page only.
+ * query ranks exactly (cosine) with a {@link VectorIndex}: each store keeps the database's vectors
+ * in memory, loaded on the first such search and then kept up to date by reading only the rows
+ * changed since (by any store on the database, see {@link StoreVersions}); the filter selects the
+ * candidates in SQL, and the best-ranked items are read, and checked to be still there and live,
+ * from the database. Memory: about {@code 4 × dimensions} bytes per stored vector.
  */
 public final class JdbcStore extends AbstractStore {
     private static final String COLUMNS = "ns, key, value, created_at, updated_at, ttl_ms";
@@ -32,15 +36,20 @@ public final class JdbcStore extends AbstractStore {
 
     private final StoreSql sql;
     private final Connections connections;
+    private final VectorIndex index;
 
     JdbcStore(StoreSql sql, Connections connections, StoreSettings settings) {
         super(settings);
         this.sql = sql;
         this.connections = connections;
+        this.index = settings.index() == null
+                ? null
+                : new VectorIndex(settings.index().dimensions());
         try (Connections.Lease lease = connections.lease(true)) {
             for (String ddl : sql.schema()) {
                 lease.prepare(ddl).execute();
             }
+            StoreVersions.migrate(lease, sql);
             lease.commit();
         } catch (SQLException e) {
             connections.close();
@@ -110,59 +119,78 @@ public final class JdbcStore extends AbstractStore {
         return params;
     }
 
-    /** Scores every filtered item's vectors, then fills the page from the ranking and the unscored rest. */
+    /**
+     * Ranks the items under the prefix with the in-memory index (caught up with the database first),
+     * among the filter's matches when there is a filter, then reads the best ones from the database
+     * in chunks, which keeps only items still there, live and matching; the unscored rest follows.
+     */
     private List<Item> ranked(Connections.Lease lease, SearchPlan plan, Instant now) throws SQLException {
-        Map<List<String>, List<float[]>> vectors = vectors(lease, plan, now);
-        List<Vectors.Scored<List<String>>> ranking =
-                Vectors.rank(List.copyOf(vectors.keySet()), vectors::get, plan.query());
-        List<Item> page = new ArrayList<>();
-        int end = (int) Math.min((long) plan.offset() + plan.limit(), ranking.size());
-        for (int i = plan.offset(); i < end; i++) {
-            page.add(itemOf(lease, ranking.get(i), now));
+        StoreVersions.catchUp(lease, index);
+        Set<VectorIndex.ItemKey> candidates =
+                plan.filter().conditions().isEmpty() ? null : candidates(lease, plan, now);
+        VectorIndex.Ranking ranking = index.rank(StoreSql.encode(plan.prefix()), candidates, plan.query());
+        int want = (int) Math.min((long) plan.offset() + plan.limit(), Integer.MAX_VALUE - 64);
+        List<Item> found = new ArrayList<>();
+        int done = 0;
+        int k = Math.min(want + 16, ranking.size());
+        while (found.size() < want && done < ranking.size()) {
+            List<Integer> top = ranking.top(k);
+            for (int from = done; from < top.size() && found.size() < want; from = done) {
+                done = Math.min(top.size(), from + Math.min(Math.max(want - found.size() + 8, 16), 500));
+                found.addAll(verified(lease, plan, now, ranking, top.subList(from, done)));
+            }
+            k = (int) Math.min(4L * k, ranking.size());
         }
+        List<Item> page =
+                new ArrayList<>(found.subList(Math.min(plan.offset(), found.size()), Math.min(want, found.size())));
         int rest = plan.limit() - page.size();
-        int restOffset = Math.max(0, plan.offset() - ranking.size());
+        int restOffset = Math.max(0, plan.offset() - found.size());
         page.addAll(unranked(lease, plan, now, true, restOffset, rest));
         return page;
     }
 
-    /**
-     * The vectors of the filtered items, in the store's natural order. Rows come unsorted and are
-     * ordered here: sorting megabytes of vectors in the database took most of a search's time.
-     */
-    private Map<List<String>, List<float[]>> vectors(Connections.Lease lease, SearchPlan plan, Instant now)
+    /** The keys of the live items under the prefix that pass the filter. */
+    private Set<VectorIndex.ItemKey> candidates(Connections.Lease lease, SearchPlan plan, Instant now)
             throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT i.ns_seq, i.seq, v.idx, i.ns, i.key, v.vector FROM store_items i"
-                + " JOIN store_vectors v ON v.ns = i.ns AND v.key = i.key WHERE 1 = 1");
+        StringBuilder q = new StringBuilder("SELECT i.ns, i.key FROM store_items i WHERE 1 = 1");
         List<Object> params = where(plan, now, q);
         PreparedStatement p = lease.prepare(q.toString());
         bind(p, params);
-        List<VectorRow> rows = new ArrayList<>();
+        Set<VectorIndex.ItemKey> out = new HashSet<>();
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                rows.add(new VectorRow(
-                        r.getLong(1), r.getLong(2), r.getInt(3), r.getString(4), r.getString(5), r.getBytes(6)));
+                out.add(new VectorIndex.ItemKey(r.getString(1), r.getString(2)));
             }
-        }
-        rows.sort(VectorRow.ORDER);
-        Map<List<String>, List<float[]>> out = new LinkedHashMap<>();
-        for (VectorRow v : rows) {
-            out.computeIfAbsent(List.of(v.ns, v.key), k -> new ArrayList<>(1)).add(Vectors.fromBytes(v.vector));
         }
         return out;
     }
 
-    /** One stored vector with the ordering columns of its item. */
-    private record VectorRow(long nsSeq, long seq, int idx, String ns, String key, byte[] vector) {
-        static final Comparator<VectorRow> ORDER = Comparator.comparingLong(VectorRow::nsSeq)
-                .thenComparingLong(VectorRow::seq)
-                .thenComparingInt(VectorRow::idx);
-    }
-
-    private Item itemOf(Connections.Lease lease, Vectors.Scored<List<String>> s, Instant now) throws SQLException {
-        PreparedStatement p = lease.prepare("SELECT " + COLUMNS + " FROM store_items WHERE ns = ? AND key = ?");
-        bind(p, List.of(s.candidate().get(0), s.candidate().get(1)));
-        return rows(p).get(0).item(s.score());
+    /** The ranked items at the given positions that are still stored, live and matching, in rank order. */
+    private List<Item> verified(
+            Connections.Lease lease, SearchPlan plan, Instant now, VectorIndex.Ranking ranking, List<Integer> chunk)
+            throws SQLException {
+        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM store_items i WHERE 1 = 1");
+        List<Object> params = where(plan, now, q);
+        q.append(" AND (");
+        for (int i = 0; i < chunk.size(); i++) {
+            q.append(i == 0 ? "" : " OR ").append("(i.ns = ? AND i.key = ?)");
+            params.add(ranking.key(chunk.get(i)).ns());
+            params.add(ranking.key(chunk.get(i)).key());
+        }
+        PreparedStatement p = lease.prepare(q.append(')').toString());
+        bind(p, params);
+        Map<VectorIndex.ItemKey, Row> rows = new HashMap<>();
+        for (Row r : rows(p)) {
+            rows.put(new VectorIndex.ItemKey(StoreSql.encode(r.namespace), r.key), r);
+        }
+        List<Item> out = new ArrayList<>(rows.size());
+        for (int at : chunk) {
+            Row r = rows.get(ranking.key(at));
+            if (r != null) {
+                out.add(r.item(ranking.score(at)));
+            }
+        }
+        return out;
     }
 
     @Override
@@ -188,11 +216,12 @@ public final class JdbcStore extends AbstractStore {
     @Override
     protected void write(List<Write> writes, Instant now) {
         try (Connections.Lease lease = connections.lease(true)) {
+            long version = StoreVersions.bump(lease);
             for (Write w : writes) {
                 if (w.json() == null) {
-                    delete(lease, w);
+                    delete(lease, w, version);
                 } else {
-                    upsert(lease, w, now);
+                    upsert(lease, w, now, version);
                 }
             }
             lease.commit();
@@ -201,26 +230,30 @@ public final class JdbcStore extends AbstractStore {
         }
     }
 
-    private static void delete(Connections.Lease lease, Write w) throws SQLException {
+    private static void delete(Connections.Lease lease, Write w, long version) throws SQLException {
+        String ns = StoreSql.encode(w.namespace());
         PreparedStatement p = lease.prepare("DELETE FROM store_items WHERE ns = ? AND key = ?");
-        bind(p, List.of(StoreSql.encode(w.namespace()), w.key()));
-        p.executeUpdate();
+        bind(p, List.of(ns, w.key()));
+        if (p.executeUpdate() > 0) {
+            StoreVersions.deleted(lease, ns, w.key(), version);
+        }
     }
 
     /**
      * Inserts or replaces, keeping creation time and place; an expired row not yet swept counts as
      * gone, so the put starts afresh (new creation time, placed last), as in memory.
      */
-    private void upsert(Connections.Lease lease, Write w, Instant now) throws SQLException {
+    private void upsert(Connections.Lease lease, Write w, Instant now, long version) throws SQLException {
         String ns = StoreSql.encode(w.namespace());
         String expired = "(store_items.expires_at IS NOT NULL AND store_items.expires_at <= excluded.updated_at)";
         String upsert =
-                "INSERT INTO store_items (ns, key, value, created_at, updated_at, ttl_ms, expires_at, ns_seq, seq)"
-                        + " VALUES (?, ?, " + sql.jsonParam() + ", ?, ?, ?, ?, COALESCE((SELECT ns_seq FROM store_items"
+                "INSERT INTO store_items (ns, key, value, created_at, updated_at, ttl_ms, expires_at, version, ns_seq,"
+                        + " seq) VALUES (?, ?, " + sql.jsonParam()
+                        + ", ?, ?, ?, ?, ?, COALESCE((SELECT ns_seq FROM store_items"
                         + " WHERE ns = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1), " + sql.nextSeq() + "), "
                         + sql.nextSeq() + ")"
                         + " ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
-                        + " ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at,"
+                        + " ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at, version = excluded.version,"
                         + " created_at = CASE WHEN " + expired
                         + " THEN excluded.created_at ELSE store_items.created_at END,"
                         + " ns_seq = CASE WHEN " + expired + " THEN excluded.ns_seq ELSE store_items.ns_seq END,"
@@ -229,6 +262,7 @@ public final class JdbcStore extends AbstractStore {
         List<Object> params = new ArrayList<>(List.of(ns, w.key(), w.json(), micros(now), micros(now)));
         params.add(w.ttl() == null ? null : w.ttl().toMillis());
         params.add(w.expiresAt() == null ? null : micros(w.expiresAt()));
+        params.add(version);
         params.add(ns);
         params.add(micros(now));
         bind(p, params);
@@ -254,13 +288,24 @@ public final class JdbcStore extends AbstractStore {
     @Override
     protected int deleteExpired(Instant now) {
         try (Connections.Lease lease = connections.lease(true)) {
+            long version = StoreVersions.bump(lease);
             // One statement decides and deletes per row, so a row refreshed meanwhile is not deleted.
-            PreparedStatement p =
-                    lease.prepare("DELETE FROM store_items WHERE expires_at IS NOT NULL AND expires_at <= ?");
+            PreparedStatement p = lease.prepare(
+                    "DELETE FROM store_items WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING ns, key");
             bind(p, List.of(micros(now)));
-            int n = p.executeUpdate();
-            lease.commit();
-            return n;
+            List<String[]> gone = new ArrayList<>();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    gone.add(new String[] {r.getString(1), r.getString(2)});
+                }
+            }
+            for (String[] g : gone) {
+                StoreVersions.deleted(lease, g[0], g[1], version);
+            }
+            if (!gone.isEmpty()) {
+                lease.commit(); // else the lease rolls back: a sweep that found nothing changes no version
+            }
+            return gone.size();
         } catch (SQLException e) {
             throw failure("delete expired items", e);
         }

@@ -20,10 +20,15 @@ enum StoreSql {
                     "CREATE TABLE IF NOT EXISTS store_items (ns TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
                             + " created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER,"
                             + " expires_at INTEGER, ns_seq INTEGER NOT NULL, seq INTEGER NOT NULL,"
-                            + " PRIMARY KEY (ns, key))",
+                            + " version INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (ns, key))",
                     "CREATE TABLE IF NOT EXISTS store_vectors (ns TEXT NOT NULL, key TEXT NOT NULL, idx INTEGER NOT NULL,"
                             + " vector BLOB NOT NULL, PRIMARY KEY (ns, key, idx),"
                             + " FOREIGN KEY (ns, key) REFERENCES store_items (ns, key) ON DELETE CASCADE)");
+        }
+
+        @Override
+        String addVersion() {
+            return "ALTER TABLE store_items ADD COLUMN version INTEGER NOT NULL DEFAULT 0";
         }
 
         @Override
@@ -95,10 +100,15 @@ enum StoreSql {
                     "CREATE TABLE IF NOT EXISTS store_items (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
                             + " value JSONB NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,"
                             + " ttl_ms BIGINT, expires_at BIGINT, ns_seq BIGINT NOT NULL, seq BIGINT NOT NULL,"
-                            + " PRIMARY KEY (ns, key))",
+                            + " version BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (ns, key))",
                     "CREATE TABLE IF NOT EXISTS store_vectors (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
                             + " idx INTEGER NOT NULL, vector BYTEA NOT NULL, PRIMARY KEY (ns, key, idx),"
                             + " FOREIGN KEY (ns, key) REFERENCES store_items (ns, key) ON DELETE CASCADE)");
+        }
+
+        @Override
+        String addVersion() {
+            return "ALTER TABLE store_items ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0";
         }
 
         @Override
@@ -172,6 +182,25 @@ enum StoreSql {
 
     /** The statements that create the tables (idempotent). */
     abstract List<String> schema();
+
+    /** Adds the {@code version} column to a {@code store_items} table made before it existed. */
+    abstract String addVersion();
+
+    /**
+     * The statements, after {@link #schema} and {@link #addVersion}, for the change tracking that
+     * keeps each store's in-memory {@link VectorIndex} coherent: the store's version, bumped by every
+     * write transaction, the version of each item's last write, and the items deleted since.
+     */
+    static List<String> versioning() {
+        return List.of(
+                "CREATE INDEX IF NOT EXISTS store_items_version ON store_items (version)",
+                "CREATE TABLE IF NOT EXISTS store_meta (id INTEGER PRIMARY KEY, version BIGINT NOT NULL,"
+                        + " pruned BIGINT NOT NULL)",
+                "INSERT INTO store_meta (id, version, pruned) VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING",
+                "CREATE TABLE IF NOT EXISTS store_deletions (version BIGINT NOT NULL, ns TEXT NOT NULL,"
+                        + " key TEXT NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS store_deletions_version ON store_deletions (version)");
+    }
 
     /** An expression for a new ordering number. */
     abstract String nextSeq();

@@ -62,14 +62,23 @@ final class ThreadRows {
         }
     }
 
-    /** The page; the filter is matched in Java, so SQL pages only an unfiltered listing. */
-    static List<ThreadInfo> list(Connections.Lease tx, ThreadQuery query) throws SQLException {
-        boolean pageInSql = query.filter().isEmpty();
-        String sql = COLUMNS + " ORDER BY updated_at DESC, thread_id" + (pageInSql ? " LIMIT ? OFFSET ?" : "");
-        PreparedStatement p = tx.prepare(sql);
-        if (pageInSql) {
-            p.setLong(1, query.limit());
-            p.setLong(2, query.offset());
+    /**
+     * The page, filtered and paged in the database: only the page's rows are read, however many
+     * threads there are. The filter matches as {@link ThreadInfo#matches} does (numbers by value).
+     */
+    static List<ThreadInfo> list(Connections.Lease tx, Dialect dialect, ThreadQuery query) throws SQLException {
+        StringBuilder sql = new StringBuilder(COLUMNS);
+        List<Object> params = new ArrayList<>();
+        if (!query.filter().isEmpty()) {
+            sql.append(" WHERE ");
+            filter(dialect, query.filter(), sql, params);
+        }
+        sql.append(" ORDER BY updated_at DESC, thread_id LIMIT ? OFFSET ?");
+        params.add((long) query.limit());
+        params.add((long) query.offset());
+        PreparedStatement p = tx.prepare(sql.toString());
+        for (int i = 0; i < params.size(); i++) {
+            p.setObject(i + 1, params.get(i));
         }
         p.setFetchSize(256);
         List<ThreadInfo> rows = new ArrayList<>();
@@ -78,9 +87,37 @@ final class ThreadRows {
                 rows.add(read(r));
             }
         }
-        // Java's order, not the database collation's, breaks ties: the same order on every saver.
+        // Java's order, not the database collation's, breaks ties within the page.
         rows.sort(ThreadInfos.NEWEST_FIRST);
-        return pageInSql ? rows : query.page(rows);
+        return rows;
+    }
+
+    /**
+     * The filter as a condition: on PostgreSQL jsonb containment of the filter object (jsonb
+     * compares numbers by value); on SQLite one {@code json_each} test per entry, by JSON type.
+     */
+    private static void filter(Dialect dialect, Map<String, Object> filter, StringBuilder sql, List<Object> params) {
+        if (dialect == Dialect.POSTGRES) {
+            sql.append("CAST(metadata AS JSONB) @> CAST(? AS JSONB)");
+            params.add(JSON.writeValueAsString(filter));
+            return;
+        }
+        String and = "";
+        for (Map.Entry<String, Object> e : filter.entrySet()) {
+            sql.append(and).append("EXISTS (SELECT 1 FROM json_each(switchboard_threads.metadata) m WHERE m.key = ?");
+            params.add(e.getKey());
+            Object v = e.getValue();
+            if (v instanceof Boolean b) {
+                sql.append(" AND m.type = '").append(b ? "true" : "false").append("')");
+            } else if (v instanceof Number n) {
+                sql.append(" AND m.type IN ('integer', 'real') AND m.value = ?)");
+                params.add(n.doubleValue());
+            } else {
+                sql.append(" AND m.type = 'text' AND m.value = ?)");
+                params.add(v);
+            }
+            and = " AND ";
+        }
     }
 
     private static ThreadInfo read(ResultSet r) throws SQLException {

@@ -30,4 +30,9 @@ class PostgresStoreConformanceTest extends StoreConformance {
             throw new IllegalStateException(e);
         }
     }
+
+    @Override
+    protected Store openShared(StoreSettings settings) {
+        return PostgresStore.url(SCHEMAS.get(SCHEMAS.size() - 1).url, settings);
+    }
 }

@@ -17,4 +17,9 @@ class SqliteStoreConformanceTest extends StoreConformance {
     protected Store open(StoreSettings settings) {
         return SqliteStore.file(dir.resolve("store-" + files.incrementAndGet() + ".db"), settings);
     }
+
+    @Override
+    protected Store openShared(StoreSettings settings) {
+        return SqliteStore.file(dir.resolve("store-" + files.get() + ".db"), settings);
+    }
 }

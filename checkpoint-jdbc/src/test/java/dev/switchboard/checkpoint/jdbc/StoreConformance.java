@@ -39,6 +39,14 @@ abstract class StoreConformance {
     /** Opens a fresh, empty store. */
     protected abstract Store open(StoreSettings settings);
 
+    /**
+     * Opens another store on the database of the last one {@link #open} opened, as another JVM would,
+     * or returns {@code null} where stores cannot share their data (in memory).
+     */
+    protected Store openShared(StoreSettings settings) {
+        return null;
+    }
+
     private Store store() {
         return store(StoreSettings.DEFAULTS);
     }
@@ -540,5 +548,65 @@ abstract class StoreConformance {
                 assertThrows(IllegalStateException.class, () -> s.put(ns("a"), "k", Map.of("text", "x")));
         assertEquals("the embedder returned a vector of 26 dimensions; the index expects 3", e.getMessage());
         assertFalse(s.get(ns("a"), "k").isPresent());
+    }
+
+    @Test
+    void storesSharingADatabaseRankEachOthersPutsDeletesAndExpiries() {
+        Store a = store(StoreSettings.DEFAULTS.withIndex(IndexConfig.of(26, new Letters(), "text")));
+        Store b = openShared(StoreSettings.DEFAULTS
+                .withIndex(IndexConfig.of(26, new Letters(), "text"))
+                .withClock(clock));
+        org.junit.jupiter.api.Assumptions.assumeTrue(b != null, "in-memory stores share nothing");
+        opened.add(b);
+        a.put(ns("m"), "dog", map("text", "dog"));
+        a.put(ns("m"), "cat", map("text", "cat"));
+        assertEquals(
+                List.of("cat", "dog"), keys(b.search(StoreOp.search(ns("m")).query("cat"))));
+        b.put(ns("m"), "dog", map("text", "cat"));
+        Map<String, Double> tie = new LinkedHashMap<>();
+        tie.put("dog", 1.0);
+        tie.put("cat", 1.0);
+        assertEquals(tie, scores(a.search(StoreOp.search(ns("m")).query("cat"))), "equal scores: first put first");
+        a.delete(ns("m"), "cat");
+        assertEquals(List.of("dog"), keys(b.search(StoreOp.search(ns("m")).query("cat"))));
+        b.put(ns("m"), "tmp", map("text", "cat"), PutOptions.DEFAULTS.withTtl(Duration.ofSeconds(1)));
+        assertEquals(
+                List.of("dog", "tmp"), keys(a.search(StoreOp.search(ns("m")).query("cat"))));
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(List.of("dog"), keys(a.search(StoreOp.search(ns("m")).query("cat"))), "expired, not swept");
+        assertEquals(1, b.sweepExpired());
+        assertEquals(List.of("dog"), keys(a.search(StoreOp.search(ns("m")).query("cat"))));
+        b.put(ns("m"), "tmp", map("text", "tax"));
+        a.put(ns("m"), "dog", map("text", "cat"), PutOptions.DEFAULTS.withoutIndex());
+        Map<String, Double> after = new LinkedHashMap<>();
+        after.put("tmp", 0.6667);
+        after.put("dog", null);
+        assertEquals(after, scores(b.search(StoreOp.search(ns("m")).query("cat"))));
+        assertEquals(
+                List.of("tmp"),
+                keys(b.search(StoreOp.search(ns("m")).query("cat").filter(Map.of("text", "tax")))));
+    }
+
+    @Test
+    void aPageDeepInTheRankingSkipsDeletedAndExpiredItems() {
+        Store s = store(StoreSettings.DEFAULTS.withIndex(IndexConfig.of(26, new Letters(), "text")));
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            String text = "c" + "a".repeat(i);
+            PutOptions o = i % 3 == 1 ? PutOptions.DEFAULTS.withTtl(Duration.ofSeconds(1)) : PutOptions.DEFAULTS;
+            s.put(ns("p", "q" + (i % 2)), "k" + i, map("text", text), o);
+            if (i % 3 == 0) {
+                expected.add("k" + i);
+            }
+        }
+        for (int i = 2; i < 60; i += 3) {
+            s.delete(ns("p", "q" + (i % 2)), "k" + i);
+        }
+        clock.advance(Duration.ofSeconds(2));
+        // "c": the fewer a's, the nearer; every third item is left.
+        assertEquals(expected, keys(s.search(StoreOp.search(ns("p")).query("c").limit(100))));
+        assertEquals(
+                expected.subList(15, 20),
+                keys(s.search(StoreOp.search(ns("p")).query("c").limit(5).offset(15))));
     }
 }

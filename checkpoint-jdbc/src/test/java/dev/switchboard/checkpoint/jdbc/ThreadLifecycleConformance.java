@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.Blob;
@@ -86,6 +87,83 @@ interface ThreadLifecycleConformance {
         tick();
         chatter(1).invoke(TranscriptUpdate.of().messages(List.of("hi")), config(b, 1));
         assertEquals(b, s.listThreads(ThreadQuery.ALL.withFilter(filter)).get(0).threadId());
+    }
+
+    @Test
+    default void threadMetadataGivenToARunIsMergedWithItsFirstCheckpoint() {
+        CheckpointSaver s = saver();
+        String suite = thread("run-suite");
+        String t = thread("run-meta");
+        s.updateThreadMetadata(t, Map.of("suite", suite, "user", "old", "kept", true));
+        chatter(2)
+                .invoke(
+                        TranscriptUpdate.of().messages(List.of("hi")),
+                        config(t, 2).withThreadMetadata("user", "u7").withThreadMetadata("topic", "billing"));
+        assertEquals(
+                Map.of("suite", suite, "user", "u7", "kept", true, "topic", "billing"),
+                normalized(s.getThread(t).orElseThrow().metadata()));
+        tick();
+        String fresh = thread("run-meta-fresh");
+        chatter(1)
+                .invoke(
+                        TranscriptUpdate.of().messages(List.of("hi")),
+                        config(fresh, 1)
+                                .withDurability(Durability.EXIT)
+                                .withThreadMetadata("suite", suite)
+                                .withThreadMetadata("topic", "billing"));
+        assertEquals(
+                List.of(fresh, t),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "topic", "billing")))));
+        assertEquals(
+                "thread metadata values must be strings, numbers or booleans, not [x]",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> RunConfig.thread(fresh).withThreadMetadata("tags", List.of("x")))
+                        .getMessage());
+    }
+
+    @Test
+    default void aFilterMatchingFewOfManyThreadsPagesOverTheMatchesOnly() {
+        CheckpointSaver s = saver();
+        String suite = thread("many-suite");
+        List<String> picked = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String t = thread("many-" + i);
+            tick();
+            boolean pick = i % 9 == 4;
+            s.updateThreadMetadata(t, Map.of("suite", suite, "pick", pick, "n", i % 2 == 0 ? i : (double) i));
+            if (pick) {
+                picked.add(0, t);
+            }
+        }
+        Map<String, Object> filter = Map.of("suite", suite, "pick", true);
+        assertEquals(4, picked.size());
+        assertEquals(picked, ids(s.listThreads(ThreadQuery.ALL.withFilter(filter))));
+        assertEquals(
+                picked.subList(1, 3),
+                ids(s.listThreads(
+                        ThreadQuery.ALL.withFilter(filter).withLimit(2).withOffset(1))));
+        assertEquals(
+                picked.subList(3, 4),
+                ids(s.listThreads(
+                        ThreadQuery.ALL.withFilter(filter).withLimit(2).withOffset(3))));
+        assertEquals(
+                List.of(), ids(s.listThreads(ThreadQuery.ALL.withFilter(filter).withOffset(4))));
+        assertEquals(
+                List.of(thread("many-13")),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", 13L)))),
+                "numbers match by value: 13 was stored as 13.0");
+        assertEquals(
+                List.of(thread("many-22")),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", 22.0)))));
+        assertEquals(
+                List.of(),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "n", "22")))),
+                "a string never matches a number");
+        assertEquals(
+                36,
+                s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "pick", false)))
+                        .size());
     }
 
     private static Map<String, Object> normalized(Map<String, Object> m) {

@@ -83,6 +83,9 @@ final class Persistence implements ChannelState.DeltaTracker {
 
     private volatile RunInfo run;
 
+    /** Entries for the thread's metadata, merged before the first checkpoint this run stores. */
+    private volatile Map<String, Object> threadMetadata = Map.of();
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     Persistence(
             CheckpointSaver saver,
@@ -278,6 +281,11 @@ final class Persistence implements ChannelState.DeltaTracker {
             observers.checkpointStarted(run, p.metadata().step());
             started = System.nanoTime();
         }
+        Map<String, Object> labels = threadMetadata;
+        if (!labels.isEmpty()) {
+            saver.updateThreadMetadata(threadId, labels);
+            threadMetadata = Map.of();
+        }
         if (p.writes().isEmpty()) {
             saver.put(threadId, namespace, checkpoint, p.metadata(), p.parentId(), head, blobs);
         } else {
@@ -287,6 +295,11 @@ final class Persistence implements ChannelState.DeltaTracker {
         if (observers != null) {
             observers.checkpointSaved(run, checkpoint.id(), p.metadata().step(), started);
         }
+    }
+
+    /** Merges entries into the thread's metadata with the first checkpoint this run stores. */
+    void threadMetadata(Map<String, Object> entries) {
+        this.threadMetadata = entries;
     }
 
     /** Tells listeners of every checkpoint this run stores. */

@@ -382,6 +382,9 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Persistence persistence = saver == null
                 ? null
                 : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
+        if (persistence != null) {
+            persistence.threadMetadata(config.threadMetadata());
+        }
         return new RunScope(
                 spec, dispatcher, executor, policies, config, sink, persistence, cancellation, null, List.of());
     }

@@ -46,11 +46,29 @@ public final class Vectors {
      * @return the dot product
      */
     public static double dot(float[] a, float[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += (double) a[i] * b[i];
+        return dot(a, 0, b, a.length);
+    }
+
+    /**
+     * The dot product of a query and a vector stored in a block. Four partial sums instead of one
+     * let the CPU overlap the additions: a store scores thousands of vectors per search.
+     */
+    private static double dot(float[] block, int at, float[] q, int dims) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int i = 0;
+        for (; i + 3 < dims; i += 4) {
+            s0 += (double) block[at + i] * q[i];
+            s1 += (double) block[at + i + 1] * q[i + 1];
+            s2 += (double) block[at + i + 2] * q[i + 2];
+            s3 += (double) block[at + i + 3] * q[i + 3];
         }
-        return s;
+        for (; i < dims; i++) {
+            s0 += (double) block[at + i] * q[i];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /**
@@ -64,6 +82,26 @@ public final class Vectors {
         double best = Double.NEGATIVE_INFINITY;
         for (float[] v : vectors) {
             best = Math.max(best, dot(v, query));
+        }
+        return best;
+    }
+
+    /**
+     * The best score against a normalized query of {@code count} vectors stored side by side in a
+     * block, as {@link #best(List, float[])} scores them: how an in-memory index of many items keeps
+     * its vectors in one array.
+     *
+     * @param block the vectors of many items
+     * @param offset where this item's first vector starts
+     * @param count how many vectors it has, at least one
+     * @param dims the length of each vector, and of the query
+     * @param query the normalized query
+     * @return the highest cosine similarity
+     */
+    public static double best(float[] block, int offset, int count, int dims, float[] query) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (int v = 0, at = offset; v < count; v++, at += dims) {
+            best = Math.max(best, dot(block, at, query, dims));
         }
         return best;
     }
