@@ -41,7 +41,8 @@ public final class OpenTelemetryListener implements RunListener {
 
     private final Tracer tracer;
     private final Map<String, Span> runs = new ConcurrentHashMap<>();
-    private final Map<String, Open> tasks = new ConcurrentHashMap<>();
+    /** Open task spans by their task: the runtime ends an attempt with the TaskInfo it started it with. */
+    private final Map<TaskInfo, Open> tasks = new ConcurrentHashMap<>();
 
     private record Open(Span span, Scope scope) {}
 
@@ -127,7 +128,7 @@ public final class OpenTelemetryListener implements RunListener {
             builder.setAttribute(CHECKPOINT_ID, task.checkpointId());
         }
         Span span = builder.startSpan();
-        tasks.put(key(task), new Open(span, span.makeCurrent()));
+        tasks.put(task, new Open(span, span.makeCurrent()));
     }
 
     @Override
@@ -183,7 +184,7 @@ public final class OpenTelemetryListener implements RunListener {
     }
 
     private void end(TaskInfo task, String outcome, Throwable error) {
-        Open open = tasks.remove(key(task));
+        Open open = tasks.remove(task);
         if (open == null) {
             return;
         }
@@ -194,10 +195,6 @@ public final class OpenTelemetryListener implements RunListener {
             open.span().setStatus(StatusCode.ERROR, String.valueOf(error.getMessage()));
         }
         open.span().end();
-    }
-
-    private static String key(TaskInfo task) {
-        return task.run().runId() + '/' + task.taskId() + '#' + task.attempt();
     }
 
     private static String checkpointNamespace(TaskInfo task) {

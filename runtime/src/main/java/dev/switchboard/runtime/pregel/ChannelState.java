@@ -36,16 +36,23 @@ final class ChannelState {
     private final GraphSpec spec;
     private final Channel[] channels;
     private final long[] versions;
-    /** Each channel's version suffix; {@code null} for versions this state made (see {@link #runSuffix()}). */
-    private final String[] suffix;
+    /**
+     * Each channel's version suffix; {@code null} for versions this state made (see {@link
+     * #runSuffix()}). The array, like the other string and interrupt bookkeeping below, is created
+     * when first needed: a run without a checkpointer never formats a version.
+     */
+    private String[] suffix;
 
-    private final long[][] seen;
-    private final long[] interruptSeen;
+    /** The versions each node last saw of its triggers, all nodes in one array (see {@link GraphSpec#seenOffset}). */
+    private final long[] seen;
+    /** The versions seen at the last resume; {@code null} until then (all 0). */
+    private long[] interruptSeen;
+
     private long maxVersion;
     private String runSuffix;
-    private final String[] versionText;
-    private final long[] versionTextOf;
-    private final String[] versionTextSuffix;
+    private String[] versionText;
+    private long[] versionTextOf;
+    private String[] versionTextSuffix;
 
     private final boolean[] updated;
     /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
@@ -63,15 +70,7 @@ final class ChannelState {
             channels[c] = spec.channels[c].create();
         }
         this.versions = new long[n];
-        this.suffix = new String[n];
-        this.versionText = new String[n];
-        this.versionTextOf = new long[n];
-        this.versionTextSuffix = new String[n];
-        this.seen = new long[spec.nodeNames.length][];
-        for (int i = 0; i < seen.length; i++) {
-            seen[i] = new long[spec.triggers[i].length];
-        }
-        this.interruptSeen = new long[n];
+        this.seen = new long[spec.seenOffset[spec.nodeNames.length]];
         this.updated = new boolean[n];
         this.candidate = new boolean[spec.nodeNames.length];
         this.updatedList = new int[n];
@@ -96,7 +95,7 @@ final class ChannelState {
             if (c != null) {
                 String v = e.getValue().version();
                 versions[c] = ChannelVersion.counter(v);
-                suffix[c] = v.substring(v.indexOf('.') + 1);
+                suffixes()[c] = v.substring(v.indexOf('.') + 1);
                 maxVersion = Math.max(maxVersion, versions[c]);
             }
         }
@@ -111,7 +110,7 @@ final class ChannelState {
             seenVersions.forEach((channel, v) -> {
                 Integer c = spec.channelIndex.get(channel);
                 if (c != null) {
-                    interruptSeen[c] = ChannelVersion.counter(v);
+                    interruptSeen()[c] = ChannelVersion.counter(v);
                 }
             });
             return;
@@ -124,7 +123,7 @@ final class ChannelState {
         for (int t = 0; t < trig.length; t++) {
             String v = seenVersions.get(spec.channels[trig[t]].name());
             if (v != null) {
-                seen[n][t] = ChannelVersion.counter(v);
+                seen[spec.seenOffset[n] + t] = ChannelVersion.counter(v);
             }
         }
     }
@@ -140,6 +139,12 @@ final class ChannelState {
      */
     List<Task> prepareTasks(boolean onlyUpdated, TaskIds.Scope ids) {
         List<Task> out = new ArrayList<>();
+        prepareTasks(onlyUpdated, ids, out);
+        return out;
+    }
+
+    /** {@link #prepareTasks(boolean, TaskIds.Scope)} into {@code out}: the loop reuses one list for every step. */
+    void prepareTasks(boolean onlyUpdated, TaskIds.Scope ids, List<Task> out) {
         Channel sends = channels[spec.tasksChannel];
         if (sends.isAvailable()) {
             List<?> list = (List<?>) sends.get();
@@ -161,7 +166,6 @@ final class ChannelState {
         if (nodes != null) {
             clearCandidates();
         }
-        return out;
     }
 
     /** Unmarks only the nodes {@link #candidates()} marked: a step touches few of a large graph's nodes. */
@@ -184,10 +188,10 @@ final class ChannelState {
 
     private boolean triggered(int node) {
         int[] trig = spec.triggers[node];
-        long[] nodeSeen = seen[node];
+        int at = spec.seenOffset[node];
         for (int t = 0; t < trig.length; t++) {
             int c = trig[t];
-            if (channels[c].isAvailable() && versions[c] > nodeSeen[t]) {
+            if (channels[c].isAvailable() && versions[c] > seen[at + t]) {
                 return true;
             }
         }
@@ -211,20 +215,23 @@ final class ChannelState {
             updated[updatedList[u]] = false;
         }
         updatedCount = 0;
-        for (Task t : ordered) {
+        for (int k = 0; k < ordered.size(); k++) { // indexed, here and below: no iterator per step
+            Task t = ordered.get(k);
+            int at = spec.seenOffset[t.node];
             for (int i = 0; i < t.triggers.length; i++) {
-                seen[t.node][i] = versions[t.triggers[i]];
+                seen[at + i] = versions[t.triggers[i]];
             }
         }
         long next = maxVersion + 1;
-        for (Task t : ordered) {
-            for (int c : t.triggers) {
+        for (int k = 0; k < ordered.size(); k++) {
+            for (int c : ordered.get(k).triggers) {
                 if (channels[c].consume()) {
                     bump(c, next);
                 }
             }
         }
-        for (Task t : ordered) {
+        for (int k = 0; k < ordered.size(); k++) {
+            Task t = ordered.get(k);
             for (int i = 0; i < t.writeCount; i++) {
                 pending.add(t.writeChannels[i], t.writeValues[i]);
             }
@@ -296,7 +303,9 @@ final class ChannelState {
 
     private void bump(int c, long next) {
         versions[c] = next;
-        suffix[c] = null;
+        if (suffix != null) {
+            suffix[c] = null;
+        }
         if (channels[c].isAvailable() && !updated[c]) {
             updated[c] = true;
             updatedList[updatedCount++] = c;
@@ -318,7 +327,7 @@ final class ChannelState {
     /** LangGraph's {@code should_interrupt}, first half: a channel changed since the last resume. */
     boolean changedSinceInterrupt() {
         for (int c = 0; c < versions.length; c++) {
-            if (versions[c] > interruptSeen[c]) {
+            if (versions[c] > (interruptSeen == null ? 0 : interruptSeen[c])) {
                 return true;
             }
         }
@@ -327,7 +336,21 @@ final class ChannelState {
 
     /** At a resume: what the channels hold now has been seen, so a breakpoint does not fire on it again. */
     void markInterruptSeen() {
-        System.arraycopy(versions, 0, interruptSeen, 0, versions.length);
+        System.arraycopy(versions, 0, interruptSeen(), 0, versions.length);
+    }
+
+    private long[] interruptSeen() {
+        if (interruptSeen == null) {
+            interruptSeen = new long[versions.length];
+        }
+        return interruptSeen;
+    }
+
+    private String[] suffixes() {
+        if (suffix == null) {
+            suffix = new String[versions.length];
+        }
+        return suffix;
     }
 
     // ---------------------------------------------------------------- checkpoint
@@ -345,7 +368,12 @@ final class ChannelState {
 
     /** A channel's version string, formatted again only when its version changed since the last checkpoint. */
     private String versionText(int c) {
-        String s = suffix[c] == null ? runSuffix() : suffix[c];
+        if (versionText == null) {
+            versionText = new String[versions.length];
+            versionTextOf = new long[versions.length];
+            versionTextSuffix = new String[versions.length];
+        }
+        String s = suffix == null || suffix[c] == null ? runSuffix() : suffix[c];
         if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
             versionText[c] = ChannelVersion.format(versions[c], s);
             versionTextOf[c] = versions[c];
@@ -368,11 +396,12 @@ final class ChannelState {
     /** The versions each node saw (and those seen at the last resume, under {@code __interrupt__}). */
     Map<String, Map<String, String>> seenStrings() {
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        for (int n = 0; n < seen.length; n++) {
+        for (int n = 0; n < spec.nodeNames.length; n++) {
             Map<String, String> m = new LinkedHashMap<>();
-            for (int t = 0; t < seen[n].length; t++) {
-                if (seen[n][t] > 0) {
-                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[n][t], ""));
+            int at = spec.seenOffset[n];
+            for (int t = 0; t < spec.triggers[n].length; t++) {
+                if (seen[at + t] > 0) {
+                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[at + t], ""));
                 }
             }
             if (!m.isEmpty()) {
@@ -380,7 +409,7 @@ final class ChannelState {
             }
         }
         Map<String, String> interrupts = new LinkedHashMap<>();
-        for (int c = 0; c < channels.length; c++) {
+        for (int c = 0; interruptSeen != null && c < channels.length; c++) {
             if (interruptSeen[c] > 0) {
                 interrupts.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
             }
@@ -396,8 +425,9 @@ final class ChannelState {
         long best = 0;
         String node = null;
         boolean tie = false;
-        for (int n = 1; n < seen.length; n++) {
-            for (long v : seen[n]) {
+        for (int n = 1; n < spec.nodeNames.length; n++) {
+            for (int t = spec.seenOffset[n]; t < spec.seenOffset[n + 1]; t++) {
+                long v = seen[t];
                 if (v > best) {
                     best = v;
                     node = spec.nodeNames[n];
@@ -419,6 +449,23 @@ final class ChannelState {
     /** Reads record {@code schema} from {@code source} (these channels, or a task's fresh copy). */
     Object read(int schema, Channel[] source, ManagedContext ctx) {
         return spec.schemas[schema].read(new StateReader(spec, source, spec.slots[schema], ctx));
+    }
+
+    /**
+     * Reads record {@code schema} from these channels for task {@code t}; with {@code ownWrites}, state channels the task wrote show its writes (what routes see).
+     */
+    Object readFor(Task t, int schema, ManagedContext ctx, boolean ownWrites) {
+        return readWith(new StateReader(spec), t, schema, ctx, ownWrites);
+    }
+
+    /** {@link #readFor} through a given reader, which a thread that reads many inputs in turn reuses. */
+    Object readWith(StateReader reader, Task t, int schema, ManagedContext ctx, boolean ownWrites) {
+        reader.aim(channels, spec.slots[schema], ctx, ownWrites ? t : null);
+        try {
+            return spec.schemas[schema].read(reader);
+        } finally {
+            reader.aim(null, null, null, null); // holds no channel or task past the read
+        }
     }
 
     Object readOutput() {

@@ -65,6 +65,11 @@ final class GraphSpec {
     final ValueType[] payloadType;
     final boolean[] subgraph;
     final int[][] triggers;
+    /** Per node, its trigger channels' names, as listeners and task events show them (one list per node). */
+    final List<String>[] triggerNames;
+    /** Where node n's trigger versions start in a flat array of all nodes' (n + 1: where they end). */
+    final int[] seenOffset;
+
     final int[][] edgeChannels;
     final Object[][] edgeValues;
     final int[][] routesOf;
@@ -202,6 +207,11 @@ final class GraphSpec {
             }
         }
         this.triggers = toArrays(trig);
+        this.triggerNames = triggerNames(triggers, chans);
+        this.seenOffset = new int[nodeCount + 1];
+        for (int n = 0; n < nodeCount; n++) {
+            seenOffset[n + 1] = seenOffset[n] + triggers[n].length;
+        }
         this.edgeChannels = toArrays(edgeCh);
         this.edgeValues = new Object[nodeCount][];
         for (int i = 0; i < nodeCount; i++) {
@@ -299,6 +309,19 @@ final class GraphSpec {
         chans.add(component.channel());
         chanIdx.put(component.name(), chans.size() - 1);
         return chans.size() - 1;
+    }
+
+    @SuppressWarnings("unchecked") // an array of lists, each List.copyOf'd from a List<String>
+    private static List<String>[] triggerNames(int[][] triggers, List<ChannelSpec> chans) {
+        List<String>[] out = (List<String>[]) new List<?>[triggers.length];
+        for (int n = 0; n < triggers.length; n++) {
+            List<String> names = new ArrayList<>();
+            for (int c : triggers[n]) {
+                names.add(chans.get(c).name());
+            }
+            out[n] = List.copyOf(names);
+        }
+        return out;
     }
 
     private static int addInternal(List<ChannelSpec> chans, Map<String, Integer> chanIdx, ChannelSpec spec) {

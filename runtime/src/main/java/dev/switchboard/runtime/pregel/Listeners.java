@@ -64,7 +64,7 @@ final class Listeners {
     }
 
     void runStarted(RunInfo run) {
-        each("runStarted", l -> l.runStarted(run));
+        each("runStarted", (l, r, unused) -> l.runStarted(r), run, null);
     }
 
     void runEnded(RunInfo run, long startNanos, Throwable failure, boolean paused, List<Interrupt> interrupts) {
@@ -74,7 +74,7 @@ final class Listeners {
         } else if (paused) {
             each("runPaused", l -> l.runPaused(run, interrupts, elapsed));
         } else {
-            each("runFinished", l -> l.runFinished(run, elapsed));
+            each("runFinished", RunListener::runFinished, run, elapsed);
         }
     }
 
@@ -83,12 +83,11 @@ final class Listeners {
     }
 
     void taskStarted(TaskInfo task) {
-        each("taskStarted", l -> l.taskStarted(task));
+        each("taskStarted", (l, t, unused) -> l.taskStarted(t), task, null);
     }
 
     void taskFinished(TaskInfo task, long startNanos) {
-        Duration elapsed = since(startNanos);
-        each("taskFinished", l -> l.taskFinished(task, elapsed));
+        each("taskFinished", RunListener::taskFinished, task, since(startNanos));
     }
 
     void taskRetried(TaskInfo task, Throwable error, long startNanos) {
@@ -107,7 +106,7 @@ final class Listeners {
     }
 
     void taskCached(TaskInfo task) {
-        each("taskCached", l -> l.taskCached(task));
+        each("taskCached", (l, t, unused) -> l.taskCached(t), task, null);
     }
 
     void checkpointStarted(RunInfo run, long step) {
@@ -119,20 +118,43 @@ final class Listeners {
         each("checkpointSaved", l -> l.checkpointSaved(run, checkpointId, step, latency));
     }
 
+    /** A listener call with two arguments; a method reference or lambda that captures nothing is made once. */
+    private interface Call<A, B> {
+        void on(RunListener listener, A a, B b);
+    }
+
+    /**
+     * {@link #each(String, Consumer)} for the events of every task and run, without a lambda that
+     * captures the arguments: an observed run pays for the listeners, not for the plumbing.
+     */
+    private <A, B> void each(String event, Call<A, B> call, A a, B b) {
+        for (RunListener listener : all) {
+            try {
+                call.on(listener, a, b);
+            } catch (RuntimeException e) {
+                failed(event, listener, e);
+            }
+        }
+    }
+
     private void each(String event, Consumer<RunListener> call) {
         for (RunListener listener : all) {
             try {
                 call.accept(listener);
             } catch (RuntimeException e) {
-                failures.incrementAndGet();
-                if (reported.add(listener)) {
-                    LOG.log(
-                            Level.WARNING,
-                            "run listener " + listener.getClass().getName() + " threw from " + event
-                                    + "; the run goes on (reported once per listener, every failure counted)",
-                            e);
-                }
+                failed(event, listener, e);
             }
+        }
+    }
+
+    private void failed(String event, RunListener listener, RuntimeException e) {
+        failures.incrementAndGet();
+        if (reported.add(listener)) {
+            LOG.log(
+                    Level.WARNING,
+                    "run listener " + listener.getClass().getName() + " threw from " + event
+                            + "; the run goes on (reported once per listener, every failure counted)",
+                    e);
         }
     }
 }

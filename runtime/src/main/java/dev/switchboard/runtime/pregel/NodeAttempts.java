@@ -70,7 +70,7 @@ final class NodeAttempts {
             // The first attempt reuses the context its input was read with; a retry gets a fresh
             // one, since a timed-out attempt's context is cut off.
             TaskContext ctx =
-                    t.attempts.number == 1 && t.context != null ? t.context : new TaskContext(scope, t, step, stop);
+                    t.attemptNumber() == 1 && t.context != null ? t.context : new TaskContext(scope, t, step, stop);
             t.nodeFailed = false;
             TaskInfo info = listeners == null ? null : scope.taskInfo(t, step, checkpointId);
             long started = 0;
@@ -96,10 +96,10 @@ final class NodeAttempts {
                 throw signal;
             } catch (RuntimeException e) {
                 t.discardWrites();
-                t.attempts.failed();
+                t.attempts().failed();
                 Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
                 if (policy != null
-                        && t.attempts.number < policy.maxAttempts()
+                        && t.attemptNumber() < policy.maxAttempts()
                         && policy.retryOn().test(cause)) {
                     if (info != null) {
                         listeners.taskRetried(info, cause, started);
@@ -143,13 +143,13 @@ final class NodeAttempts {
 
     /** Waits before the next attempt, or throws if the run was cancelled meanwhile. */
     private void awaitRetry(RetryPolicy policy, Task t, RuntimeException failure) {
-        if (!waitBeforeRetry(policy.delayBefore(t.attempts.number + 1))) {
+        if (!waitBeforeRetry(policy.delayBefore(t.attemptNumber() + 1))) {
             // Not "attempts spent": no error handler, no fallback committed.
             throw scope.cancellation.cancelled()
                     ? new CancellationException("the run was cancelled while node '" + t.name + "' waited to retry")
                     : failure;
         }
-        t.attempts.retry();
+        t.attempts().retry();
     }
 
     /** Sleeps before a retry; false if the run was cancelled or the thread interrupted meanwhile. */

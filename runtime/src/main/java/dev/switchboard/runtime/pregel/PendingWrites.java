@@ -1,40 +1,71 @@
 package dev.switchboard.runtime.pregel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
-/** Same-step writes grouped by channel, reused across supersteps. */
+/**
+ * Same-step writes grouped by channel, reused across supersteps. Writes sit in flat arrays, each
+ * channel's chained in write order; a channel's values are copied into one scratch list when it is
+ * updated (a channel reads its writes during the update only). A run so allocates no list per
+ * channel, and a superstep nothing once the arrays have grown to its size.
+ */
 final class PendingWrites {
+    private static final int NONE = -1;
+
     final int[] touched;
     int touchedCount;
-    private final ArrayList<?>[] byChannel;
+    /** Per channel, its first and last write in {@link #values}; {@link #NONE} when untouched. */
+    private final int[] first;
+
+    private final int[] last;
+    /** Per write, the next write to the same channel, or {@link #NONE}. */
+    private int[] next = new int[8];
+
+    private Object[] values = new Object[8];
+    private int count;
+    private final ArrayList<Object> scratch = new ArrayList<>();
 
     PendingWrites(int channels) {
         this.touched = new int[channels];
-        this.byChannel = new ArrayList<?>[channels];
+        this.first = new int[channels];
+        this.last = new int[channels];
+        Arrays.fill(first, NONE);
     }
 
-    @SuppressWarnings("unchecked")
     void add(int channel, Object value) {
-        ArrayList<Object> list = (ArrayList<Object>) byChannel[channel];
-        if (list == null) {
-            list = new ArrayList<>(2);
-            byChannel[channel] = list;
+        if (count == values.length) {
+            values = Arrays.copyOf(values, count * 2);
+            next = Arrays.copyOf(next, count * 2);
         }
-        if (list.isEmpty()) {
+        values[count] = value;
+        next[count] = NONE;
+        if (first[channel] == NONE) {
             touched[touchedCount++] = channel;
+            first[channel] = count;
+        } else {
+            next[last[channel]] = count;
         }
-        list.add(value);
+        last[channel] = count;
+        count++;
     }
 
+    /** The values written to {@code channel}, in write order: valid until the next call. */
     List<?> values(int channel) {
-        return byChannel[channel];
+        scratch.clear();
+        for (int w = first[channel]; w != NONE; w = next[w]) {
+            scratch.add(values[w]);
+        }
+        return scratch;
     }
 
     void clear() {
         for (int i = 0; i < touchedCount; i++) {
-            byChannel[touched[i]].clear();
+            first[touched[i]] = NONE;
         }
+        Arrays.fill(values, 0, count, null);
+        scratch.clear();
         touchedCount = 0;
+        count = 0;
     }
 }

@@ -441,7 +441,7 @@ final class Persistence implements ChannelState.DeltaTracker {
     private List<PendingWrite> encodeWrites(Task task, String taskId) {
         List<PendingWrite> writes = new ArrayList<>();
         if (!task.interrupts.isEmpty()) {
-            if (!task.resumes.isEmpty()) {
+            if (!task.resumes().isEmpty()) {
                 writes.add(new PendingWrite(
                         taskId, RESUME_INDEX, ReservedNames.RESUME, serde.encodeTree(resumesTree(task))));
             }
@@ -475,7 +475,7 @@ final class Persistence implements ChannelState.DeltaTracker {
 
     private ArrayNode resumesTree(Task task) {
         ArrayNode array = serde.nodes().arrayNode();
-        for (Object r : task.resumes) {
+        for (Object r : task.resumes()) {
             array.add(r instanceof JsonNode stored ? stored : serde.untypedTree(r));
         }
         return array;

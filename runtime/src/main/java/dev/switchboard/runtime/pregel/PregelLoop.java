@@ -35,6 +35,12 @@ final class PregelLoop {
     private final Breakpoints breakpoints;
 
     private List<Task> tasks = List.of();
+    /**
+     * The list every superstep's tasks are prepared into: a step's list is dropped when the next
+     * step is prepared, so one list serves the whole run.
+     */
+    private final List<Task> stepTasks = new ArrayList<>();
+
     private int stop;
     private boolean replaying;
     private boolean paused;
@@ -173,9 +179,10 @@ final class PregelLoop {
         if (cursor.step > stop) {
             throw new GraphRecursionException(scope.config.recursionLimit());
         }
-        List<Task> next = state.prepareTasks(true, cursor.taskIds(spec, persistence));
-        events.checkpoint(cursor, state, next);
-        return next;
+        stepTasks.clear();
+        state.prepareTasks(true, cursor.taskIds(spec, persistence), stepTasks);
+        events.checkpoint(cursor, state, stepTasks);
+        return stepTasks;
     }
 
     private void finishStep() {
@@ -290,7 +297,7 @@ final class PregelLoop {
         for (Task t : tasks) {
             StoredTask s = stored.get(t.id());
             if (s != null && !s.pendingInterrupts().isEmpty()) {
-                t.resumes.addAll(s.resumes);
+                s.resumes.forEach(t::addResume);
             }
             if (s != null && s.finished) {
                 for (int i = 0; i < s.channels.size(); i++) {

@@ -17,6 +17,8 @@ import java.util.Map;
  * the interrupt a pause ends with. The order of calls is the loop's; this class only shapes parts.
  */
 final class RunEvents {
+    private static final List<String> PUSH_TRIGGER = List.of(ReservedNames.PUSH);
+
     private final GraphSpec spec;
     private final EventSink sink;
 
@@ -117,6 +119,12 @@ final class RunEvents {
 
     /** The channels a task triggered on, plus {@code __pregel_push} for a Send's task. */
     static List<String> triggerNames(GraphSpec spec, Task t) {
+        if (t.triggers == spec.triggers[t.node] && !t.isPush()) {
+            return spec.triggerNames[t.node]; // a pull task's: the same for every task of the node
+        }
+        if (t.triggers.length == 0) {
+            return t.isPush() ? PUSH_TRIGGER : List.of();
+        }
         List<String> triggers = new ArrayList<>();
         for (int c : t.triggers) {
             triggers.add(spec.channels[c].name());

@@ -88,6 +88,6 @@ final class RunScope {
     /** What listeners are told about a task's current attempt; only called when someone listens. */
     TaskInfo taskInfo(Task t, int step, String checkpointId) {
         return new TaskInfo(
-                run, t.name, step, t.id(), t.attempts.number, RunEvents.triggerNames(spec, t), checkpointId);
+                run, t.name, step, t.id(), t.attemptNumber(), RunEvents.triggerNames(spec, t), checkpointId);
     }
 }

@@ -3,24 +3,44 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.internal.ValueSource;
 import dev.switchboard.runtime.managed.ManagedContext;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * Reads record components from channels and managed values. Without a task context (outputs,
  * stream values, snapshots) a managed value is {@code null}, its type's neutral value: it is
  * defined only for a task, as LangGraph leaves managed values out of everything but a node's
  * input.
+ *
+ * <p>For routes it overlays the task's own writes: a state channel the task wrote is read from a
+ * copy with those writes applied, so the routes see the task's writes and no one else's without
+ * copying the other channels.
  */
 final class StateReader implements ValueSource {
     private final GraphSpec spec;
-    private final Channel[] source;
-    private final int[] slots;
-    private final ManagedContext context;
+    private Channel[] source;
+    private int[] slots;
+    private ManagedContext context;
+    /** The task whose own writes to state channels the values include, or {@code null}. */
+    private Task own;
+
+    StateReader(GraphSpec spec) {
+        this.spec = spec;
+    }
 
     StateReader(GraphSpec spec, Channel[] source, int[] slots, ManagedContext context) {
-        this.spec = spec;
+        this(spec);
+        aim(source, slots, context, null);
+    }
+
+    /** Reads from {@code source} through {@code slots} next, with {@code own}'s writes if not null. */
+    StateReader aim(Channel[] source, int[] slots, ManagedContext context, Task own) {
         this.source = source;
         this.slots = slots;
         this.context = context;
+        this.own = own;
+        return this;
     }
 
     @Override
@@ -30,6 +50,34 @@ final class StateReader implements ValueSource {
             return context == null ? null : spec.managed[-slot - 1].get(context);
         }
         Channel c = source[slot];
+        if (own != null && spec.isStreamChannel[slot]) {
+            c = withOwnWrites(c, slot);
+        }
         return c.isAvailable() ? c.get() : null;
+    }
+
+    /** The channel with the task's writes to it applied (a copy), or itself if the task wrote none. */
+    private Channel withOwnWrites(Channel c, int channel) {
+        List<Object> writes = null;
+        for (int i = 0; i < own.writeCount; i++) {
+            if (own.writeChannels[i] != channel) {
+                continue;
+            }
+            Object v = own.writeValues[i];
+            if (writes == null) {
+                writes = Collections.singletonList(v); // the usual single write: no list to grow
+            } else {
+                if (writes.size() == 1) {
+                    writes = new ArrayList<>(writes);
+                }
+                writes.add(v);
+            }
+        }
+        if (writes == null) {
+            return c;
+        }
+        Channel copy = c.copy();
+        copy.update(writes);
+        return copy;
     }
 }

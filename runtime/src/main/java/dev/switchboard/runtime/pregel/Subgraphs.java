@@ -39,7 +39,7 @@ final class Subgraphs {
         if (!(graph instanceof PregelGraph<?, ?, ?> child)) {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
-        PregelLoop loop = start(parent, task, child, task.attempts.subgraphCalls++);
+        PregelLoop loop = start(parent, task, child, task.attempts().subgraphCalls++);
         Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task, loop) : input);
         pauseIfPaused(loop, task);
         @SuppressWarnings("unchecked")
@@ -78,13 +78,13 @@ final class Subgraphs {
         if (!child.waitsAtInterrupt()) {
             return null;
         }
-        Object resume = parent.resumes.take(task, task.resumes.size());
+        Object resume = parent.resumes.take(task, task.resumes().size());
         return resume == Resumes.NONE ? null : Command.resume(resume);
     }
 
     private static void pauseIfPaused(PregelLoop loop, Task task) {
         if (loop.paused()) {
-            task.attempts.interruptsRaised++;
+            task.attempts().interruptsRaised++;
             throw new NodeInterrupt(loop.interrupts());
         }
     }

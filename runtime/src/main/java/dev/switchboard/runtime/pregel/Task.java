@@ -13,6 +13,10 @@ import java.util.List;
  * order the node produced them.
  */
 final class Task implements WriteSink {
+    private static final int[] NO_CHANNELS = new int[0];
+    private static final Object[] NO_VALUES = new Object[0];
+    private static final List<Object> NO_RESUMES = List.of();
+
     final int node;
     final String name;
     final int pushIndex;
@@ -21,8 +25,10 @@ final class Task implements WriteSink {
     /** What the id derives from; {@code null} for a task no checkpoint refers to. */
     private final TaskIds.Scope ids;
 
-    int[] writeChannels = new int[4];
-    Object[] writeValues = new Object[4];
+    /** The writes' channels and values, allocated at the first write: most tasks write, but not all. */
+    int[] writeChannels = NO_CHANNELS;
+
+    Object[] writeValues = NO_VALUES;
     int writeCount;
     Throwable error;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
@@ -33,16 +39,17 @@ final class Task implements WriteSink {
     Object input;
     /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
     List<Interrupt> interrupts = List.of();
-    /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
-    final List<Object> resumes = new ArrayList<>();
+    /** Values that resume this task's interrupts, in call order; created with the first (few tasks pause). */
+    private List<Object> resumes;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
-    /** The current attempt and its counters. */
-    final Attempts attempts = new Attempts();
+    /** The current attempt and its counters; created when they first change (most tasks run once). */
+    private Attempts attempts;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
 
     private String id;
+
     private int[] currentSlots;
 
     private Task(int node, String name, int pushIndex, Object payload, int[] triggers, TaskIds.Scope ids) {
@@ -60,7 +67,7 @@ final class Task implements WriteSink {
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */
     static Task input() {
-        return new Task(0, ReservedNames.START, -1, null, new int[0], null);
+        return new Task(0, ReservedNames.START, -1, null, NO_CHANNELS, null);
     }
 
     /**
@@ -68,11 +75,11 @@ final class Task implements WriteSink {
      * id of the node's pull task in {@code ids}, if it has one.
      */
     static Task synthetic(int node, String name, TaskIds.Scope ids) {
-        return new Task(node, name, -1, null, new int[0], ids);
+        return new Task(node, name, -1, null, NO_CHANNELS, ids);
     }
 
     static Task push(int node, String name, int index, Object payload, TaskIds.Scope ids) {
-        return new Task(node, name, index, payload, new int[0], ids);
+        return new Task(node, name, index, payload, NO_CHANNELS, ids);
     }
 
     /**
@@ -141,10 +148,41 @@ final class Task implements WriteSink {
         return order;
     }
 
+    /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
+    List<Object> resumes() {
+        return resumes == null ? NO_RESUMES : resumes;
+    }
+
+    void addResume(Object value) {
+        if (resumes == null) {
+            resumes = new ArrayList<>(2);
+        }
+        resumes.add(value);
+    }
+
+    /** The current attempt's counters, for changing them. */
+    Attempts attempts() {
+        if (attempts == null) {
+            attempts = new Attempts();
+        }
+        return attempts;
+    }
+
+    /** The current attempt, from 1. */
+    int attemptNumber() {
+        return attempts == null ? 1 : attempts.number;
+    }
+
+    /** How many pause signals the current attempt raised; see {@link Attempts#interruptsRaised}. */
+    int interruptsRaised() {
+        return attempts == null ? 0 : attempts.interruptsRaised;
+    }
+
     void add(int channel, Object value) {
         if (writeCount == writeChannels.length) {
-            writeChannels = Arrays.copyOf(writeChannels, writeCount * 2);
-            writeValues = Arrays.copyOf(writeValues, writeCount * 2);
+            int capacity = Math.max(4, writeCount * 2);
+            writeChannels = Arrays.copyOf(writeChannels, capacity);
+            writeValues = Arrays.copyOf(writeValues, capacity);
         }
         writeChannels[writeCount] = channel;
         writeValues[writeCount] = value;

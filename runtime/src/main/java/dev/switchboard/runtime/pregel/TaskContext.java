@@ -77,7 +77,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public int attempt() {
-        return task == null ? 1 : task.attempts.number;
+        return task == null ? 1 : task.attemptNumber();
     }
 
     @Override
@@ -96,17 +96,17 @@ final class TaskContext implements NodeContext, ManagedContext {
         if (abandoned) {
             throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
         }
-        int call = task.attempts.interruptCalls++;
+        int call = task.attempts().interruptCalls++;
         Object resume;
-        if (call < task.resumes.size()) {
-            resume = task.resumes.get(call);
+        if (call < task.resumes().size()) {
+            resume = task.resumes().get(call);
         } else {
             resume = scope.resumes.take(task, call);
             if (resume == Resumes.NONE) {
-                task.attempts.interruptsRaised++;
+                task.attempts().interruptsRaised++;
                 throw new NodeInterrupt(List.of(new Interrupt(scope.resumes.interruptId(task, call), value)));
             }
-            task.resumes.add(resume);
+            task.addResume(resume);
         }
         return scope.persistence.resumeValue(resume, resumeType);
     }
@@ -145,7 +145,7 @@ final class TaskContext implements NodeContext, ManagedContext {
                 node,
                 step,
                 task.id(),
-                task.attempts.number,
+                task.attemptNumber(),
                 RunEvents.triggerNames(scope.spec, task),
                 merged,
                 scope.namespacePath));

@@ -4,6 +4,7 @@ import dev.switchboard.runtime.error.GraphException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Runs the tasks of one superstep: reads each task's input and announces it, runs the tasks in
@@ -27,6 +28,10 @@ final class TaskRunner {
     private final AtomicInteger running = new AtomicInteger();
     /** The task whose writes are held back for the step's checkpoint, if any. */
     private Task deferred;
+    /** {@link #run(Task)} as the body of a parallel step, made once rather than per step. */
+    private final Consumer<Task> runOne = this::run;
+    /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
+    private final StateReader inputs;
 
     TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events) {
         this.scope = scope;
@@ -34,6 +39,7 @@ final class TaskRunner {
         this.writes = writes;
         this.events = events;
         this.attempts = new NodeAttempts(scope, state, writes);
+        this.inputs = new StateReader(scope.spec);
     }
 
     /**
@@ -44,34 +50,48 @@ final class TaskRunner {
         this.step = cursor.step;
         this.stop = stop;
         this.checkpointId = cursor.checkpointId;
-        for (Task t : tasks) {
+        for (int i = 0; i < tasks.size(); i++) { // indexed: no iterator per step
+            Task t = tasks.get(i);
             if (t.done() || t.node == 0) {
                 continue;
             }
             t.context = new TaskContext(scope, t, step, stop);
-            t.input = t.isPush() ? t.payload : state.read(scope.spec.readSchema[t.node], state.channels(), t.context);
+            t.input =
+                    t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], t.context, false);
             events.taskStart(t, step);
         }
     }
 
     /** Runs the tasks that have not run yet, in parallel with the caller; see {@link ParallelTasks}. */
     void runAll(List<Task> tasks) {
-        List<Task> todo = new ArrayList<>(tasks.size());
+        int n = 0;
+        Task last = null;
+        for (int i = 0; i < tasks.size(); i++) {
+            if (!tasks.get(i).done()) {
+                last = tasks.get(i);
+                n++;
+            }
+        }
+        running.set(n);
+        deferred = null;
+        if (n <= 1) {
+            if (last != null) {
+                run(last);
+            }
+            return;
+        }
+        ParallelTasks.run(n == tasks.size() ? tasks : notDone(tasks, n), scope.executor, runOne);
+    }
+
+    /** The tasks whose writes were not recovered from the checkpointer: a list only when some were. */
+    private static List<Task> notDone(List<Task> tasks, int n) {
+        List<Task> todo = new ArrayList<>(n);
         for (Task t : tasks) {
             if (!t.done()) {
                 todo.add(t);
             }
         }
-        int n = todo.size();
-        running.set(n);
-        deferred = null;
-        if (n <= 1) {
-            if (n == 1) {
-                run(todo.get(0));
-            }
-            return;
-        }
-        ParallelTasks.run(todo, scope.executor, this::run);
+        return todo;
     }
 
     /** Runs one task; failures are kept on the task, never thrown. */
@@ -87,7 +107,7 @@ final class TaskRunner {
             }
         } catch (NodeInterrupt i) {
             t.discardWrites();
-            if (t.attempts.interruptsRaised > 1) {
+            if (t.interruptsRaised() > 1) {
                 t.error = caughtPause(t.name); // it asked again after swallowing an earlier pause
             } else {
                 outcome = Task.Outcome.PAUSED;
@@ -147,7 +167,7 @@ final class TaskRunner {
      * would not ({@code catch (Throwable t)}).
      */
     static void requirePauseNotCaught(Task t) {
-        if (t.attempts.interruptsRaised > 0) {
+        if (t.interruptsRaised() > 0) {
             throw caughtPause(t.name);
         }
     }

@@ -6,13 +6,11 @@ import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -236,30 +234,6 @@ final class TaskWrites {
 
     /** The state as the task's routes see it: the task's own writes applied, no one else's. */
     private Object freshState(Task t, TaskContext ctx) {
-        Channel[] source = state.channels();
-        Channel[] local = source;
-        for (int i = 0; i < t.writeCount; i++) {
-            int c = t.writeChannels[i];
-            if (!spec.isStreamChannel[c] || local[c] != source[c]) {
-                continue;
-            }
-            if (local == source) {
-                local = source.clone();
-            }
-            Channel copy = source[c].copy();
-            copy.update(ownWrites(t, c));
-            local[c] = copy;
-        }
-        return state.read(0, local, ctx);
-    }
-
-    private static List<Object> ownWrites(Task t, int channel) {
-        List<Object> values = new ArrayList<>(1);
-        for (int i = 0; i < t.writeCount; i++) {
-            if (t.writeChannels[i] == channel) {
-                values.add(t.writeValues[i]);
-            }
-        }
-        return values;
+        return state.readFor(t, 0, ctx, true);
     }
 }
