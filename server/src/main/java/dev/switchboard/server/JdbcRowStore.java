@@ -108,6 +108,27 @@ final class JdbcRowStore implements RowStore {
     }
 
     @Override
+    public synchronized ObjectNode thread(String id) {
+        return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
+    }
+
+    @Override
+    public synchronized ObjectNode run(String id) {
+        return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
+    }
+
+    private ObjectNode one(String sql, String id) {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            p.setString(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? (ObjectNode) Json.MAPPER.readTree(r.getString(1)) : null;
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public synchronized void close() {
         try {
             connection.close();
