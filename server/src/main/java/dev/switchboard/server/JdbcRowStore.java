@@ -53,15 +53,27 @@ final class JdbcRowStore implements RowStore {
         }
         try {
             Connection c = DriverManager.getConnection(jdbcUrl, props);
-            try (Statement s = c.createStatement()) {
-                for (String ddl : SCHEMA) {
-                    s.execute(ddl);
+            if (!created(c)) {
+                try (Statement s = c.createStatement()) {
+                    for (String ddl : SCHEMA) {
+                        s.execute(ddl);
+                    }
                 }
             }
             return new JdbcRowStore(c, where);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the tables exist: a server JVM joining others on PostgreSQL then takes no lock on
+     * the busy run table (even {@code CREATE INDEX IF NOT EXISTS} waits for its writers).
+     */
+    private static boolean created(Connection c) throws SQLException {
+        try (ResultSet r = c.getMetaData().getTables(null, c.getSchema(), "switchboard_server_runs", null)) {
+            return r.next();
         }
     }
 

@@ -64,13 +64,26 @@ final class PostgresQueue implements AutoCloseable {
         try {
             Connection c = DriverManager.getConnection(jdbcUrl);
             try (Statement s = c.createStatement()) {
-                for (String ddl : SCHEMA) {
-                    s.execute(ddl);
+                if (!migrated(s)) {
+                    for (String ddl : SCHEMA) {
+                        s.execute(ddl);
+                    }
                 }
             }
             return new PostgresQueue(c, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the queue's columns and tables exist: a JVM joining a busy queue then takes no lock
+     * on the run table (ALTER TABLE would wait for, and then block, every claim and finish).
+     */
+    private static boolean migrated(Statement s) throws SQLException {
+        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
+                + " current_schema() AND table_name = 'switchboard_server_claims'")) {
+            return r.next() && r.getInt(1) == 1;
         }
     }
 
@@ -222,17 +235,20 @@ final class PostgresQueue implements AutoCloseable {
     }
 
     /**
-     * Renews the leases {@code owner} holds; answers them, run id to status ({@code running} or
-     * {@code cancelling:<action>}). A run of the owner's missing from the answer was lost.
+     * Renews the leases of the runs {@code owner} runs now ({@code running}, as this JVM knows
+     * them); answers the ones it still holds, run id to status ({@code running} or {@code
+     * cancelling:<action>}). Only runs really running are renewed, so a row its JVM forgot (a
+     * failure while finishing it) expires and is swept back rather than held forever.
      */
-    synchronized Map<String, String> heartbeat(String owner, long leaseMillis) {
+    synchronized Map<String, String> heartbeat(String owner, long leaseMillis, List<String> running) {
         return tx(() -> {
             Map<String, String> out = new LinkedHashMap<>();
             try (PreparedStatement p = connection.prepareStatement("UPDATE " + RUNS
-                    + " SET lease_until = now() + ? * interval '1 millisecond' WHERE owner = ?"
+                    + " SET lease_until = now() + ? * interval '1 millisecond' WHERE owner = ? AND run_id = ANY (?)"
                     + " AND queue_status IN ('running', 'cancelling') RETURNING run_id, queue_status, cancel_action")) {
                 p.setLong(1, leaseMillis);
                 p.setString(2, owner);
+                p.setArray(3, connection.createArrayOf("varchar", running.toArray()));
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         String s = r.getString(2);

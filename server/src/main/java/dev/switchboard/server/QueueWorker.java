@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -33,8 +34,11 @@ final class QueueWorker implements AutoCloseable {
         /** Starts a claimed run on this JVM; false when it cannot (and gave the run back). */
         boolean run(PostgresQueue.Claim claim);
 
-        /** The runs this JVM runs now. */
+        /** How many runs this JVM runs now. */
         int running();
+
+        /** The ids of the runs this JVM runs now. */
+        List<String> runningIds();
 
         /** A run this JVM owns was cancelled elsewhere ({@code action} interrupt or rollback). */
         void cancelled(String runId, String action);
@@ -49,6 +53,8 @@ final class QueueWorker implements AutoCloseable {
         /** A run finished (on any JVM): refresh what this JVM shows of it. */
         void done(String runId);
     }
+
+    private static final System.Logger LOG = System.getLogger(QueueWorker.class.getName());
 
     final String owner = UUID.randomUUID().toString();
     final PostgresQueue queue;
@@ -119,6 +125,7 @@ final class QueueWorker implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "claiming from the run queue failed; retrying", e);
                 pause(); // the database is away: try again after a poll interval
             }
         }
@@ -143,6 +150,7 @@ final class QueueWorker implements AutoCloseable {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "listening to the run queue failed; reconnecting", e);
                 pause();
             }
         }
@@ -168,7 +176,7 @@ final class QueueWorker implements AutoCloseable {
         try {
             if (!stalled) {
                 long since = System.nanoTime();
-                Map<String, String> held = queue.heartbeat(owner, settings.lease.toMillis());
+                Map<String, String> held = queue.heartbeat(owner, settings.lease.toMillis(), runner.runningIds());
                 runner.lostExcept(held, since);
                 held.forEach((id, status) -> {
                     if (status.startsWith("cancelling:")) {
@@ -179,6 +187,7 @@ final class QueueWorker implements AutoCloseable {
             queue.sweep();
         } catch (RuntimeException e) {
             // the database is away: the next beat tries again (a lease outlives several beats)
+            LOG.log(System.Logger.Level.WARNING, "renewing the run queue's leases failed", e);
         }
     }
 

@@ -218,8 +218,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
 
     /**
      * A recovered run whose thread's last checkpoint it wrote itself continues from there (its
-     * finished tasks' writes are kept, so only unfinished tasks run again), or is done when that
-     * checkpoint ended the graph or stopped at an interrupt; otherwise nothing of it was committed
+     * finished tasks' writes are kept, so only unfinished tasks run again, and a step whose tasks all
+     * finished is committed), or is done when that checkpoint ended the graph or stopped at an
+     * interrupt; otherwise nothing of it was committed
      * and it starts from its input like a new run.
      */
     private static Resumption resumption(RunRow run) {
@@ -228,7 +229,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         if (!run.id.equals(writer)) {
             return Resumption.INPUT;
         }
-        return s.next().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
+        // not s.next(): it leaves out the tasks whose writes are stored, and when those are all of
+        // the step's tasks the step is still to be committed (else their writes would be lost)
+        return s.tasks().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
     }
 
     private static StreamMode[] modes(RunRow run) {
@@ -394,6 +397,11 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     @Override
     public int running() {
         return owned.size();
+    }
+
+    @Override
+    public List<String> runningIds() {
+        return owned.keySet().stream().map(r -> r.id).toList();
     }
 
     @Override

@@ -51,6 +51,10 @@ final class TestPostgres implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        if (System.getenv("SWITCHBOARD_KEEP_SCHEMA") != null) {
+            System.out.println("kept schema " + schema);
+            return;
+        }
         try (Connection c = DriverManager.getConnection(base);
                 Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA " + schema + " CASCADE");
