@@ -281,10 +281,11 @@ final class PostgresQueue implements AutoCloseable {
     }
 
     /**
-     * Stores a finished run's row and frees its thread, if {@code owner} still holds it; answers
-     * false (touching nothing) when its lease was lost meanwhile.
+     * Stores a finished run's row and its thread's row, and frees the thread, if {@code owner}
+     * still holds the run; answers false (touching nothing) when its lease was lost meanwhile. One
+     * transaction, so a JVM woken by the {@code done} NOTIFY reads both rows as they ended.
      */
-    synchronized boolean finish(String runId, String owner, RunRow row) {
+    synchronized boolean finish(String runId, String owner, RunRow row, ThreadRow thread) {
         return tx(() -> {
             int n = update(
                     "UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL, row_json = ?"
@@ -293,6 +294,10 @@ final class PostgresQueue implements AutoCloseable {
                     runId,
                     owner);
             if (n == 1) {
+                update(
+                        "UPDATE switchboard_server_threads SET row_json = ? WHERE thread_id = ?",
+                        Json.MAPPER.writeValueAsString(thread.stored()),
+                        thread.id);
                 notify("done " + runId);
                 notify("wake");
             }

@@ -62,6 +62,9 @@ final class QueueWorker implements AutoCloseable {
     private final Settings settings;
     private final Runner runner;
     private final Object wake = new Object();
+    /** A wake-up came since the claimer last looked: it looks again before waiting. */
+    private boolean woken;
+
     private final ScheduledExecutorService beat;
     private volatile boolean closing;
     /** Tests only: a stalled worker (no lease renewal, no claims, as in a long GC pause). */
@@ -95,9 +98,10 @@ final class QueueWorker implements AutoCloseable {
         return t;
     }
 
-    /** Asks the claimer to look for work now. */
+    /** Asks the claimer to look for work now (remembered if it is busy claiming, not lost). */
     void wake() {
         synchronized (wake) {
+            woken = true;
             wake.notifyAll();
         }
     }
@@ -120,7 +124,10 @@ final class QueueWorker implements AutoCloseable {
                     }
                 }
                 synchronized (wake) {
-                    wake.wait(settings.poll.toMillis());
+                    if (!woken) {
+                        wake.wait(settings.poll.toMillis());
+                    }
+                    woken = false;
                 }
             } catch (InterruptedException e) {
                 return;
@@ -213,6 +220,7 @@ final class QueueWorker implements AutoCloseable {
             queue.release(owner);
         } catch (RuntimeException e) {
             // the database is away: the leases expire and a sweeper returns the runs
+            LOG.log(System.Logger.Level.WARNING, "handing runs back to the queue failed", e);
         }
         if (listener != null) {
             listener.interrupt();

@@ -284,14 +284,14 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             thread.active = null;
             thread.touch();
             if (owned.remove(run) != null) {
-                if (!worker.queue.finish(run.id, worker.owner, run)) {
+                if (!worker.queue.finish(run.id, worker.owner, run, thread)) {
                     registry.reload(run); // the lease was lost: the run's new owner records its outcome
                     return;
                 }
             } else {
                 registry.save(run);
+                registry.save(thread);
             }
-            registry.save(thread);
             run.events.close();
             startNext(thread);
         }
@@ -416,11 +416,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 return;
             }
             boolean rollback = action.equals("rollback");
-            stop(thread, run, rollback, true);
             thread.status = rollback ? "error" : "idle";
-            if (worker.queue.finish(run.id, worker.owner, run)) {
-                registry.save(thread);
-            }
+            stop(thread, run, rollback, true);
+            worker.queue.finish(run.id, worker.owner, run, thread);
         }
     }
 

@@ -35,7 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  * the SQLite file {@code switchboard-server.db}, or the one {@link Builder#database} names
  * (SQLite or PostgreSQL), so a restarted server keeps its threads, runs and their statuses, and
  * the runs it left unfinished continue from their last checkpoint. With a saver given by {@link
- * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only.
+ * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only. Several
+ * server JVMs on one PostgreSQL database share its run queue (see {@link Builder#lease}, {@link
+ * Builder#maxRuns}, {@link Builder#worker}): a run goes to whichever JVM is free, and a dead JVM's
+ * runs continue on another once their leases expire.
  * Studio, a page to draw, run, inspect and time-travel the graphs in a browser, is served at
  * {@code /studio/}.
  *

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
@@ -50,7 +51,7 @@ final class TestPostgres implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
         if (System.getenv("SWITCHBOARD_KEEP_SCHEMA") != null) {
             System.out.println("kept schema " + schema);
             return;
