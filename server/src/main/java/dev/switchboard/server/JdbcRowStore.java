@@ -53,15 +53,27 @@ final class JdbcRowStore implements RowStore {
         }
         try {
             Connection c = DriverManager.getConnection(jdbcUrl, props);
-            try (Statement s = c.createStatement()) {
-                for (String ddl : SCHEMA) {
-                    s.execute(ddl);
+            if (!created(c)) {
+                try (Statement s = c.createStatement()) {
+                    for (String ddl : SCHEMA) {
+                        s.execute(ddl);
+                    }
                 }
             }
             return new JdbcRowStore(c, where);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the tables exist: a server JVM joining others on PostgreSQL then takes no lock on
+     * the busy run table (even {@code CREATE INDEX IF NOT EXISTS} waits for its writers).
+     */
+    private static boolean created(Connection c) throws SQLException {
+        try (ResultSet r = c.getMetaData().getTables(null, c.getSchema(), "switchboard_server_runs", null)) {
+            return r.next();
         }
     }
 
@@ -105,6 +117,27 @@ final class JdbcRowStore implements RowStore {
     @Override
     public synchronized List<ObjectNode> runs() {
         return query("SELECT row_json FROM switchboard_server_runs ORDER BY seq");
+    }
+
+    @Override
+    public synchronized ObjectNode thread(String id) {
+        return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
+    }
+
+    @Override
+    public synchronized ObjectNode run(String id) {
+        return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
+    }
+
+    private ObjectNode one(String sql, String id) {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            p.setString(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? (ObjectNode) Json.MAPPER.readTree(r.getString(1)) : null;
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
     }
 
     @Override

@@ -14,14 +14,21 @@ import tools.jackson.databind.node.ObjectNode;
  * held in memory and written through to a {@link RowStore}, from which a restarted server reads
  * them back. Threads are scoped by owner when authentication is on: another owner's thread does
  * not exist. A stateless run's temporary thread and its run are never stored: they end with it.
+ * When the database is shared by several server JVMs, a thread or run this JVM does not know is
+ * read through from the store (another JVM created it), and {@link #reload} refreshes one that
+ * another JVM changed; searches and run lists show what this JVM knows.
  */
 final class Registry {
     private final Map<String, ThreadRow> threads = new ConcurrentHashMap<>();
     private final Map<String, RunRow> runs = new ConcurrentHashMap<>();
     private final RowStore store;
+    private final boolean shared;
+    /** Resolves a stored row's graph id; set by {@link #load}. */
+    private Function<String, ServedGraph> graphs = id -> null;
 
-    Registry(RowStore store) {
+    Registry(RowStore store, boolean shared) {
         this.store = store;
+        this.shared = shared;
     }
 
     /**
@@ -29,6 +36,7 @@ final class Registry {
      * untouched. Answers the runs that had not finished, oldest first.
      */
     List<RunRow> load(Function<String, ServedGraph> graphs) {
+        this.graphs = graphs;
         for (ObjectNode row : store.threads()) {
             ThreadRow t = ThreadRow.restore(row);
             threads.put(t.id, t);
@@ -72,7 +80,7 @@ final class Registry {
     }
 
     ThreadRow thread(String id, String owner) {
-        ThreadRow t = threads.get(id);
+        ThreadRow t = thread(id);
         if (t == null || t.temporary || !Objects.equals(t.owner, owner)) {
             return null;
         }
@@ -81,7 +89,41 @@ final class Registry {
 
     /** A thread by id whoever owns it, or null. */
     ThreadRow thread(String id) {
-        return threads.get(id);
+        ThreadRow t = threads.get(id);
+        if (t != null || !shared) {
+            return t;
+        }
+        ObjectNode row = store.thread(id);
+        return row == null ? null : threads.computeIfAbsent(id, k -> ThreadRow.restore(row));
+    }
+
+    /** A run by id, read through from the store when another JVM created it; or null. */
+    RunRow run(String runId) {
+        RunRow r = runs.get(runId);
+        if (r != null || !shared) {
+            return r;
+        }
+        ObjectNode row = store.run(runId);
+        ServedGraph g = row == null ? null : graphs.apply(Json.text(row, "graph_id"));
+        return g == null ? null : runs.computeIfAbsent(runId, k -> RunRow.restore(row, g, true));
+    }
+
+    /** Reads a run and its thread again from the store after another JVM changed them. */
+    void reload(RunRow r) {
+        ObjectNode row = store.run(r.id);
+        if (row != null) {
+            r.reload(row);
+        }
+        ThreadRow t = threads.get(r.threadId);
+        ObjectNode trow = t == null ? null : store.thread(t.id);
+        if (trow != null) {
+            t.reload(trow);
+        }
+    }
+
+    /** Keeps a run in memory only (the queue inserted its row). */
+    void track(RunRow r) {
+        runs.put(r.id, r);
     }
 
     void dropThread(ThreadRow t) {
@@ -108,7 +150,7 @@ final class Registry {
     }
 
     RunRow run(String threadId, String runId) {
-        RunRow r = runs.get(runId);
+        RunRow r = run(runId);
         return r != null && r.threadId.equals(threadId) ? r : null;
     }
 

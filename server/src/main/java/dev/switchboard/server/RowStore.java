@@ -34,6 +34,16 @@ interface RowStore extends AutoCloseable {
         }
 
         @Override
+        public ObjectNode thread(String id) {
+            return null;
+        }
+
+        @Override
+        public ObjectNode run(String id) {
+            return null;
+        }
+
+        @Override
         public void close() {}
     };
 
@@ -53,6 +63,12 @@ interface RowStore extends AutoCloseable {
 
     /** Every run row, oldest first. */
     List<ObjectNode> runs();
+
+    /** One thread's row, or null: another JVM on the same database may have written it. */
+    ObjectNode thread(String id);
+
+    /** One run's row, or null. */
+    ObjectNode run(String id);
 
     @Override
     void close();

@@ -8,7 +8,9 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,13 +23,24 @@ import tools.jackson.databind.node.ObjectNode;
  * refused (reject), or the active one stopped (interrupt, rollback) - LangGraph's multitask
  * strategies. A run streams its graph on a worker thread and records its events and result on
  * its {@link RunRow}; thread status and values follow each run's outcome.
+ *
+ * <p>With a {@link QueueWorker} (a PostgreSQL database shared by several server JVMs) the thread's
+ * runs and the strategies are decided in the database instead ({@link PostgresQueue#submit}): a
+ * new run is inserted pending, claimed at once by this JVM when it may run now (so a client
+ * streaming it here sees its events as they come), else by whichever JVM is free when its thread
+ * is. A cancel of a run another JVM runs marks it cancelling; that owner stops it at its next
+ * step boundary. Stateless runs (temporary threads nobody else can see) still run in this JVM.
  */
-final class RunExecutor implements AutoCloseable {
+final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     private final FencedSaver saver;
     private final Registry registry;
     private final ExecutorService workers;
     /** Set by {@link #close}: the runs of this JVM stop where they are and stay unfinished in the store. */
     private volatile boolean closing;
+    /** The shared queue's worker, or null when runs are decided in this JVM alone. */
+    private QueueWorker worker;
+    /** The queued runs this JVM claimed and runs now, with the {@link System#nanoTime} of the claim. */
+    private final Map<RunRow, Long> owned = new ConcurrentHashMap<>();
 
     RunExecutor(FencedSaver saver, Registry registry) {
         this.saver = saver;
@@ -40,8 +53,20 @@ final class RunExecutor implements AutoCloseable {
         });
     }
 
+    void worker(QueueWorker worker) {
+        this.worker = worker;
+    }
+
+    private boolean queued(RunRow run) {
+        return worker != null && !run.request.temporary();
+    }
+
     /** Starts or queues {@code run} on {@code thread} by the run's multitask strategy. */
     void submit(ThreadRow thread, RunRow run) {
+        if (queued(run)) {
+            submitQueued(thread, run);
+            return;
+        }
         synchronized (thread) {
             if (thread.busy()) {
                 switch (run.request.multitaskStrategy()) {
@@ -75,6 +100,10 @@ final class RunExecutor implements AutoCloseable {
 
     /** Cancels a run: {@code interrupt} keeps its finished steps; {@code rollback} marks it an error. */
     void cancel(ThreadRow thread, RunRow run, boolean rollback) {
+        if (queued(run)) {
+            cancelQueued(thread, run, rollback ? "rollback" : "interrupt");
+            return;
+        }
         synchronized (thread) {
             if (run.finished()) {
                 return;
@@ -189,8 +218,9 @@ final class RunExecutor implements AutoCloseable {
 
     /**
      * A recovered run whose thread's last checkpoint it wrote itself continues from there (its
-     * finished tasks' writes are kept, so only unfinished tasks run again), or is done when that
-     * checkpoint ended the graph or stopped at an interrupt; otherwise nothing of it was committed
+     * finished tasks' writes are kept, so only unfinished tasks run again, and a step whose tasks all
+     * finished is committed), or is done when that checkpoint ended the graph or stopped at an
+     * interrupt; otherwise nothing of it was committed
      * and it starts from its input like a new run.
      */
     private static Resumption resumption(RunRow run) {
@@ -199,7 +229,9 @@ final class RunExecutor implements AutoCloseable {
         if (!run.id.equals(writer)) {
             return Resumption.INPUT;
         }
-        return s.next().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
+        // not s.next(): it leaves out the tasks whose writes are stored, and when those are all of
+        // the step's tasks the step is still to be committed (else their writes would be lost)
+        return s.tasks().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
     }
 
     private static StreamMode[] modes(RunRow run) {
@@ -251,8 +283,15 @@ final class RunExecutor implements AutoCloseable {
             }
             thread.active = null;
             thread.touch();
-            registry.save(run);
-            registry.save(thread);
+            if (owned.remove(run) != null) {
+                if (!worker.queue.finish(run.id, worker.owner, run, thread)) {
+                    registry.reload(run); // the lease was lost: the run's new owner records its outcome
+                    return;
+                }
+            } else {
+                registry.save(run);
+                registry.save(thread);
+            }
             run.events.close();
             startNext(thread);
         }
@@ -304,7 +343,107 @@ final class RunExecutor implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        if (worker != null) {
+            worker.close();
+        }
         workers.shutdownNow();
+    }
+
+    private void submitQueued(ThreadRow thread, RunRow run) {
+        PostgresQueue.Decision d = worker.queue.submit(run, run.request.multitaskStrategy());
+        registry.track(run);
+        for (String id : d.cancelledPending()) {
+            RunRow r = registry.run(id);
+            if (r != null) {
+                done(id);
+            }
+        }
+        for (String id : d.cancelledRunning()) {
+            cancelled(id, run.request.multitaskStrategy());
+        }
+        worker.claimHere(run.id).ifPresent(c -> run(c));
+    }
+
+    private void cancelQueued(ThreadRow thread, RunRow run, String action) {
+        if (owned.containsKey(run)) {
+            cancelled(run.id, action);
+        } else if (!worker.queue.cancel(run.id, action)) {
+            done(run.id); // it was pending (now ended) or had finished: take its row as stored
+        }
+        // else another JVM runs it: it stops at its next step boundary and notifies done
+    }
+
+    @Override
+    public boolean run(PostgresQueue.Claim claim) {
+        RunRow run = registry.run(claim.runId());
+        if (run != null && owned.containsKey(run)) {
+            return true; // still running here from an earlier claim of this JVM: it goes on under this one
+        }
+        ThreadRow thread = registry.thread(claim.threadId());
+        if (run == null || thread == null) {
+            worker.queue.giveBack(claim.runId(), worker.owner); // its graph is not served by this JVM
+            return false;
+        }
+        synchronized (thread) {
+            run.stopped = false;
+            saver.forget(run.id); // this JVM may have stopped it once, when it lost the lease
+            run.recovered = claim.attempt() > 1; // a run claimed again continues from its own checkpoint
+            owned.put(run, System.nanoTime());
+            start(thread, run);
+        }
+        return true;
+    }
+
+    @Override
+    public int running() {
+        return owned.size();
+    }
+
+    @Override
+    public List<String> runningIds() {
+        return owned.keySet().stream().map(r -> r.id).toList();
+    }
+
+    @Override
+    public void cancelled(String runId, String action) {
+        RunRow run = registry.run(runId);
+        ThreadRow thread = run == null ? null : registry.thread(run.threadId);
+        if (thread == null) {
+            return;
+        }
+        synchronized (thread) {
+            if (owned.remove(run) == null || run.stopped) {
+                return;
+            }
+            boolean rollback = action.equals("rollback");
+            thread.status = rollback ? "error" : "idle";
+            stop(thread, run, rollback, true);
+            worker.queue.finish(run.id, worker.owner, run, thread);
+        }
+    }
+
+    @Override
+    public void lostExcept(Map<String, String> held, long since) {
+        owned.forEach((run, claimedAt) -> {
+            if (claimedAt - since < 0 && !held.containsKey(run.id)) {
+                ThreadRow thread = registry.thread(run.threadId);
+                synchronized (thread) {
+                    owned.remove(run);
+                    run.stopped = true; // its stream unwinds at the next part; nothing of it is stored
+                    saver.stop(run.id);
+                    saver.fence(thread.id);
+                    thread.active = null;
+                }
+            }
+        });
+    }
+
+    @Override
+    public void done(String runId) {
+        RunRow run = registry.run(runId);
+        if (run != null && !run.finished() && !owned.containsKey(run)) {
+            registry.reload(run);
+        }
     }
 
     /** Unwinds a run's stream once the run was stopped from outside. */

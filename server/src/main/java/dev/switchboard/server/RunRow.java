@@ -76,6 +76,15 @@ final class RunRow {
      * stays for join), an unfinished one is marked {@link #recovered}.
      */
     static RunRow restore(ObjectNode row, ServedGraph graph) {
+        return restore(row, graph, false);
+    }
+
+    /**
+     * As {@link #restore(ObjectNode, ServedGraph)}; a {@code live} row is one another JVM on the
+     * shared database may be running now: it keeps its stored status and is not marked recovered
+     * (the queue decides who continues it).
+     */
+    static RunRow restore(ObjectNode row, ServedGraph graph, boolean live) {
         ObjectNode body = (ObjectNode) row.get("body");
         RunRow r = new RunRow(
                 Json.text(row, "run_id"),
@@ -92,11 +101,23 @@ final class RunRow {
         r.asCreated = (ObjectNode) row.get("as_created");
         if (r.finished()) {
             r.events.close();
-        } else {
+        } else if (!live) {
             r.recovered = true;
             r.status = "pending";
         }
         return r;
+    }
+
+    /** Takes the status and result of a stored row another JVM wrote; a finished run's events close. */
+    void reload(ObjectNode row) {
+        String s = Json.text(row, "status");
+        JsonNode res = row.get("result");
+        result = res == null || res.isNull() ? result : res;
+        updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        status = s;
+        if (finished()) {
+            events.close();
+        }
     }
 
     boolean finished() {

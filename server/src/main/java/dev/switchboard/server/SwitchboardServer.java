@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,10 @@ import tools.jackson.databind.node.ObjectNode;
  * the SQLite file {@code switchboard-server.db}, or the one {@link Builder#database} names
  * (SQLite or PostgreSQL), so a restarted server keeps its threads, runs and their statuses, and
  * the runs it left unfinished continue from their last checkpoint. With a saver given by {@link
- * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only.
+ * Builder#checkpointer} instead, threads and runs are kept in this JVM's memory only. Several
+ * server JVMs on one PostgreSQL database share its run queue (see {@link Builder#lease}, {@link
+ * Builder#maxRuns}, {@link Builder#worker}): a run goes to whichever JVM is free, and a dead JVM's
+ * runs continue on another once their leases expire.
  * Studio, a page to draw, run, inspect and time-travel the graphs in a browser, is served at
  * {@code /studio/}. A long-term memory {@link Store} is served at {@code /store/...} and given to
  * every graph whose builder has none, so nodes reach it with {@code ctx.store()}: the one {@link
@@ -71,8 +75,12 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private final Router router = new Router();
     private final RunExecutor executor;
+    /** The worker on the shared run queue when the database is PostgreSQL; else null. */
+    private final QueueWorker worker;
+
     private HttpServer http;
     private ExecutorService connections;
+    private boolean started;
 
     private SwitchboardServer(Builder b) {
         this.settings = b;
@@ -86,8 +94,10 @@ public final class SwitchboardServer implements AutoCloseable {
         Map<String, ServedGraph> served = new LinkedHashMap<>();
         b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver, store)));
         this.graphs = served;
-        Registry registry = new Registry(rows);
+        boolean shared = url != null && url.startsWith("jdbc:postgresql:");
+        Registry registry = new Registry(rows, shared);
         this.executor = new RunExecutor(saver, registry);
+        this.worker = shared ? newWorker(b, url) : null;
         Assistants assistants = new Assistants(graphs);
         List<RunRow> unfinished = registry.load(graphs::get);
         Threads threads = new Threads(registry, assistants, saver, executor);
@@ -97,7 +107,16 @@ public final class SwitchboardServer implements AutoCloseable {
         new StoreEndpoints(store).routes(router);
         router.add("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
-        executor.recover(unfinished);
+        if (worker == null) {
+            executor.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
+        }
+    }
+
+    private QueueWorker newWorker(Builder b, String url) {
+        PostgresQueue queue = PostgresQueue.open(url, ownSaver.database());
+        QueueWorker w = new QueueWorker(url, queue, b.queue, executor);
+        executor.worker(w);
+        return w;
     }
 
     private static JdbcSaver openSaver(String url) {
@@ -131,14 +150,22 @@ public final class SwitchboardServer implements AutoCloseable {
     }
 
     /**
-     * Binds the port and starts answering.
+     * Binds the port and starts answering; on PostgreSQL also starts claiming runs from the shared
+     * queue (a {@link Builder#worker() worker-only} server only claims).
      *
      * @return this server
      * @throws IOException if the address cannot be bound
      */
     public synchronized SwitchboardServer start() throws IOException {
-        if (http != null) {
+        if (http != null || started) {
             throw new IllegalStateException("the server is already started");
+        }
+        started = true;
+        if (worker != null) {
+            worker.start();
+        }
+        if (settings.workerOnly) {
+            return this;
         }
         // The JDK server writes headers and body in separate packets; with Nagle's algorithm on, a
         // small answer then waits for the client's delayed ACK (~40 ms per request). Read once, when
@@ -158,6 +185,11 @@ public final class SwitchboardServer implements AutoCloseable {
         http.createContext(Studio.PREFIX, Studio::handle);
         http.start();
         return this;
+    }
+
+    /** The worker on the shared queue (tests stall its heartbeat); null unless on PostgreSQL. */
+    QueueWorker worker() {
+        return worker;
     }
 
     /**
@@ -278,8 +310,56 @@ public final class SwitchboardServer implements AutoCloseable {
         private int maxBodyBytes = 1 << 20;
         private Authenticator authenticator;
         private Store store;
+        private QueueWorker.Settings queue =
+                new QueueWorker.Settings(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(2), 16);
+        private boolean workerOnly;
 
         private Builder() {}
+
+        /**
+         * The lease of a run a server JVM claimed from the PostgreSQL queue, and how often it is
+         * renewed: a JVM that dies (or stalls) longer than {@code lease} loses its runs to the
+         * other JVMs, which continue them from their last checkpoint. 5 s and 1 s by default;
+         * ignored on SQLite (one JVM, no queue).
+         *
+         * @param lease how long a claim holds without renewal
+         * @param heartbeat how often the claims are renewed, well under {@code lease}
+         * @return this builder
+         */
+        public Builder lease(Duration lease, Duration heartbeat) {
+            if (heartbeat.isNegative() || heartbeat.isZero() || heartbeat.compareTo(lease) >= 0) {
+                throw new IllegalArgumentException(
+                        "heartbeat must be positive and shorter than the lease, was " + heartbeat + " for " + lease);
+            }
+            queue = new QueueWorker.Settings(lease, heartbeat, queue.poll(), queue.maxRuns());
+            return this;
+        }
+
+        /**
+         * How many queued runs this JVM runs at once (16 by default); more wait for a free worker
+         * here or elsewhere. Applies on PostgreSQL.
+         *
+         * @param runs the limit
+         * @return this builder
+         */
+        public Builder maxRuns(int runs) {
+            if (runs < 1) {
+                throw new IllegalArgumentException("maxRuns must be positive, was " + runs);
+            }
+            queue = new QueueWorker.Settings(queue.lease(), queue.heartbeat(), queue.poll(), runs);
+            return this;
+        }
+
+        /**
+         * A worker only: {@link SwitchboardServer#start} binds no port and only runs what the
+         * PostgreSQL queue holds, for runs created through the other server JVMs on the database.
+         *
+         * @return this builder
+         */
+        public Builder worker() {
+            this.workerOnly = true;
+            return this;
+        }
 
         /**
          * Serves a graph under {@code graphId}, which is also the name of its system assistant. The
@@ -409,6 +489,12 @@ public final class SwitchboardServer implements AutoCloseable {
         public SwitchboardServer build() {
             if (graphs.isEmpty()) {
                 throw new IllegalStateException("register at least one graph with .graph(id, builder, update)");
+            }
+            if (workerOnly
+                    && (checkpointer != null || databaseUrl == null || !databaseUrl.startsWith("jdbc:postgresql:"))) {
+                throw new IllegalStateException(
+                        "a worker-only server needs .database(\"jdbc:postgresql:...\"): it runs the runs of that"
+                                + " database's queue");
             }
             return new SwitchboardServer(this);
         }

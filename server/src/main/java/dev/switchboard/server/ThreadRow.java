@@ -71,6 +71,15 @@ final class ThreadRow {
         return t;
     }
 
+    /** Takes what another JVM stored of this thread: status, values, metadata. */
+    synchronized void reload(ObjectNode row) {
+        updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        metadata = (ObjectNode) row.get("metadata");
+        status = Json.text(row, "status");
+        values = row.get("values");
+        interrupts = row.get("interrupts");
+    }
+
     synchronized ObjectNode json() {
         ObjectNode out = Json.object();
         out.put("thread_id", id);

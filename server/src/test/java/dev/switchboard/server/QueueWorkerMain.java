@@ -1,0 +1,33 @@
+package dev.switchboard.server;
+
+import dev.switchboard.server.fixtures.Counted;
+import dev.switchboard.server.fixtures.CountedGraph;
+import dev.switchboard.server.fixtures.TrailUpdate;
+import java.time.Duration;
+
+/**
+ * A worker-only server JVM for {@link MultiJvmKillTest}: serves the {@code counted} graph from the
+ * PostgreSQL queue at {@code args[0]}, running at most {@code args[1]} runs at once with a lease of
+ * {@code args[2]} ms. It prints {@code owner <id>} once claiming, and closes on SIGTERM (a
+ * shutdown hook), handing its runs back.
+ */
+public final class QueueWorkerMain {
+    private QueueWorkerMain() {}
+
+    public static void main(String[] args) throws Exception {
+        Counted.database = args[0];
+        Duration lease = Duration.ofMillis(Long.parseLong(args[2]));
+        SwitchboardServer server = SwitchboardServer.builder()
+                .graph("counted", CountedGraph.builder(new Counted()), TrailUpdate::of)
+                .database(args[0])
+                .lease(lease, lease.dividedBy(4))
+                .maxRuns(Integer.parseInt(args[1]))
+                .worker()
+                .build()
+                .start();
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        System.out.println("owner " + server.worker().owner);
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}
