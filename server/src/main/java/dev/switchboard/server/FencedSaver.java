@@ -7,7 +7,11 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.checkpoint.ThreadInfo;
+import dev.switchboard.runtime.checkpoint.ThreadQuery;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -85,10 +89,36 @@ final class FencedSaver implements CheckpointSaver {
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        refuseWritesOfStopped(threadId);
+        delegate.putWrites(threadId, namespace, checkpointId, writes);
+    }
+
+    /**
+     * A step's last writes and its checkpoint, fenced as both {@link #putWrites} and {@link #put}
+     * are, then stored by the delegate as one unit (one transaction on a JDBC saver).
+     */
+    @Override
+    public void putStep(
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        refuseWritesOfStopped(threadId);
+        Object runId = metadata.extra().get("run_id");
+        if (runId != null && stopped.contains(runId.toString())) {
+            throw new CancellationException("run " + runId + " was stopped; its checkpoint is not committed");
+        }
+        delegate.putStep(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
+    }
+
+    private void refuseWritesOfStopped(String threadId) {
         if (shut || fencedThreads.contains(threadId)) {
             throw new CancellationException("the run on thread " + threadId + " was stopped; its writes are not kept");
         }
-        delegate.putWrites(threadId, namespace, checkpointId, writes);
     }
 
     @Override
@@ -104,5 +134,42 @@ final class FencedSaver implements CheckpointSaver {
     @Override
     public void deleteThread(String threadId) {
         delegate.deleteThread(threadId);
+    }
+
+    // The thread operations go straight to the delegate: they write no run's progress.
+
+    @Override
+    public List<String> namespaces(String threadId) {
+        return delegate.namespaces(threadId);
+    }
+
+    @Override
+    public Optional<ThreadInfo> getThread(String threadId) {
+        return delegate.getThread(threadId);
+    }
+
+    @Override
+    public List<ThreadInfo> listThreads(ThreadQuery query) {
+        return delegate.listThreads(query);
+    }
+
+    @Override
+    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
+        delegate.updateThreadMetadata(threadId, metadata);
+    }
+
+    @Override
+    public int prune(String threadId, int keepLatest) {
+        return delegate.prune(threadId, keepLatest);
+    }
+
+    @Override
+    public int deleteThreadsInactiveSince(Instant cutoff) {
+        return delegate.deleteThreadsInactiveSince(cutoff);
+    }
+
+    @Override
+    public void copyThread(String from, String to) {
+        delegate.copyThread(from, to);
     }
 }
