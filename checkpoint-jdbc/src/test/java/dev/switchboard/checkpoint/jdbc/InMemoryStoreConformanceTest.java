@@ -6,8 +6,17 @@ import dev.switchboard.runtime.store.StoreSettings;
 
 /** The store suite on the in-memory store. */
 class InMemoryStoreConformanceTest extends StoreConformance {
+    private InMemoryStore last;
+
     @Override
     protected Store open(StoreSettings settings) {
-        return new InMemoryStore(settings);
+        last = new InMemoryStore(settings);
+        return last;
+    }
+
+    /** An in-memory store shares its items with itself only: the suite's two stores are one. */
+    @Override
+    protected Store openShared(StoreSettings settings) {
+        return last;
     }
 }
