@@ -11,6 +11,7 @@ import dev.switchboard.server.fixtures.Stalled;
 import dev.switchboard.server.fixtures.StalledGraph;
 import dev.switchboard.server.fixtures.TrailUpdate;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -89,7 +90,34 @@ class RunQueueTest {
         api1.poll(
                 "/threads/" + tid + "/state",
                 s -> s.path("values").path("trail").size() == 2);
+        ownerIsOne(a);
         return new String[] {tid, a};
+    }
+
+    /**
+     * Names the server that claimed {@code run} {@code one} (and its client {@code api1}): the
+     * server a run is created on claims it at once when it has room, but the other's claimer,
+     * woken by the same NOTIFY, may be first; the two servers are alike, so the test swaps them.
+     */
+    private void ownerIsOne(String run) throws Exception {
+        String owner;
+        try (Connection c = db.connect();
+                PreparedStatement p =
+                        c.prepareStatement("SELECT owner FROM switchboard_server_runs WHERE run_id = ?")) {
+            p.setString(1, run);
+            try (ResultSet r = p.executeQuery()) {
+                assertTrue(r.next(), "no row for run " + run);
+                owner = r.getString(1);
+            }
+        }
+        if (!one.worker().owner.equals(owner)) {
+            SwitchboardServer s = one;
+            one = two;
+            two = s;
+            Api a = api1;
+            api1 = api2;
+            api2 = a;
+        }
     }
 
     private Api.Reply createB(String tid, String strategy) throws Exception {
@@ -203,6 +231,7 @@ class RunQueueTest {
         api1.poll(
                 "/threads/" + tid + "/state",
                 s -> s.path("values").path("trail").size() == 2);
+        ownerIsOne(run);
         one.worker().stalled = true; // server one stalls inside step 2: its lease runs out
         // server two's sweeper returns the run to the queue; server two claims it and finishes it
         // from the checkpoint of step 1
