@@ -145,11 +145,20 @@ public final class ChatMessageCodec implements WireCodec<ChatMessage> {
 
     @Override
     public ChatMessage fromWire(JsonNode node) {
+        Message m;
         try {
-            return LangGraphMessageJson.decode(node).chat();
+            m = LangGraphMessageJson.decode(node);
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new SerdeException(e.getMessage(), e);
         }
+        if (m.isRemoval()) {
+            // A bare ChatMessage has no id to remove by: the removal would become a null message.
+            throw new SerdeException(
+                    "a removal (type \"remove\") needs a state of Message, whose messages have ids;"
+                            + " this state holds bare ChatMessages",
+                    null);
+        }
+        return m.chat();
     }
 
     @Override

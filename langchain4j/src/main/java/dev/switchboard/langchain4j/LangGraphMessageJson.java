@@ -91,7 +91,8 @@ public final class LangGraphMessageJson {
      *
      * @param node the JSON
      * @return the message
-     * @throws IllegalArgumentException when it is none of these or its role cannot be coerced
+     * @throws IllegalArgumentException when it is none of these, its role cannot be coerced, a
+     *     removal has no id, or a field read as text ({@code type}, {@code id}, ...) is an object or array
      */
     public static Message decode(JsonNode node) {
         if (node != null && node.isString()) {
@@ -108,8 +109,13 @@ public final class LangGraphMessageJson {
         if (role == null) {
             role = text(node, "role");
         }
-        if ("remove".equals(role) && text(node, "id") != null) {
-            return Message.remove(text(node, "id"));
+        if ("remove".equals(role)) {
+            String id = text(node, "id");
+            if (id == null) {
+                throw new IllegalArgumentException(
+                        "a removal (type \"remove\") needs the \"id\" of the message to remove");
+            }
+            return Message.remove(id);
         }
         String content = content(node.get("content"));
         ChatMessage chat = switch (role == null ? "" : role) {
@@ -216,6 +222,13 @@ public final class LangGraphMessageJson {
 
     private static String text(JsonNode node, String field) {
         JsonNode v = node.get(field);
-        return v == null || v.isNull() ? null : v.asString();
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (v.isContainer()) {
+            // Jackson's own coercion error names neither the field nor the message.
+            throw new IllegalArgumentException("a message's \"" + field + "\" must be a string, not " + v);
+        }
+        return v.asString();
     }
 }

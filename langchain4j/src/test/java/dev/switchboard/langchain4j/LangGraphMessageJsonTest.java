@@ -132,4 +132,34 @@ class LangGraphMessageJsonTest {
                 LangGraphMessageJson.chunk(new MessageChunk("run-1", "echo", false)),
                 new MessageChunk("run-1", "echo", false).toWire(tools.jackson.databind.node.JsonNodeFactory.instance));
     }
+
+    @Test
+    void wireInputTheCodecsCannotReadIsASerdeErrorNamingTheField() {
+        MessageCodec messages = new MessageCodec();
+        ChatMessageCodec chat = new ChatMessageCodec();
+        for (String bad : List.of("{'type':{'a':1},'content':'x'}", "{'role':['user'],'content':'x'}")) {
+            dev.switchboard.runtime.serde.SerdeException e = assertThrows(
+                    dev.switchboard.runtime.serde.SerdeException.class, () -> messages.fromWire(json(bad)));
+            assertTrue(
+                    e.getMessage().startsWith("a message's \"type\" must be a string, not ")
+                            || e.getMessage().startsWith("a message's \"role\" must be a string, not "),
+                    e.getMessage());
+            assertThrows(dev.switchboard.runtime.serde.SerdeException.class, () -> chat.fromWire(json(bad)));
+        }
+        dev.switchboard.runtime.serde.SerdeException noId = assertThrows(
+                dev.switchboard.runtime.serde.SerdeException.class, () -> messages.fromWire(json("{'type':'remove'}")));
+        assertEquals("a removal (type \"remove\") needs the \"id\" of the message to remove", noId.getMessage());
+    }
+
+    @Test
+    void aBareChatMessageStateRefusesARemovalInsteadOfReadingNull() {
+        dev.switchboard.runtime.serde.SerdeException e = assertThrows(
+                dev.switchboard.runtime.serde.SerdeException.class,
+                () -> new ChatMessageCodec().fromWire(json("{'type':'remove','id':'m1'}")));
+        assertEquals(
+                "a removal (type \"remove\") needs a state of Message, whose messages have ids;"
+                        + " this state holds bare ChatMessages",
+                e.getMessage());
+        assertEquals(Message.remove("m1"), new MessageCodec().fromWire(json("{'type':'remove','id':'m1'}")));
+    }
 }

@@ -212,10 +212,12 @@ public final class RunConfig {
      * @param key the key
      * @param value a string, number or boolean
      * @return a new configuration
-     * @throws IllegalArgumentException if the value is of another type
+     * @throws IllegalArgumentException if the value is of another type, or the key holds NUL or an
+     *     unpaired surrogate (see {@link CheckpointKeys})
      */
     public RunConfig withThreadMetadata(String key, Object value) {
-        Objects.requireNonNull(key, "key");
+        // Checked here as the saver will check it, so a bad key fails now, not at the first checkpoint.
+        CheckpointKeys.check("thread metadata key", key);
         if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
             throw new IllegalArgumentException(
                     "thread metadata values must be strings, numbers or booleans, not " + value);

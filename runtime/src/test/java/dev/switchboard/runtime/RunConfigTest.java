@@ -107,4 +107,16 @@ class RunConfigTest {
                                 () -> RunConfig.defaults().with("a", null))
                         .getMessage());
     }
+
+    @Test
+    void aThreadMetadataKeyNoSaverCanStoreIsRefusedWhenGivenNotAtTheFirstCheckpoint() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> RunConfig.thread("t").withThreadMetadata("us\u0000er", "u-42"));
+        assertTrue(
+                e.getMessage().startsWith("thread metadata key \"us\\u0000er\" holds NUL (U+0000) at index 2"),
+                e.getMessage());
+        assertEquals(
+                Map.of("user", "u-42"),
+                RunConfig.thread("t").withThreadMetadata("user", "u-42").threadMetadata());
+    }
 }

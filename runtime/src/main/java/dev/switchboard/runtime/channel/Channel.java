@@ -33,9 +33,10 @@ public abstract class Channel {
 
     /**
      * Applies the writes of one superstep, in task order. Called with an empty list at the end of
-     * every superstep in which the channel got no writes, so that ephemeral kinds can clear.
+     * every superstep in which the channel got no writes, so that ephemeral kinds can clear. The
+     * list is the loop's scratch, reused for the next channel: copy what is kept, never the list.
      *
-     * @param values the written values
+     * @param values the written values, valid during the call only
      * @return whether the channel's value changed
      */
     public abstract boolean update(List<?> values);

@@ -29,6 +29,13 @@ final class ParallelTasks implements Runnable {
     static final long SPIN_NANOS = 20_000;
 
     private final List<Task> tasks;
+    /**
+     * The step's task count, read once: the loop prepares every step into the same list, so a
+     * helper the executor starts after this step ended would otherwise see the next step's tasks.
+     * Every index below it is claimed before the step ends, so a late helper claims none.
+     */
+    private final int count;
+
     private final Executor executor;
     private final Consumer<Task> body;
     private final Thread caller = Thread.currentThread();
@@ -40,9 +47,10 @@ final class ParallelTasks implements Runnable {
 
     private ParallelTasks(List<Task> tasks, Executor executor, Consumer<Task> body) {
         this.tasks = tasks;
+        this.count = tasks.size();
         this.executor = executor;
         this.body = body;
-        this.unfinished = new AtomicInteger(tasks.size());
+        this.unfinished = new AtomicInteger(count);
     }
 
     /**
@@ -67,8 +75,8 @@ final class ParallelTasks implements Runnable {
 
     private void claim() {
         boolean helped = Thread.currentThread() == caller;
-        for (int i = next.getAndIncrement(); i < tasks.size(); i = next.getAndIncrement()) {
-            if (!helped && i + 1 < tasks.size()) {
+        for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+            if (!helped && i + 1 < count) {
                 helped = true;
                 startHelper(); // before running ours, which may block for long
             }
