@@ -51,11 +51,15 @@ final class PostgresQueue implements AutoCloseable {
     /** What a submit decided about the runs already on the thread. */
     record Decision(List<String> cancelledPending, List<String> cancelledRunning) {}
 
-    private final Connection connection;
+    /** Replaced by {@link #tx} when the database dropped it (a restart, a broken TCP connection). */
+    private Connection connection;
+
+    private final String jdbcUrl;
     private final String where;
 
-    private PostgresQueue(Connection connection, String where) {
+    private PostgresQueue(Connection connection, String jdbcUrl, String where) {
         this.connection = connection;
+        this.jdbcUrl = jdbcUrl;
         this.where = where;
     }
 
@@ -70,7 +74,7 @@ final class PostgresQueue implements AutoCloseable {
                     }
                 }
             }
-            return new PostgresQueue(c, where);
+            return new PostgresQueue(c, jdbcUrl, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
@@ -387,13 +391,54 @@ final class PostgresQueue implements AutoCloseable {
                 connection.commit();
                 return out;
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                try {
+                    connection.rollback();
+                } catch (SQLException lost) {
+                    e.addSuppressed(lost);
+                }
                 throw e;
             } finally {
                 connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
+            reconnectIfLost();
             throw new IllegalStateException("the run queue in " + where + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Tests only: the server process behind this queue's connection, to drop it from outside. */
+    synchronized int backendPid() {
+        try (Statement st = connection.createStatement();
+                ResultSet r = st.executeQuery("SELECT pg_backend_pid()")) {
+            r.next();
+            return r.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Opens a new connection when the database dropped this one, so that the claims and heartbeats
+     * that the worker retries work again once the database is back; else they would fail for good.
+     */
+    private void reconnectIfLost() {
+        try {
+            if (connection.isValid(1)) {
+                return;
+            }
+        } catch (SQLException e) {
+            // treated as lost
+        }
+        try {
+            Connection fresh = DriverManager.getConnection(jdbcUrl);
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // it is gone already
+            }
+            connection = fresh;
+        } catch (SQLException e) {
+            // still away: the next failure tries again
         }
     }
 

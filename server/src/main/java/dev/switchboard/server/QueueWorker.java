@@ -207,6 +207,18 @@ final class QueueWorker implements AutoCloseable {
         }
     }
 
+    private void awaitClaimer() {
+        Thread c = claimer;
+        if (c == null || c == Thread.currentThread()) {
+            return;
+        }
+        try {
+            c.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /**
      * Stops claiming and hands this JVM's running runs back to the queue (pending, lease
      * cleared, NOTIFY): another JVM resumes each from its last checkpoint.
@@ -216,6 +228,7 @@ final class QueueWorker implements AutoCloseable {
         closing = true;
         beat.shutdownNow();
         wake();
+        awaitClaimer(); // a claim in flight now would otherwise land after the hand-back below
         try {
             queue.release(owner);
         } catch (RuntimeException e) {

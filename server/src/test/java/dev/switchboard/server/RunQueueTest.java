@@ -142,6 +142,24 @@ class RunQueueTest {
     }
 
     @Test
+    void aQueueWhoseConnectionTheDatabaseDroppedReconnects() throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            s.execute("SELECT pg_terminate_backend(" + one.worker().queue.backendPid() + ")");
+            s.execute("SELECT pg_terminate_backend(" + two.worker().queue.backendPid() + ")");
+        }
+        String tid = api1.newThread();
+        Api.Reply created = null;
+        for (int i = 0; i < 5 && (created == null || created.status() != 200); i++) {
+            created = api1.post(
+                    "/threads/" + tid + "/runs", "{\"assistant_id\":\"stalled\",\"input\":{\"trail\":[\"A\"]}}");
+        }
+        Stalled.HOLD.release();
+        String run = created.expect(200).json().get("run_id").asString();
+        assertEquals(List.of("A", 1, 2), trail(join(api1, tid, run)));
+    }
+
+    @Test
     void aRunCreatedOnAFullServerRunsOnAnother() throws Exception {
         one.close();
         one = server(1);
