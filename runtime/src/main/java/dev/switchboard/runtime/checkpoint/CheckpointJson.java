@@ -71,6 +71,10 @@ public final class CheckpointJson {
      */
     public static Checkpoint decode(
             String json, String id, Instant timestamp, java.util.function.Function<String, String> names) {
+        Checkpoint fast = CompactHeaderReader.read(MAPPER, json, id, timestamp, names);
+        if (fast != null) {
+            return fast;
+        }
         JsonNode root = parse(json, HEADER);
         if (!root.isArray()) {
             return decode(object(root, HEADER));
