@@ -1,7 +1,6 @@
 package dev.switchboard.checkpoint.jdbc;
 
 import dev.switchboard.runtime.checkpoint.Blob;
-import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointJson;
 import dev.switchboard.runtime.checkpoint.CheckpointKeys;
@@ -25,13 +24,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -55,15 +51,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      */
     static final int SCHEMA_VERSION = Dialect.SQLITE.migrations().size();
 
-    /**
-     * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
-     * parameter limit.
-     */
-    private static final int PAIRS_PER_QUERY = 200;
     /** Checkpoint ids per pending-writes query. */
     private static final int IDS_PER_QUERY = 500;
-    /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
-    private static final int ALL_BLOBS_ABOVE = 1_000;
 
     private static final int MAX_CACHED_NAMES = 1024;
 
@@ -543,99 +532,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (rows.isEmpty()) {
             return new ArrayList<>();
         }
-        Set<Chain> chains = new LinkedHashSet<>();
-        for (CheckpointRow row : rows) {
-            for (Map.Entry<String, ChannelVersion> e :
-                    row.checkpoint().channels().entrySet()) {
-                chains.add(new Chain(e.getKey(), e.getValue().base()));
-            }
-        }
-        Map<Chain, List<Blob>> blobs = blobs(tx, threadId, namespace, chains);
+        BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
         Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
         for (CheckpointRow row : rows) {
-            List<Blob> mine = new ArrayList<>();
-            for (Map.Entry<String, ChannelVersion> e :
-                    row.checkpoint().channels().entrySet()) {
-                mine.addAll(
-                        blobs.getOrDefault(new Chain(e.getKey(), e.getValue().base()), List.of()));
-            }
             out.add(new CheckpointTuple(
                     threadId,
                     namespace,
                     row.checkpoint(),
                     row.metadata(),
                     row.parentId(),
-                    mine,
+                    blobs.of(row),
                     writes.getOrDefault(row.checkpoint().id(), List.of())));
         }
         return out;
-    }
-
-    /** A delta chain: the blobs of one channel that share a snapshot base. */
-    private record Chain(String channel, String base) {}
-
-    private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
-            + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
-
-    private static Map<Chain, List<Blob>> blobs(
-            Connections.Lease tx, String threadId, String namespace, Set<Chain> chains) throws SQLException {
-        Map<Chain, List<Blob>> out = new HashMap<>();
-        if (chains.isEmpty()) {
-            return out;
-        }
-        if (chains.size() > ALL_BLOBS_ABOVE) {
-            PreparedStatement p = tx.prepare(BLOB_COLUMNS + " ORDER BY channel, base, version");
-            bindThread(p, 1, threadId, namespace);
-            readBlobs(p, chains, out);
-            return out;
-        }
-        List<Chain> all = new ArrayList<>(chains);
-        for (int from = 0; from < all.size(); from += PAIRS_PER_QUERY) {
-            List<Chain> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
-            // One indexed lookup per chain, in one statement: SQLite would not use the chain index
-            // for an OR of pairs, and would scan all of the thread's blobs instead.
-            StringBuilder sql = new StringBuilder();
-            for (int i = 0; i < part.size(); i++) {
-                sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
-            }
-            sql.append(" ORDER BY channel, base, version");
-            PreparedStatement p = tx.prepare(sql.toString());
-            int i = 1;
-            for (Chain chain : part) {
-                i = bindThread(p, i, threadId, namespace);
-                p.setString(i++, chain.channel());
-                p.setString(i++, chain.base());
-            }
-            readBlobs(p, chains, out);
-        }
-        return out;
-    }
-
-    private static void readBlobs(PreparedStatement p, Set<Chain> wanted, Map<Chain, List<Blob>> out)
-            throws SQLException {
-        p.setFetchSize(256);
-        try (ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                Chain chain = new Chain(r.getString(1), r.getString(3));
-                if (!wanted.contains(chain)) {
-                    continue;
-                }
-                Blob.Kind kind;
-                String storedKind = r.getString(5);
-                try {
-                    kind = Blob.Kind.valueOf(storedKind.toUpperCase(Locale.ROOT));
-                } catch (IllegalArgumentException e) {
-                    throw new CheckpointStoreException(
-                            "a stored blob of channel '" + chain.channel() + "' has the unknown kind '" + storedKind
-                                    + "'; the store was modified or written by a newer Switchboard",
-                            e);
-                }
-                out.computeIfAbsent(chain, k -> new ArrayList<>())
-                        .add(new Blob(
-                                chain.channel(), r.getString(2), chain.base(), r.getString(4), kind, r.getBytes(6)));
-            }
-        }
     }
 
     private Map<String, List<PendingWrite>> writes(
