@@ -32,11 +32,15 @@ final class JdbcRowStore implements RowStore {
 
     private final Connection connection;
     private final String where;
+    /** PostgreSQL merges a thread's fields in one statement; SQLite (one JVM) in Java. */
+    private final boolean postgres;
+
     private long seq = System.currentTimeMillis() * 1000;
 
-    private JdbcRowStore(Connection connection, String where) {
+    private JdbcRowStore(Connection connection, String where, boolean postgres) {
         this.connection = connection;
         this.where = where;
+        this.postgres = postgres;
     }
 
     /**
@@ -60,7 +64,7 @@ final class JdbcRowStore implements RowStore {
                     }
                 }
             }
-            return new JdbcRowStore(c, where);
+            return new JdbcRowStore(c, where, jdbcUrl.startsWith("jdbc:postgresql:"));
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
@@ -84,6 +88,33 @@ final class JdbcRowStore implements RowStore {
                         + " ON CONFLICT (thread_id) DO UPDATE SET row_json = excluded.row_json",
                 id,
                 text(row));
+    }
+
+    /**
+     * On PostgreSQL one {@code UPDATE} merges under the row's lock, so two JVMs changing different
+     * fields (or different metadata keys) of one thread both keep their change; on SQLite only
+     * this JVM writes, and a read then write on its one connection does the same.
+     */
+    @Override
+    public synchronized ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata) {
+        if (postgres) {
+            return one(
+                    "UPDATE switchboard_server_threads SET row_json = (jsonb_set(row_json::jsonb, '{metadata}',"
+                            + " coalesce(row_json::jsonb -> 'metadata', '{}'::jsonb) || ?::jsonb) || ?::jsonb)::text"
+                            + " WHERE thread_id = ? RETURNING row_json",
+                    text(metadata),
+                    text(fields),
+                    id);
+        }
+        ObjectNode row = thread(id);
+        if (row == null) {
+            return null;
+        }
+        fields.properties().forEach(e -> row.set(e.getKey(), e.getValue()));
+        ObjectNode md = row.get("metadata") instanceof ObjectNode m ? m : row.putObject("metadata");
+        metadata.properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        update("UPDATE switchboard_server_threads SET row_json = ? WHERE thread_id = ?", text(row), id);
+        return row;
     }
 
     @Override
@@ -120,6 +151,23 @@ final class JdbcRowStore implements RowStore {
     }
 
     @Override
+    public synchronized List<ObjectNode> runs(String threadId) {
+        List<ObjectNode> out = new ArrayList<>();
+        try (PreparedStatement p = connection.prepareStatement(
+                "SELECT row_json FROM switchboard_server_runs WHERE thread_id = ? ORDER BY seq")) {
+            p.setString(1, threadId);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public synchronized ObjectNode thread(String id) {
         return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
     }
@@ -129,9 +177,11 @@ final class JdbcRowStore implements RowStore {
         return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
     }
 
-    private ObjectNode one(String sql, String id) {
+    private ObjectNode one(String sql, String... args) {
         try (PreparedStatement p = connection.prepareStatement(sql)) {
-            p.setString(1, id);
+            for (int i = 0; i < args.length; i++) {
+                p.setString(i + 1, args[i]);
+            }
             try (ResultSet r = p.executeQuery()) {
                 return r.next() ? (ObjectNode) Json.MAPPER.readTree(r.getString(1)) : null;
             }

@@ -298,9 +298,11 @@ final class PostgresQueue implements AutoCloseable {
                     runId,
                     owner);
             if (n == 1) {
+                // the run's fields only: a metadata change made meanwhile on another JVM stays
                 update(
-                        "UPDATE switchboard_server_threads SET row_json = ? WHERE thread_id = ?",
-                        Json.MAPPER.writeValueAsString(thread.stored()),
+                        "UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
+                                + " WHERE thread_id = ?",
+                        Json.MAPPER.writeValueAsString(thread.stateFields()),
                         thread.id);
                 notify("done " + runId);
                 notify("wake");

@@ -14,9 +14,11 @@ import tools.jackson.databind.node.ObjectNode;
  * held in memory and written through to a {@link RowStore}, from which a restarted server reads
  * them back. Threads are scoped by owner when authentication is on: another owner's thread does
  * not exist. A stateless run's temporary thread and its run are never stored: they end with it.
- * When the database is shared by several server JVMs, a thread or run this JVM does not know is
- * read through from the store (another JVM created it), and {@link #reload} refreshes one that
- * another JVM changed; searches and run lists show what this JVM knows.
+ * When the database is shared by several server JVMs (PostgreSQL), the stored rows are the truth
+ * and the maps a cache: a client's thread or run, a thread search and a thread's run list read the
+ * rows (so they show what other JVMs created and changed), and a thread is written field by field
+ * ({@link #save(ThreadRow)} its state, {@link #mergeMetadata} its metadata keys), so a metadata
+ * change on one JVM and a run finishing on another both survive.
  */
 final class Registry {
     private final Map<String, ThreadRow> threads = new ConcurrentHashMap<>();
@@ -61,14 +63,36 @@ final class Registry {
         if (prev != null) {
             return prev;
         }
-        save(row);
+        if (!row.temporary) {
+            store.putThread(row.id, row.stored());
+        }
         return row;
     }
 
-    /** Writes the thread's row through to the store (call after changing it). */
+    /**
+     * Writes the thread's state (status, values, interrupts, updated_at) through to the store, not
+     * its metadata (call after changing the state, holding the thread's monitor).
+     */
     void save(ThreadRow t) {
         if (!t.temporary) {
-            store.putThread(t.id, t.stored());
+            store.updateThread(t.id, t.stateFields(), Json.object());
+        }
+    }
+
+    /**
+     * Sets the {@code patch} keys in the thread's metadata, here and in its stored row (with its
+     * updated_at); on a shared database the thread then takes the whole row as stored (keys another JVM set
+     * included). Call holding the thread's monitor.
+     */
+    void mergeMetadata(ThreadRow t, ObjectNode patch) {
+        patch.properties().forEach(e -> t.metadata.set(e.getKey(), e.getValue()));
+        if (t.temporary) {
+            return;
+        }
+        ObjectNode fields = Json.object().put("updated_at", t.updatedAt.toString());
+        ObjectNode row = store.updateThread(t.id, fields, patch);
+        if (row != null && shared) {
+            t.reload(row);
         }
     }
 
@@ -79,8 +103,9 @@ final class Registry {
         }
     }
 
+    /** The owner's thread as stored now (read again on a shared database), or null. */
     ThreadRow thread(String id, String owner) {
-        ThreadRow t = thread(id);
+        ThreadRow t = shared ? fresh(id) : thread(id);
         if (t == null || t.temporary || !Objects.equals(t.owner, owner)) {
             return null;
         }
@@ -95,6 +120,42 @@ final class Registry {
         }
         ObjectNode row = store.thread(id);
         return row == null ? null : threads.computeIfAbsent(id, k -> ThreadRow.restore(row));
+    }
+
+    /**
+     * The thread as its stored row says now, cached; a thread this JVM made temporary is never
+     * stored. A thread whose row is gone (deleted by another JVM) is null.
+     */
+    private ThreadRow fresh(String id) {
+        ThreadRow t = threads.get(id);
+        if (t != null && t.temporary) {
+            return t;
+        }
+        ObjectNode row = store.thread(id);
+        return row == null ? null : cached(row);
+    }
+
+    /** The cached thread of a stored row, refreshed from it (or added). */
+    private ThreadRow cached(ObjectNode row) {
+        ThreadRow t = threads.computeIfAbsent(Json.text(row, "thread_id"), k -> ThreadRow.restore(row));
+        t.reload(row);
+        return t;
+    }
+
+    /**
+     * The cached run of a stored row, refreshed from it (or added); null when its graph is not
+     * served here. A run finished here keeps its state: the row may not show that yet.
+     */
+    private RunRow cachedRun(ObjectNode row) {
+        ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
+        if (g == null) {
+            return null;
+        }
+        RunRow r = runs.computeIfAbsent(Json.text(row, "run_id"), k -> RunRow.restore(row, g, true));
+        if (!r.finished()) {
+            r.reload(row);
+        }
+        return r;
     }
 
     /** A run by id, read through from the store when another JVM created it; or null. */
@@ -134,8 +195,17 @@ final class Registry {
         }
     }
 
+    /** The owner's threads; on a shared database, every stored one (whichever JVM made it). */
     List<ThreadRow> threads(String owner) {
         List<ThreadRow> out = new ArrayList<>();
+        if (shared) {
+            for (ObjectNode row : store.threads()) {
+                if (Objects.equals(Json.text(row, "owner"), owner)) {
+                    out.add(cached(row));
+                }
+            }
+            return out;
+        }
         for (ThreadRow t : threads.values()) {
             if (!t.temporary && Objects.equals(t.owner, owner)) {
                 out.add(t);
@@ -149,8 +219,15 @@ final class Registry {
         save(r);
     }
 
+    /** A thread's run as stored now (read again on a shared database), or null. */
     RunRow run(String threadId, String runId) {
-        RunRow r = run(runId);
+        RunRow r;
+        if (shared) {
+            ObjectNode row = store.run(runId);
+            r = row == null ? null : cachedRun(row);
+        } else {
+            r = run(runId);
+        }
         return r != null && r.threadId.equals(threadId) ? r : null;
     }
 
@@ -159,9 +236,18 @@ final class Registry {
         store.deleteRun(r.id);
     }
 
-    /** The thread's runs, oldest first (as LangGraph.js lists them). */
+    /** The thread's runs, oldest first (as LangGraph.js lists them); on a shared database, all stored. */
     List<RunRow> runs(String threadId) {
         List<RunRow> out = new ArrayList<>();
+        if (shared) {
+            for (ObjectNode row : store.runs(threadId)) {
+                RunRow r = cachedRun(row);
+                if (r != null) {
+                    out.add(r);
+                }
+            }
+            return out;
+        }
         for (RunRow r : runs.values()) {
             if (r.threadId.equals(threadId)) {
                 out.add(r);

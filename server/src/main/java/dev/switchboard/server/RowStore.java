@@ -15,7 +15,17 @@ interface RowStore extends AutoCloseable {
         public void putThread(String id, ObjectNode row) {}
 
         @Override
+        public ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata) {
+            return null;
+        }
+
+        @Override
         public void deleteThread(String id) {}
+
+        @Override
+        public List<ObjectNode> runs(String threadId) {
+            return List.of();
+        }
 
         @Override
         public void putRun(String id, String threadId, ObjectNode row) {}
@@ -50,6 +60,14 @@ interface RowStore extends AutoCloseable {
     /** Inserts or replaces a thread's row. */
     void putThread(String id, ObjectNode row);
 
+    /**
+     * Changes only what is given of a thread's stored row: the top-level {@code fields} replace
+     * theirs, the {@code metadata} keys are merged into its metadata; whatever else the row holds
+     * (another JVM's metadata keys, say) stays. Answers the row as it is now, or null when there
+     * is no row (or nothing is stored).
+     */
+    ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata);
+
     /** Deletes a thread's row and the rows of its runs. */
     void deleteThread(String id);
 
@@ -63,6 +81,9 @@ interface RowStore extends AutoCloseable {
 
     /** Every run row, oldest first. */
     List<ObjectNode> runs();
+
+    /** One thread's run rows, oldest first. */
+    List<ObjectNode> runs(String threadId);
 
     /** One thread's row, or null: another JVM on the same database may have written it. */
     ObjectNode thread(String id);

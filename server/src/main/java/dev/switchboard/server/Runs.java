@@ -66,9 +66,7 @@ final class Runs {
             RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
             run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
             executor.submit(t, run);
-            t.metadata.put("graph_id", g.graphId);
-            t.metadata.put("assistant_id", g.assistantId);
-            registry.save(t);
+            registry.mergeMetadata(t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
             ex.header("Content-Location", location(run));
             return run;
         }

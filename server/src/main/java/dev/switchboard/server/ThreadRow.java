@@ -56,6 +56,20 @@ final class ThreadRow {
         return out;
     }
 
+    /**
+     * The fields a run or a state update changes (status, values, interrupts, updated_at), written
+     * over the stored row's without touching its metadata: a metadata change made meanwhile on
+     * another JVM survives. No values yet is an explicit null, so a stale value is cleared too.
+     */
+    synchronized ObjectNode stateFields() {
+        ObjectNode out = Json.object();
+        out.put("updated_at", updatedAt.toString());
+        out.put("status", status);
+        out.set("values", values == null ? Json.MAPPER.nullNode() : values);
+        out.set("interrupts", interrupts == null ? Json.MAPPER.nullNode() : interrupts);
+        return out;
+    }
+
     /** The thread a {@link #stored()} row describes, with no active or queued run yet. */
     static ThreadRow restore(ObjectNode row) {
         ThreadRow t = new ThreadRow(
@@ -66,8 +80,8 @@ final class ThreadRow {
                 Instant.parse(Json.text(row, "created_at")));
         t.updatedAt = Instant.parse(Json.text(row, "updated_at"));
         t.status = Json.text(row, "status");
-        t.values = row.get("values");
-        t.interrupts = row.get("interrupts");
+        t.values = orNull(row.get("values"));
+        t.interrupts = orNull(row.get("interrupts"));
         return t;
     }
 
@@ -76,8 +90,12 @@ final class ThreadRow {
         updatedAt = Instant.parse(Json.text(row, "updated_at"));
         metadata = (ObjectNode) row.get("metadata");
         status = Json.text(row, "status");
-        values = row.get("values");
-        interrupts = row.get("interrupts");
+        values = orNull(row.get("values"));
+        interrupts = orNull(row.get("interrupts"));
+    }
+
+    private static JsonNode orNull(JsonNode n) {
+        return n == null || n.isNull() ? null : n;
     }
 
     synchronized ObjectNode json() {

@@ -96,9 +96,8 @@ final class Threads {
         ObjectNode body = ex.body();
         ObjectNode metadata = RunRequest.objectOrEmpty(body, "metadata");
         synchronized (t) {
-            metadata.properties().forEach(e -> t.metadata.set(e.getKey(), e.getValue()));
             t.touch();
-            registry.save(t);
+            registry.mergeMetadata(t, metadata);
         }
         ex.json(200, t.json());
     }

@@ -8,14 +8,18 @@ import java.time.Duration;
 /**
  * A worker-only server JVM for {@link MultiJvmKillTest}: serves the {@code counted} graph from the
  * PostgreSQL queue at {@code args[0]}, running at most {@code args[1]} runs at once with a lease of
- * {@code args[2]} ms. It prints {@code owner <id>} once claiming, and closes on SIGTERM (a
+ * {@code args[2]} ms; with {@code args[3]} (for {@link QueueScalingTest}) each node sleeps that many
+ * ms and no task is logged. It prints {@code owner <id>} once claiming, and closes on SIGTERM (a
  * shutdown hook), handing its runs back.
  */
 public final class QueueWorkerMain {
     private QueueWorkerMain() {}
 
     public static void main(String[] args) throws Exception {
-        Counted.database = args[0];
+        Counted.database = args.length > 3 ? null : args[0];
+        if (args.length > 3) {
+            Counted.sleepMs = Long.parseLong(args[3]);
+        }
         Duration lease = Duration.ofMillis(Long.parseLong(args[2]));
         SwitchboardServer server = SwitchboardServer.builder()
                 .graph("counted", CountedGraph.builder(new Counted()), TrailUpdate::of)
