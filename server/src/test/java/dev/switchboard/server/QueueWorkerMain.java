@@ -8,7 +8,7 @@ import java.time.Duration;
 /**
  * A worker-only server JVM for {@link MultiJvmKillTest}: serves the {@code counted} graph from the
  * PostgreSQL queue at {@code args[0]}, running at most {@code args[1]} runs at once with a lease of
- * {@code args[2]} ms; with {@code args[3]} (for {@link QueueScalingTest}) each node sleeps that many
+ * {@code args[2]} ms; with {@code args[3]} (for {@link QueueScalingFigures}) each node sleeps that many
  * ms and no task is logged. It prints {@code owner <id>} once claiming, and closes on SIGTERM (a
  * shutdown hook), handing its runs back.
  */

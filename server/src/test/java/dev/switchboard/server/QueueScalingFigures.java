@@ -30,11 +30,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * nothing (its claimer is stalled), so only the workers run. Each figure: {@link #RUNS} runs on as
  * many threads, timed from the first create to the last run done, after a warm-up batch. While it
  * runs, the database's sessions are sampled (what they wait on) and the machine's load average is
- * read, to tell CPU from commit or lock limits. Run with {@code -Dswitchboard.figures=true} and
+ * read, to tell CPU from commit or lock limits. Not in the default suite (the name matches no
+ * test pattern): run it with {@code -Dtest=QueueScalingFigures -Dswitchboard.figures=true} and
  * {@code SWITCHBOARD_POSTGRES_URL}; it prints a table.
  */
 @EnabledIfSystemProperty(named = "switchboard.figures", matches = "true")
-class QueueScalingTest {
+class QueueScalingFigures {
     private static final int RUNS = Integer.getInteger("switchboard.figures.runs", 200);
     private static final int WARM_UP = 40;
     private static final int MAX_RUNS = 8;
