@@ -110,6 +110,7 @@ final class EventLog implements AutoCloseable {
     private void flushLoop() {
         while (!closing) {
             try {
+                pruneNowAndThen();
                 boolean idle;
                 synchronized (pending) {
                     if (pending.isEmpty()) {
@@ -118,7 +119,6 @@ final class EventLog implements AutoCloseable {
                     idle = pending.isEmpty();
                 }
                 if (idle) {
-                    pruneNowAndThen();
                     continue;
                 }
                 Thread.sleep(LINGER.toMillis());
@@ -210,15 +210,25 @@ final class EventLog implements AutoCloseable {
             return;
         }
         lastPrune = System.nanoTime();
+        try {
+            prune(KEEP);
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "pruning run events failed", e);
+        }
+    }
+
+    /**
+     * Deletes the rows of the runs that are done and whose last event is older than {@code keep};
+     * answers how many. A run still running keeps its rows however old (a late joiner replays them).
+     */
+    int prune(Duration keep) throws SQLException {
         synchronized (reader) {
             try (PreparedStatement p = reader.prepareStatement("DELETE FROM " + EVENTS + " WHERE run_id IN (SELECT"
                     + " e.run_id FROM " + EVENTS + " e JOIN switchboard_server_runs r ON r.run_id = e.run_id"
                     + " WHERE r.queue_status = 'done' GROUP BY e.run_id"
                     + " HAVING max(e.created_at) < now() - ? * interval '1 millisecond')")) {
-                p.setLong(1, KEEP.toMillis());
-                p.executeUpdate();
-            } catch (SQLException e) {
-                LOG.log(System.Logger.Level.WARNING, "pruning run events failed", e);
+                p.setLong(1, keep.toMillis());
+                return p.executeUpdate();
             }
         }
     }
@@ -354,8 +364,12 @@ final class EventLog implements AutoCloseable {
                 lastId = rows.get(rows.size() - 1).id;
                 return rows.stream().map(Row::event).toList();
             } catch (SQLException e) {
-                throw new IllegalStateException(
-                        "reading the events of run " + runId + " from " + where + " failed: " + e.getMessage(), e);
+                // the database is away: the stream stays open (heartbeats) and reads again after a poll
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "reading the events of run " + runId + " from " + where + " failed",
+                        e);
+                return List.of();
             }
         }
 

@@ -136,6 +136,37 @@ class CrossJvmStreamTest {
         assertEquals(List.of("A", 1, 2), trail(busy));
     }
 
+    @Test
+    void eventRowsGoWithTheirThreadAndArePrunedOnlyOnceTheirRunIsDone() throws Exception {
+        String[] busy = busyOnOne(); // running: its rows stay whatever their age
+        String tid = api2.newThread();
+        api2.post("/threads/" + tid + "/runs/wait", "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[\"x\"]}}")
+                .expect(200);
+        String done = runOf(api2, tid);
+        assertTrue(rows(done) > 0 && rows(busy[1]) > 0);
+        try (EventLog log = EventLog.open(db.url(), "the test schema")) {
+            assertEquals(0, log.prune(Duration.ofMinutes(1)), "nothing recent is pruned");
+            int doneRows = rows(done);
+            assertEquals(doneRows, log.prune(Duration.ZERO));
+        }
+        assertEquals(0, rows(done));
+        assertTrue(rows(busy[1]) > 0, "a running run's rows are kept");
+        Gated.GATE.release();
+        trail(busy);
+        api1.delete("/threads/" + busy[0]).expect(204);
+        assertEquals(0, rows(busy[1]), "deleted with their thread");
+    }
+
+    private int rows(String runId) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(
+                        "SELECT count(*) FROM switchboard_server_events WHERE run_id = '" + runId + "'")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+
     /** Prints (does not assert) how much later an event reaches a client of the other server. */
     @Test
     void printsTheAddedLatencyPerEvent() throws Exception {
@@ -186,7 +217,11 @@ class CrossJvmStreamTest {
     }
 
     private String runOf(String tid) throws Exception {
-        return api1.get("/threads/" + tid + "/runs").json().get(0).get("run_id").asString();
+        return runOf(api1, tid);
+    }
+
+    private static String runOf(Api api, String tid) throws Exception {
+        return api.get("/threads/" + tid + "/runs").json().get(0).get("run_id").asString();
     }
 
     private String ownerOf(String runId) throws Exception {
