@@ -1,7 +1,6 @@
 package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.fixtures.ConformanceGraphs;
@@ -43,8 +42,8 @@ class CrossJvmStreamTest {
     void start() throws Exception {
         Gated.GATE.drainPermits();
         db = TestPostgres.schema();
-        one = server(1);
-        two = server(16);
+        one = server(1); // one run at a time each: a run created on a busy server goes to the other
+        two = server(1);
         api1 = new Api(one.url(), null);
         api2 = new Api(two.url(), null);
     }
@@ -73,8 +72,11 @@ class CrossJvmStreamTest {
         }
     }
 
-    /** A gated run on server one (its only slot), inside step 2; answers thread and run ids. */
-    private String[] busyOnOne() throws Exception {
+    /**
+     * A gated run created on server one, inside step 2 on whichever server claimed it (its only
+     * slot); answers thread and run ids.
+     */
+    private String[] busy() throws Exception {
         String tid = api1.newThread();
         String run = api1.post(
                         "/threads/" + tid + "/runs",
@@ -92,23 +94,25 @@ class CrossJvmStreamTest {
 
     @Test
     void aRunStreamedThroughTheServerThatDoesNotRunItGetsTheOwnersEvents() throws Exception {
-        String[] busy = busyOnOne(); // server one is full: the streamed run goes to server two
+        String[] busy = busy();
+        Api full = api(owner(busy[1])); // the streamed run goes to the other server
+        Api free = api(other(busy[1]));
         String body = "{\"assistant_id\":\"chat\",\"input\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]},"
                 + "\"stream_mode\":[\"values\",\"updates\",\"messages\",\"messages-tuple\",\"custom\"]}";
-        String remoteThread = api1.newThread();
+        String remoteThread = full.newThread();
         Api.Reply remote =
-                api1.post("/threads/" + remoteThread + "/runs/stream", body).expect(200);
-        String runId = runOf(remoteThread);
-        assertNotEquals(ownerOf(runId), one.worker().owner, "the run ran on server two");
+                full.post("/threads/" + remoteThread + "/runs/stream", body).expect(200);
+        String runId = runOf(full, remoteThread);
+        assertEquals(other(busy[1]), owner(runId), "the run ran on the other server");
         assertEquals(
                 "success",
-                api1.get("/threads/" + remoteThread + "/runs/" + runId)
+                full.get("/threads/" + remoteThread + "/runs/" + runId)
                         .json()
                         .get("status")
                         .asString(),
                 "the stream ended with the run");
-        String localThread = api2.newThread();
-        String local = api2.post("/threads/" + localThread + "/runs/stream", body)
+        String localThread = free.newThread();
+        String local = free.post("/threads/" + localThread + "/runs/stream", body)
                 .expect(200)
                 .text();
         List<String> expected = normalized(local);
@@ -120,10 +124,10 @@ class CrossJvmStreamTest {
 
     @Test
     void aJoinStreamStartedMidRunOnTheOtherServerReceivesTheWholeRunInOrder() throws Exception {
-        String[] busy = busyOnOne();
+        String[] busy = busy();
         String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
-        Tap remote = new Tap(two.url().resolve(path)); // both connected while the run waits in step 2
-        Tap local = new Tap(one.url().resolve(path));
+        Tap remote = new Tap(other(busy[1]).url().resolve(path)); // both connected while the run waits in step 2
+        Tap local = new Tap(owner(busy[1]).url().resolve(path));
         Thread.sleep(200); // what the run streamed so far is replayed at once
         int beforeRelease = remote.events().size();
         Gated.GATE.release();
@@ -138,7 +142,7 @@ class CrossJvmStreamTest {
 
     @Test
     void eventRowsGoWithTheirThreadAndArePrunedOnlyOnceTheirRunIsDone() throws Exception {
-        String[] busy = busyOnOne(); // running: its rows stay whatever their age
+        String[] busy = busy(); // running: its rows stay whatever their age
         String tid = api2.newThread();
         api2.post("/threads/" + tid + "/runs/wait", "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[\"x\"]}}")
                 .expect(200);
@@ -172,10 +176,10 @@ class CrossJvmStreamTest {
     void printsTheAddedLatencyPerEvent() throws Exception {
         List<Long> added = new ArrayList<>();
         for (int round = 0; round < 10; round++) {
-            String[] busy = busyOnOne();
+            String[] busy = busy();
             String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
-            Tap remote = new Tap(two.url().resolve(path));
-            Tap local = new Tap(one.url().resolve(path));
+            Tap remote = new Tap(other(busy[1]).url().resolve(path));
+            Tap local = new Tap(owner(busy[1]).url().resolve(path));
             Thread.sleep(100); // both replayed what came before: only the events after the gate count
             int from = local.events().size();
             assertEquals(from, remote.events().size());
@@ -216,22 +220,27 @@ class CrossJvmStreamTest {
                 List.class);
     }
 
-    private String runOf(String tid) throws Exception {
-        return runOf(api1, tid);
-    }
-
     private static String runOf(Api api, String tid) throws Exception {
         return api.get("/threads/" + tid + "/runs").json().get(0).get("run_id").asString();
     }
 
-    private String ownerOf(String runId) throws Exception {
+    /** The server that claimed the run. */
+    private SwitchboardServer owner(String runId) throws Exception {
         try (Connection c = db.connect();
                 Statement s = c.createStatement();
                 ResultSet r =
                         s.executeQuery("SELECT owner FROM switchboard_server_claims WHERE run_id = '" + runId + "'")) {
             assertTrue(r.next(), "the run was claimed");
-            return r.getString(1);
+            return r.getString(1).equals(one.worker().owner) ? one : two;
         }
+    }
+
+    private SwitchboardServer other(String runId) throws Exception {
+        return owner(runId) == one ? two : one;
+    }
+
+    private Api api(SwitchboardServer s) {
+        return s == one ? api1 : api2;
     }
 
     /** The SSE text's events as "name\ndata", with ids (runs, threads, messages, tasks) blanked. */
