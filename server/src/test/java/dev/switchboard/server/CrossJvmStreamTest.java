@@ -128,8 +128,7 @@ class CrossJvmStreamTest {
         String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
         Tap remote = new Tap(other(busy[1]).url().resolve(path)); // both connected while the run waits in step 2
         Tap local = new Tap(owner(busy[1]).url().resolve(path));
-        Thread.sleep(200); // what the run streamed so far is replayed at once
-        int beforeRelease = remote.events().size();
+        int beforeRelease = replayed(local, remote); // what the run streamed so far
         Gated.GATE.release();
         List<String> remoteEvents = remote.finish();
         List<String> localEvents = local.finish();
@@ -180,9 +179,7 @@ class CrossJvmStreamTest {
             String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
             Tap remote = new Tap(other(busy[1]).url().resolve(path));
             Tap local = new Tap(owner(busy[1]).url().resolve(path));
-            Thread.sleep(100); // both replayed what came before: only the events after the gate count
-            int from = local.events().size();
-            assertEquals(from, remote.events().size());
+            int from = replayed(local, remote); // only the events after the gate count
             Gated.GATE.release();
             remote.finish();
             local.finish();
@@ -198,6 +195,19 @@ class CrossJvmStreamTest {
                 added.get(added.size() / 2) / 1e6,
                 added.get(added.size() * 9 / 10) / 1e6,
                 added.get(added.size() - 1) / 1e6);
+    }
+
+    /** Waits until both taps got the events streamed before the gate opens; answers their count. */
+    private static int replayed(Tap local, Tap remote) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (local.events().isEmpty()
+                || remote.events().size() < local.events().size()) {
+            assertTrue(System.nanoTime() < end, () -> "replayed " + remote.events() + " of " + local.events());
+            Thread.sleep(10);
+        }
+        Thread.sleep(50); // nothing more comes while the run waits at the gate
+        assertEquals(local.events().size(), remote.events().size());
+        return local.events().size();
     }
 
     /** Rows and commits so far: a transaction's rows share {@code now()}, their created_at. */
