@@ -56,7 +56,11 @@ final class EventLog implements AutoCloseable {
     private record Pending(String runId, String name, String data) {}
 
     private final Connection writer;
-    private final Connection reader;
+    private final String url;
+    /** The streams' connection, opened by the first one (most JVMs only write): guarded by itself. */
+    private final Object readLock = new Object();
+
+    private Connection reader;
     private final String where;
     private final List<Pending> pending = new ArrayList<>();
     private final Map<String, Signal> signals = new ConcurrentHashMap<>();
@@ -64,16 +68,16 @@ final class EventLog implements AutoCloseable {
     private long lastPrune = System.nanoTime();
     private volatile boolean closing;
 
-    private EventLog(Connection writer, Connection reader, String where) {
+    private EventLog(Connection writer, String url, String where) {
         this.writer = writer;
-        this.reader = reader;
+        this.url = url;
         this.where = where;
         this.flusher = new Thread(this::flushLoop, "switchboard-events");
         flusher.setDaemon(true);
         flusher.start();
     }
 
-    /** Opens the writer's and the readers' connections and creates the table when missing. */
+    /** Opens the writer's connection and creates the table when missing. */
     static EventLog open(String jdbcUrl, String where) {
         try {
             Connection w = DriverManager.getConnection(jdbcUrl);
@@ -84,7 +88,7 @@ final class EventLog implements AutoCloseable {
                     }
                 }
             }
-            return new EventLog(w, DriverManager.getConnection(jdbcUrl), where);
+            return new EventLog(w, jdbcUrl, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run events in " + where + ": " + e.getMessage(), e);
         }
@@ -222,8 +226,8 @@ final class EventLog implements AutoCloseable {
      * answers how many. A run still running keeps its rows however old (a late joiner replays them).
      */
     int prune(Duration keep) throws SQLException {
-        synchronized (reader) {
-            try (PreparedStatement p = reader.prepareStatement("DELETE FROM " + EVENTS + " WHERE run_id IN (SELECT"
+        synchronized (writer) {
+            try (PreparedStatement p = writer.prepareStatement("DELETE FROM " + EVENTS + " WHERE run_id IN (SELECT"
                     + " e.run_id FROM " + EVENTS + " e JOIN switchboard_server_runs r ON r.run_id = e.run_id"
                     + " WHERE r.queue_status = 'done' GROUP BY e.run_id"
                     + " HAVING max(e.created_at) < now() - ? * interval '1 millisecond')")) {
@@ -236,9 +240,9 @@ final class EventLog implements AutoCloseable {
     /** The run's rows after {@code afterId}, oldest first, with their ids. */
     private List<Row> read(String runId, long afterId) throws SQLException {
         List<Row> out = new ArrayList<>();
-        synchronized (reader) {
-            try (PreparedStatement p = reader.prepareStatement(
-                    "SELECT id, event, data FROM " + EVENTS + " WHERE run_id = ? AND id > ? ORDER BY id")) {
+        synchronized (readLock) {
+            try (PreparedStatement p = reader().prepareStatement(
+                            "SELECT id, event, data FROM " + EVENTS + " WHERE run_id = ? AND id > ? ORDER BY id")) {
                 p.setString(1, runId);
                 p.setLong(2, afterId);
                 try (ResultSet r = p.executeQuery()) {
@@ -254,9 +258,9 @@ final class EventLog implements AutoCloseable {
 
     /** Whether the run is done on the queue (or gone): no more rows will come. */
     private boolean ended(String runId) throws SQLException {
-        synchronized (reader) {
+        synchronized (readLock) {
             try (PreparedStatement p =
-                    reader.prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
+                    reader().prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
                 p.setString(1, runId);
                 try (ResultSet r = p.executeQuery()) {
                     return !r.next() || r.getString(1).equals("done");
@@ -275,7 +279,29 @@ final class EventLog implements AutoCloseable {
             LOG.log(System.Logger.Level.WARNING, "writing the last run events failed", e);
         }
         closeQuietly(writer);
-        closeQuietly(reader);
+        synchronized (readLock) {
+            if (reader != null) {
+                closeQuietly(reader);
+            }
+        }
+    }
+
+    /** The streams' connection, opened when missing; caller holds {@link #readLock}. */
+    private Connection reader() throws SQLException {
+        if (reader == null || reader.isClosed()) {
+            reader = DriverManager.getConnection(url);
+        }
+        return reader;
+    }
+
+    /** Closes the streams' connection after a failure: the next read opens a new one. */
+    private void dropReader() {
+        synchronized (readLock) {
+            if (reader != null) {
+                closeQuietly(reader);
+                reader = null;
+            }
+        }
     }
 
     private static void closeQuietly(Connection c) {
@@ -365,6 +391,7 @@ final class EventLog implements AutoCloseable {
                 return rows.stream().map(Row::event).toList();
             } catch (SQLException e) {
                 // the database is away: the stream stays open (heartbeats) and reads again after a poll
+                dropReader();
                 LOG.log(
                         System.Logger.Level.WARNING,
                         "reading the events of run " + runId + " from " + where + " failed",
