@@ -109,12 +109,14 @@ final class QueueWorker implements AutoCloseable {
         }
     }
 
-    /** Claims {@code runId} for this JVM if it is free to run now (the run was created here). */
-    Optional<PostgresQueue.Claim> claimHere(String runId) {
-        if (closing || stalled || runner.running() >= settings.maxRuns) {
-            return Optional.empty();
-        }
-        return queue.claim(owner, settings.lease.toMillis(), runId);
+    /** Whether this JVM may take a run created here at once (it claims and has a free slot). */
+    boolean mayClaimHere() {
+        return !closing && !stalled && runner.running() < settings.maxRuns;
+    }
+
+    /** The lease of a claim, in milliseconds. */
+    long lease() {
+        return settings.lease.toMillis();
     }
 
     private void claimLoop() {

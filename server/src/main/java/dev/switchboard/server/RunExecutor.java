@@ -363,7 +363,8 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     }
 
     private void submitQueued(ThreadRow thread, RunRow run) {
-        PostgresQueue.Decision d = worker.queue.submit(run, run.request.multitaskStrategy());
+        PostgresQueue.Decision d = worker.queue.submit(
+                run, run.request.multitaskStrategy(), worker.mayClaimHere() ? worker.owner : null, worker.lease());
         registry.track(run);
         for (String id : d.cancelledPending()) {
             RunRow r = registry.run(id);
@@ -374,7 +375,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         for (String id : d.cancelledRunning()) {
             cancelled(id, run.request.multitaskStrategy());
         }
-        worker.claimHere(run.id).ifPresent(c -> run(c));
+        if (d.claimed() != null) {
+            run(d.claimed());
+        }
     }
 
     private void cancelQueued(ThreadRow thread, RunRow run, String action) {

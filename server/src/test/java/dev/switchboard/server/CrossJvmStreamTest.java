@@ -89,6 +89,8 @@ class CrossJvmStreamTest {
         api1.poll(
                 "/threads/" + tid + "/state",
                 s -> s.path("values").path("trail").size() == 2);
+        // claimed with its insert: the other server, woken by it, could otherwise take it first
+        assertEquals(one, owner(run), "a run starts on the server that received it when that one has room");
         return new String[] {tid, run};
     }
 
