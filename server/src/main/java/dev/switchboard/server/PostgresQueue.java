@@ -48,8 +48,11 @@ final class PostgresQueue implements AutoCloseable {
     /** A claimed run: its id and thread, and how many times it was claimed (1 = first time). */
     record Claim(String runId, String threadId, int attempt) {}
 
-    /** What a submit decided about the runs already on the thread. */
-    record Decision(List<String> cancelledPending, List<String> cancelledRunning) {}
+    /**
+     * What a submit decided about the runs already on the thread, and the new run's claim when the
+     * submitting JVM took it at once (null when it did not).
+     */
+    record Decision(List<String> cancelledPending, List<String> cancelledRunning, Claim claimed) {}
 
     /** Replaced by {@link #tx} when the database dropped it (a restart, a broken TCP connection). */
     private Connection connection;
@@ -96,9 +99,12 @@ final class PostgresQueue implements AutoCloseable {
      * by the multitask strategy: reject refuses (422) if any is pending or running; enqueue just
      * queues; interrupt and rollback end the pending ones at once and mark the running one
      * cancelling (its owner stops it at its next step boundary). Deciding under the lock makes
-     * two concurrent creates on one thread, on any JVMs, see each other.
+     * two concurrent creates on one thread, on any JVMs, see each other. With a {@code claimFor}
+     * owner the new run is claimed for it in the same transaction when its thread is free, so no
+     * other JVM woken by the insert takes it first (the run starts where it was created); else the
+     * other JVMs are woken to claim it.
      */
-    synchronized Decision submit(RunRow run, String strategy) {
+    synchronized Decision submit(RunRow run, String strategy, String claimFor, long leaseMillis) {
         return tx(() -> {
             lockThread(run.threadId);
             List<String> pending = ids(
@@ -107,7 +113,7 @@ final class PostgresQueue implements AutoCloseable {
             List<String> running = ids(
                     "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN ('running', 'cancelling')",
                     run.threadId);
-            Decision d = new Decision(List.of(), List.of());
+            Decision d = new Decision(List.of(), List.of(), null);
             if (!pending.isEmpty() || !running.isEmpty()) {
                 switch (strategy) {
                     case "reject" ->
@@ -120,7 +126,11 @@ final class PostgresQueue implements AutoCloseable {
                 }
             }
             insert(run);
-            return d;
+            Claim c = claimFor == null ? null : take(claimFor, leaseMillis, run.id);
+            if (c == null) {
+                notify("wake");
+            }
+            return new Decision(d.cancelledPending, d.cancelledRunning, c);
         });
     }
 
@@ -138,7 +148,7 @@ final class PostgresQueue implements AutoCloseable {
         if (!running.isEmpty()) {
             notify("cancel " + String.join(",", running));
         }
-        return new Decision(pending, running);
+        return new Decision(pending, running, null);
     }
 
     /** Ends a run that nobody runs: its row's status becomes interrupted (or error for rollback). */
@@ -169,7 +179,6 @@ final class PostgresQueue implements AutoCloseable {
             p.setString(4, Json.MAPPER.writeValueAsString(run.stored()));
             p.executeUpdate();
         }
-        notify("wake");
     }
 
     /**
@@ -195,31 +204,34 @@ final class PostgresQueue implements AutoCloseable {
      */
     synchronized Optional<Claim> claim(String owner, long leaseMillis, String runId) {
         try {
-            return tx(() -> {
-                Claim c = pick(runId);
-                if (c == null) {
-                    return Optional.<Claim>empty();
-                }
-                update(
-                        "UPDATE " + RUNS + " SET queue_status = 'running', owner = ?, attempt = ?,"
-                                + " lease_until = now() + ? * interval '1 millisecond' WHERE run_id = ?",
-                        owner,
-                        c.attempt,
-                        leaseMillis,
-                        c.runId);
-                update(
-                        "INSERT INTO switchboard_server_claims (run_id, owner, attempt) VALUES (?, ?, ?)",
-                        c.runId,
-                        owner,
-                        c.attempt);
-                return Optional.of(c);
-            });
+            return tx(() -> Optional.ofNullable(take(owner, leaseMillis, runId)));
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())) {
                 return Optional.empty(); // another JVM started a run on that thread first
             }
             throw e;
         }
+    }
+
+    /** Claims as {@link #claim} does, inside the caller's transaction; null when nothing is free. */
+    private Claim take(String owner, long leaseMillis, String runId) throws SQLException {
+        Claim c = pick(runId);
+        if (c == null) {
+            return null;
+        }
+        update(
+                "UPDATE " + RUNS + " SET queue_status = 'running', owner = ?, attempt = ?,"
+                        + " lease_until = now() + ? * interval '1 millisecond' WHERE run_id = ?",
+                owner,
+                c.attempt,
+                leaseMillis,
+                c.runId);
+        update(
+                "INSERT INTO switchboard_server_claims (run_id, owner, attempt) VALUES (?, ?, ?)",
+                c.runId,
+                owner,
+                c.attempt);
+        return c;
     }
 
     private Claim pick(String runId) throws SQLException {

@@ -52,6 +52,9 @@ final class QueueWorker implements AutoCloseable {
 
         /** A run finished (on any JVM): refresh what this JVM shows of it. */
         void done(String runId);
+
+        /** Events of a run were written to the {@link EventLog} (by any JVM): wake its readers here. */
+        void eventsWritten(String runId);
     }
 
     private static final System.Logger LOG = System.getLogger(QueueWorker.class.getName());
@@ -106,12 +109,14 @@ final class QueueWorker implements AutoCloseable {
         }
     }
 
-    /** Claims {@code runId} for this JVM if it is free to run now (the run was created here). */
-    Optional<PostgresQueue.Claim> claimHere(String runId) {
-        if (closing || stalled || runner.running() >= settings.maxRuns) {
-            return Optional.empty();
-        }
-        return queue.claim(owner, settings.lease.toMillis(), runId);
+    /** Whether this JVM may take a run created here at once (it claims and has a free slot). */
+    boolean mayClaimHere() {
+        return !closing && !stalled && runner.running() < settings.maxRuns;
+    }
+
+    /** The lease of a claim, in milliseconds. */
+    long lease() {
+        return settings.lease.toMillis();
     }
 
     private void claimLoop() {
@@ -143,6 +148,7 @@ final class QueueWorker implements AutoCloseable {
             try (Connection c = DriverManager.getConnection(url)) {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + PostgresQueue.CHANNEL);
+                    s.execute("LISTEN " + EventLog.CHANNEL);
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
                 wake(); // runs may have been queued while this connection was down
@@ -153,7 +159,11 @@ final class QueueWorker implements AutoCloseable {
                         continue;
                     }
                     for (PGNotification n : got) {
-                        dispatch(n.getParameter());
+                        if (n.getName().equals(EventLog.CHANNEL)) {
+                            runner.eventsWritten(n.getParameter());
+                        } else {
+                            dispatch(n.getParameter());
+                        }
                     }
                 }
             } catch (SQLException | RuntimeException e) {

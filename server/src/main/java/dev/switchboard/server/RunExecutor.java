@@ -39,6 +39,8 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     private volatile boolean closing;
     /** The shared queue's worker, or null when runs are decided in this JVM alone. */
     private QueueWorker worker;
+    /** The shared queue's run events, written for the streams on other JVMs; null with no queue. */
+    private EventLog log;
     /** The queued runs this JVM claimed and runs now, with the {@link System#nanoTime} of the claim. */
     private final Map<RunRow, Long> owned = new ConcurrentHashMap<>();
 
@@ -53,8 +55,17 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         });
     }
 
-    void worker(QueueWorker worker) {
+    void worker(QueueWorker worker, EventLog log) {
         this.worker = worker;
+        this.log = log;
+    }
+
+    /**
+     * Where a stream of {@code run} reads its events: the run's own events while this JVM runs it
+     * (or when there is no shared queue), else the {@link EventLog} that its owner writes.
+     */
+    EventFeed feed(RunRow run) {
+        return queued(run) && !owned.containsKey(run) ? log.tail(run.id) : run.events;
     }
 
     private boolean queued(RunRow run) {
@@ -284,6 +295,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             thread.active = null;
             thread.touch();
             if (owned.remove(run) != null) {
+                log.flush(); // a reader on another JVM sees the run done only after its last event
                 if (!worker.queue.finish(run.id, worker.owner, run, thread)) {
                     registry.reload(run); // the lease was lost: the run's new owner records its outcome
                     return;
@@ -345,12 +357,14 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         closing = true;
         if (worker != null) {
             worker.close();
+            log.close();
         }
         workers.shutdownNow();
     }
 
     private void submitQueued(ThreadRow thread, RunRow run) {
-        PostgresQueue.Decision d = worker.queue.submit(run, run.request.multitaskStrategy());
+        PostgresQueue.Decision d = worker.queue.submit(
+                run, run.request.multitaskStrategy(), worker.mayClaimHere() ? worker.owner : null, worker.lease());
         registry.track(run);
         for (String id : d.cancelledPending()) {
             RunRow r = registry.run(id);
@@ -361,7 +375,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         for (String id : d.cancelledRunning()) {
             cancelled(id, run.request.multitaskStrategy());
         }
-        worker.claimHere(run.id).ifPresent(c -> run(c));
+        if (d.claimed() != null) {
+            run(d.claimed());
+        }
     }
 
     private void cancelQueued(ThreadRow thread, RunRow run, String action) {
@@ -389,6 +405,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             saver.forget(run.id); // this JVM may have stopped it once, when it lost the lease
             run.recovered = claim.attempt() > 1; // a run claimed again continues from its own checkpoint
             owned.put(run, System.nanoTime());
+            run.events.mirror((name, data) -> log.add(run.id, name, data));
             start(thread, run);
         }
         return true;
@@ -418,6 +435,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             boolean rollback = action.equals("rollback");
             thread.status = rollback ? "error" : "idle";
             stop(thread, run, rollback, true);
+            log.flush();
             worker.queue.finish(run.id, worker.owner, run, thread);
         }
     }
@@ -436,6 +454,11 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 }
             }
         });
+    }
+
+    @Override
+    public void eventsWritten(String runId) {
+        log.arrived(runId);
     }
 
     @Override

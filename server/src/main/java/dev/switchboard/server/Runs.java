@@ -113,18 +113,22 @@ final class Runs {
         ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
     }
 
-    /** Streams the run's events as SSE, from its first event: a late joiner sees them all. */
+    /**
+     * Streams the run's events as SSE, from its first event: a late joiner sees them all; on a
+     * shared PostgreSQL queue also through a JVM that does not run it (see {@link EventLog}).
+     */
     private void sse(Exchange ex, RunRow run) throws IOException {
+        EventFeed feed = executor.feed(run);
         OutputStream out = ex.stream("text/event-stream");
         try (out) {
             int next = 0;
             while (true) {
-                List<RunEvents.Event> batch = run.events.after(next, HEARTBEAT_MILLIS);
+                List<RunEvents.Event> batch = feed.after(next, HEARTBEAT_MILLIS);
                 for (RunEvents.Event e : batch) {
                     out.write(frame(e, next++));
                 }
                 if (batch.isEmpty()) {
-                    if (run.events.closed()) {
+                    if (feed.closed()) {
                         break;
                     }
                     out.write(": heartbeat\n\n".getBytes(StandardCharsets.UTF_8));
@@ -136,6 +140,7 @@ final class Runs {
         } catch (IOException e) {
             // the client went away; the run goes on (LangGraph's on_disconnect default: continue)
         } finally {
+            feed.release();
             ex.close();
         }
     }

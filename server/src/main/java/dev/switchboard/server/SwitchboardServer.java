@@ -115,7 +115,7 @@ public final class SwitchboardServer implements AutoCloseable {
     private QueueWorker newWorker(Builder b, String url) {
         PostgresQueue queue = PostgresQueue.open(url, ownSaver.database());
         QueueWorker w = new QueueWorker(url, queue, b.queue, executor);
-        executor.worker(w);
+        executor.worker(w, EventLog.open(url, ownSaver.database()));
         return w;
     }
 
