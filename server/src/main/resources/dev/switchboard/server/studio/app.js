@@ -1,5 +1,6 @@
 // Studio's page: wires the graph, run, threads and checkpoint views to the server's public API.
 import { api } from './api.js';
+import { el } from './dom.js';
 import * as diagram from './diagram.js';
 import * as form from './form.js';
 import { branches, diff, messagesIn, writers } from './timeline.js';
@@ -10,17 +11,6 @@ const view = { assistant: null, nodes: [], svgNodes: new Map(), thread: null, ti
 
 function status(message) {
   $('status').textContent = message || '';
-}
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'dataset') Object.assign(e.dataset, v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
 }
 
 const pretty = (v) => JSON.stringify(v, null, 2);

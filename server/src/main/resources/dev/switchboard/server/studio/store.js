@@ -1,20 +1,10 @@
 // The Store browser: the long-term memory's namespaces as a tree, the items under the chosen one, an
 // item's JSON, and a search by query (semantic, when the store has an index) and JSON filter.
 import { api } from './api.js';
+import { el } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const view = { items: [] };
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'dataset') Object.assign(e.dataset, v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 function status(message) {
   $('store-status').textContent = message || '';
