@@ -4,15 +4,9 @@ import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
-import dev.switchboard.runtime.checkpoint.CheckpointTuple;
-import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.runtime.checkpoint.ForwardingCheckpointSaver;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
-import dev.switchboard.runtime.checkpoint.ThreadInfo;
-import dev.switchboard.runtime.checkpoint.ThreadQuery;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,8 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * cancel answered - a later read would show it, as LangGraph applies a checkpoint's pending writes
  * to the state it shows - and the next run on the thread starts from what was committed before.
  */
-final class FencedSaver implements CheckpointSaver {
-    private final CheckpointSaver delegate;
+final class FencedSaver extends ForwardingCheckpointSaver {
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     /** Threads whose last run was stopped and that run nothing now: their stray writes are refused. */
     private final Set<String> fencedThreads = ConcurrentHashMap.newKeySet();
@@ -35,7 +28,7 @@ final class FencedSaver implements CheckpointSaver {
     private volatile boolean shut;
 
     FencedSaver(CheckpointSaver delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     void stop(String runId) {
@@ -64,8 +57,9 @@ final class FencedSaver implements CheckpointSaver {
         stopped.remove(runId);
     }
 
-    CheckpointSaver delegate() {
-        return delegate;
+    /** The saver behind the fence, for the server's own copies and rollbacks, which no fence applies to. */
+    CheckpointSaver unfenced() {
+        return delegate();
     }
 
     @Override
@@ -84,13 +78,13 @@ final class FencedSaver implements CheckpointSaver {
         if (runId != null && stopped.contains(runId.toString())) {
             throw new CancellationException("run " + runId + " was stopped; its checkpoint is not committed");
         }
-        delegate.put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, newBlobs);
+        delegate().put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, newBlobs);
     }
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         refuseWritesOfStopped(threadId);
-        delegate.putWrites(threadId, namespace, checkpointId, writes);
+        delegate().putWrites(threadId, namespace, checkpointId, writes);
     }
 
     /**
@@ -112,7 +106,7 @@ final class FencedSaver implements CheckpointSaver {
         if (runId != null && stopped.contains(runId.toString())) {
             throw new CancellationException("run " + runId + " was stopped; its checkpoint is not committed");
         }
-        delegate.putStep(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
+        delegate().putStep(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
     }
 
     private void refuseWritesOfStopped(String threadId) {
@@ -121,55 +115,5 @@ final class FencedSaver implements CheckpointSaver {
         }
     }
 
-    @Override
-    public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-        return delegate.getTuple(threadId, namespace, checkpointId);
-    }
-
-    @Override
-    public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-        return delegate.list(threadId, namespace, options);
-    }
-
-    @Override
-    public void deleteThread(String threadId) {
-        delegate.deleteThread(threadId);
-    }
-
-    // The thread operations go straight to the delegate: they write no run's progress.
-
-    @Override
-    public List<String> namespaces(String threadId) {
-        return delegate.namespaces(threadId);
-    }
-
-    @Override
-    public Optional<ThreadInfo> getThread(String threadId) {
-        return delegate.getThread(threadId);
-    }
-
-    @Override
-    public List<ThreadInfo> listThreads(ThreadQuery query) {
-        return delegate.listThreads(query);
-    }
-
-    @Override
-    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
-        delegate.updateThreadMetadata(threadId, metadata);
-    }
-
-    @Override
-    public int prune(String threadId, int keepLatest) {
-        return delegate.prune(threadId, keepLatest);
-    }
-
-    @Override
-    public int deleteThreadsInactiveSince(Instant cutoff) {
-        return delegate.deleteThreadsInactiveSince(cutoff);
-    }
-
-    @Override
-    public void copyThread(String from, String to) {
-        delegate.copyThread(from, to);
-    }
+    // Reads and the thread operations pass through (ForwardingCheckpointSaver): they write no run's progress.
 }

@@ -207,7 +207,7 @@ final class Runs {
         ThreadRow t = threads.require(ex);
         synchronized (t) {
             executor.cancel(t, r, false);
-            Histories.dropRun(saver.delegate(), t.id, r.id);
+            Histories.dropRun(saver.unfenced(), t.id, r.id);
             registry.dropRun(r);
             saver.forget(r.id);
             executor.refreshValues(t, r.graph);

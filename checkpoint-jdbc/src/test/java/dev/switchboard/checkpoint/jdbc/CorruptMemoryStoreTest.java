@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.Blob;
-import dev.switchboard.runtime.checkpoint.Checkpoint;
-import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
-import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ForwardingCheckpointSaver;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
@@ -29,35 +27,22 @@ import org.junit.jupiter.api.Test;
  */
 class CorruptMemoryStoreTest {
     /** A saver that hands out damaged copies of what the memory saver keeps. */
-    private static final class Damaging implements CheckpointSaver {
-        final MemorySaver inner = new MemorySaver();
+    private static final class Damaging extends ForwardingCheckpointSaver {
         UnaryOperator<Blob> blobs = UnaryOperator.identity();
         List<PendingWrite> extraWrites = List.of();
 
-        @Override
-        public void put(
-                String t, String ns, Checkpoint cp, CheckpointMetadata md, String parent, String head, List<Blob> b) {
-            inner.put(t, ns, cp, md, parent, head, b);
-        }
-
-        @Override
-        public void putWrites(String t, String ns, String id, List<PendingWrite> writes) {
-            inner.putWrites(t, ns, id, writes);
+        Damaging() {
+            super(new MemorySaver());
         }
 
         @Override
         public Optional<CheckpointTuple> getTuple(String t, String ns, String id) {
-            return inner.getTuple(t, ns, id).map(this::damage);
+            return delegate().getTuple(t, ns, id).map(this::damage);
         }
 
         @Override
         public List<CheckpointTuple> list(String t, String ns, ListOptions options) {
-            return inner.list(t, ns, options).stream().map(this::damage).toList();
-        }
-
-        @Override
-        public void deleteThread(String t) {
-            inner.deleteThread(t);
+            return delegate().list(t, ns, options).stream().map(this::damage).toList();
         }
 
         private CheckpointTuple damage(CheckpointTuple t) {

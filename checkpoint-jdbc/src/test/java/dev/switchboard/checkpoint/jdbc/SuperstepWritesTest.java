@@ -13,6 +13,7 @@ import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ForwardingCheckpointSaver;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
@@ -22,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -152,13 +152,12 @@ class SuperstepWritesTest {
     }
 
     /** Records each store call with its writes to state channels (the branch channels left out). */
-    static final class Recording implements CheckpointSaver {
+    static final class Recording extends ForwardingCheckpointSaver {
         final List<String> calls = new CopyOnWriteArrayList<>();
-        private final CheckpointSaver inner;
         private final Runnable afterWrites;
 
         Recording(CheckpointSaver inner, Runnable afterWrites) {
-            this.inner = inner;
+            super(inner);
             this.afterWrites = afterWrites;
         }
 
@@ -171,7 +170,7 @@ class SuperstepWritesTest {
                 String parentId,
                 String expectedHead,
                 List<Blob> newBlobs) {
-            inner.put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, newBlobs);
+            delegate().put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, newBlobs);
             calls.add("put");
         }
 
@@ -185,13 +184,13 @@ class SuperstepWritesTest {
                 String parentId,
                 String expectedHead,
                 List<Blob> newBlobs) {
-            inner.putStep(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
+            delegate().putStep(threadId, namespace, writes, checkpoint, metadata, parentId, expectedHead, newBlobs);
             calls.add("putStep" + describe(writes));
         }
 
         @Override
         public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
-            inner.putWrites(threadId, namespace, checkpointId, writes);
+            delegate().putWrites(threadId, namespace, checkpointId, writes);
             calls.add("putWrites" + describe(writes));
             afterWrites.run();
         }
@@ -201,21 +200,6 @@ class SuperstepWritesTest {
                     .filter(w -> !w.channel().startsWith("branch:"))
                     .map(w -> " " + w.channel() + "=" + new String(w.value(), StandardCharsets.UTF_8))
                     .collect(Collectors.joining());
-        }
-
-        @Override
-        public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-            return inner.getTuple(threadId, namespace, checkpointId);
-        }
-
-        @Override
-        public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-            return inner.list(threadId, namespace, options);
-        }
-
-        @Override
-        public void deleteThread(String threadId) {
-            inner.deleteThread(threadId);
         }
     }
 }

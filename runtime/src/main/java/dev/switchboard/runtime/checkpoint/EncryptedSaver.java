@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -37,7 +36,7 @@ import javax.crypto.spec.GCMParameterSpec;
  * {@code SBE1}, which authenticated only each value's thread, namespace, channel and version, are
  * refused with an error that says so, rather than read with that weaker guarantee.
  */
-public final class EncryptedSaver implements CheckpointSaver {
+public final class EncryptedSaver extends ForwardingCheckpointSaver {
     private static final byte[] MAGIC = {'S', 'B', 'E', '2'};
     private static final byte[] LEGACY_MAGIC = {'S', 'B', 'E', '1'};
 
@@ -47,7 +46,6 @@ public final class EncryptedSaver implements CheckpointSaver {
     private static final int NONCE = 12;
     private static final int TAG_BITS = 128;
 
-    private final CheckpointSaver inner;
     private final Keyring keyring;
     private final SecureRandom random = new SecureRandom();
 
@@ -58,7 +56,7 @@ public final class EncryptedSaver implements CheckpointSaver {
      * @param keyring the keys
      */
     public EncryptedSaver(CheckpointSaver inner, Keyring keyring) {
-        this.inner = inner;
+        super(inner);
         this.keyring = keyring;
     }
 
@@ -72,20 +70,21 @@ public final class EncryptedSaver implements CheckpointSaver {
             String expectedHead,
             List<Blob> newBlobs) {
         CheckpointKeys.checkPut(threadId, namespace, checkpoint, parentId, expectedHead, newBlobs);
-        inner.put(
-                threadId,
-                namespace,
-                checkpoint,
-                sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
-                parentId,
-                expectedHead,
-                sealBlobs(threadId, namespace, newBlobs));
+        delegate()
+                .put(
+                        threadId,
+                        namespace,
+                        checkpoint,
+                        sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
+                        parentId,
+                        expectedHead,
+                        sealBlobs(threadId, namespace, newBlobs));
     }
 
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
-        inner.putWrites(threadId, namespace, checkpointId, sealWrites(threadId, namespace, checkpointId, writes));
+        delegate().putWrites(threadId, namespace, checkpointId, sealWrites(threadId, namespace, checkpointId, writes));
     }
 
     /** Seals both parts and hands them on together, so an inner saver with transactions keeps one per step. */
@@ -103,15 +102,16 @@ public final class EncryptedSaver implements CheckpointSaver {
         if (!writes.isEmpty()) {
             CheckpointKeys.checkWrites(threadId, namespace, parentId, writes);
         }
-        inner.putStep(
-                threadId,
-                namespace,
-                writes.isEmpty() ? writes : sealWrites(threadId, namespace, parentId, writes),
-                checkpoint,
-                sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
-                parentId,
-                expectedHead,
-                sealBlobs(threadId, namespace, newBlobs));
+        delegate()
+                .putStep(
+                        threadId,
+                        namespace,
+                        writes.isEmpty() ? writes : sealWrites(threadId, namespace, parentId, writes),
+                        checkpoint,
+                        sealMetadata(threadId, namespace, checkpoint, metadata, parentId),
+                        parentId,
+                        expectedHead,
+                        sealBlobs(threadId, namespace, newBlobs));
     }
 
     private List<Blob> sealBlobs(String threadId, String namespace, List<Blob> blobs) {
@@ -150,7 +150,7 @@ public final class EncryptedSaver implements CheckpointSaver {
         CheckpointKeys.check("thread id", threadId);
         CheckpointKeys.check("namespace", namespace);
         CheckpointKeys.checkNullable("checkpoint id", checkpointId);
-        return inner.getTuple(threadId, namespace, checkpointId).map(this::open);
+        return delegate().getTuple(threadId, namespace, checkpointId).map(this::open);
     }
 
     @Override
@@ -158,47 +158,24 @@ public final class EncryptedSaver implements CheckpointSaver {
         CheckpointKeys.check("thread id", threadId);
         CheckpointKeys.check("namespace", namespace);
         CheckpointKeys.checkNullable("checkpoint id", options.before());
-        return inner.list(threadId, namespace, options).stream().map(this::open).toList();
+        return delegate().list(threadId, namespace, options).stream()
+                .map(this::open)
+                .toList();
     }
 
     @Override
     public void deleteThread(String threadId) {
         CheckpointKeys.check("thread id", threadId);
-        inner.deleteThread(threadId);
+        delegate().deleteThread(threadId);
     }
 
-    // Thread operations pass through: thread metadata is stored in the clear, like checkpoint
-    // metadata, so the inner saver can filter on it; copyThread stays the SPI's default, which
-    // re-seals every value under the new thread's identity.
+    // The other thread operations pass through (ForwardingCheckpointSaver): thread metadata is
+    // stored in the clear, like checkpoint metadata, so the inner saver can filter on it.
 
+    /** Copies through this saver, so every value is opened and sealed again under the new thread's identity. */
     @Override
-    public List<String> namespaces(String threadId) {
-        return inner.namespaces(threadId);
-    }
-
-    @Override
-    public Optional<ThreadInfo> getThread(String threadId) {
-        return inner.getThread(threadId);
-    }
-
-    @Override
-    public List<ThreadInfo> listThreads(ThreadQuery query) {
-        return inner.listThreads(query);
-    }
-
-    @Override
-    public void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
-        inner.updateThreadMetadata(threadId, metadata);
-    }
-
-    @Override
-    public int prune(String threadId, int keepLatest) {
-        return inner.prune(threadId, keepLatest);
-    }
-
-    @Override
-    public int deleteThreadsInactiveSince(Instant cutoff) {
-        return inner.deleteThreadsInactiveSince(cutoff);
+    public void copyThread(String from, String to) {
+        ThreadCopy.copy(this, from, to);
     }
 
     private CheckpointTuple open(CheckpointTuple t) {

@@ -14,13 +14,11 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.Blob;
-import dev.switchboard.runtime.checkpoint.Checkpoint;
-import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ForwardingCheckpointSaver;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
-import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.reducer.Append;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.nio.charset.StandardCharsets;
@@ -56,12 +54,11 @@ class Talker {
 }
 
 /** Hands out the stored checkpoints with every {@code messages} value replaced by bytes that are not JSON. */
-final class CorruptMessages implements CheckpointSaver {
-    private final CheckpointSaver store;
+final class CorruptMessages extends ForwardingCheckpointSaver {
     final AtomicInteger corrupted = new AtomicInteger();
 
     CorruptMessages(CheckpointSaver store) {
-        this.store = store;
+        super(store);
     }
 
     private CheckpointTuple corrupt(CheckpointTuple t) {
@@ -80,37 +77,15 @@ final class CorruptMessages implements CheckpointSaver {
     }
 
     @Override
-    public void put(
-            String threadId,
-            String namespace,
-            Checkpoint checkpoint,
-            CheckpointMetadata metadata,
-            String parentId,
-            String expectedHead,
-            List<Blob> blobs) {
-        store.put(threadId, namespace, checkpoint, metadata, parentId, expectedHead, blobs);
-    }
-
-    @Override
-    public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
-        store.putWrites(threadId, namespace, checkpointId, writes);
-    }
-
-    @Override
     public Optional<CheckpointTuple> getTuple(String threadId, String namespace, String checkpointId) {
-        return store.getTuple(threadId, namespace, checkpointId).map(this::corrupt);
+        return delegate().getTuple(threadId, namespace, checkpointId).map(this::corrupt);
     }
 
     @Override
     public List<CheckpointTuple> list(String threadId, String namespace, ListOptions options) {
-        return store.list(threadId, namespace, options).stream()
+        return delegate().list(threadId, namespace, options).stream()
                 .map(this::corrupt)
                 .toList();
-    }
-
-    @Override
-    public void deleteThread(String threadId) {
-        store.deleteThread(threadId);
     }
 }
 
