@@ -142,6 +142,56 @@ class CrossJvmStreamTest {
     }
 
     @Test
+    void aStreamResumedThroughTheOtherServerWithLastEventIdGetsTheRestUnderTheOwnersIds() throws Exception {
+        String[] busy = busy();
+        String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
+        List<Sse.Event> first;
+        try (Sse s = Sse.get(owner(busy[1]).url().resolve(path))) {
+            first = s.take(3);
+        }
+        List<Sse.Event> rest;
+        try (Sse s = Sse.get(
+                other(busy[1]).url().resolve(path),
+                "Last-Event-ID",
+                first.get(2).id())) {
+            Gated.GATE.release();
+            rest = s.rest();
+        }
+        List<Sse.Event> all;
+        try (Sse s = Sse.get(owner(busy[1]).url().resolve(path))) {
+            all = s.rest();
+        }
+        assertTrue(all.size() > 5, all::toString);
+        assertEquals(all.subList(0, 3), first);
+        assertEquals(all.subList(3, all.size()), rest);
+        try (Sse s = Sse.get(other(busy[1]).url().resolve(path), "Last-Event-ID", "4")) {
+            assertEquals(all.subList(5, all.size()), s.rest(), "a done run's rows, from the other server too");
+        }
+    }
+
+    @Test
+    void cancelOnDisconnectThroughTheOtherServerInterruptsTheRunWhereItRuns() throws Exception {
+        String[] busy = busy();
+        String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream?cancel_on_disconnect=true";
+        try (Sse s = Sse.get(other(busy[1]).url().resolve(path))) {
+            assertEquals("metadata", s.next().name());
+        }
+        Api owner = api(owner(busy[1]));
+        owner.poll(
+                "/threads/" + busy[0] + "/runs/" + busy[1],
+                r -> r.get("status").asString().equals("interrupted"));
+        Gated.GATE.release();
+        Thread.sleep(300); // the blocked step ends now; its write must not count
+        assertEquals(
+                "[\"A\",1]",
+                owner.get("/threads/" + busy[0] + "/state")
+                        .json()
+                        .path("values")
+                        .path("trail")
+                        .toString());
+    }
+
+    @Test
     void eventRowsGoWithTheirThreadAndArePrunedOnlyOnceTheirRunIsDone() throws Exception {
         String[] busy = busy(); // running: its rows stay whatever their age
         String tid = api2.newThread();
