@@ -75,7 +75,9 @@ final class RunEvents implements EventFeed {
         if (!closed) {
             closed = true;
             notifyAll();
-            DROPS.schedule(this::drop, keep.toMillis(), TimeUnit.MILLISECONDS);
+            if (!events.isEmpty()) { // a run read back finished has none to drop
+                DROPS.schedule(this::drop, keep.toMillis(), TimeUnit.MILLISECONDS);
+            }
         }
     }
 
