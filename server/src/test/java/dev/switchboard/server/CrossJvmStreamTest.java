@@ -170,6 +170,40 @@ class CrossJvmStreamTest {
     }
 
     @Test
+    void aRunClaimedAgainStreamsTheSameEventsUnderTheSameIdsOnEveryServer() throws Exception {
+        String[] busy = busy();
+        SwitchboardServer three = server(1);
+        try {
+            one.close(); // hands its run back: server two or three claims it again, step 2 waits at the gate
+            one = null;
+            SwitchboardServer owner = null;
+            long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while ((owner = claimedAgainBy(busy[1], two, three)) == null) {
+                assertTrue(System.nanoTime() < end, "no server claimed the run again");
+                Thread.sleep(50);
+            }
+            SwitchboardServer other = owner == two ? three : two;
+            Thread.sleep(300); // attempt 2 is inside step 2
+            String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
+            try (Sse onOwner = Sse.get(owner.url().resolve(path));
+                    Sse onOther = Sse.get(other.url().resolve(path))) {
+                Gated.GATE.release(2); // one may go to the closed server's step still waiting there
+                List<Sse.Event> owners = onOwner.rest();
+                assertEquals(owners, onOther.rest());
+                assertEquals(
+                        2,
+                        owners.stream().filter(e -> e.name().equals("metadata")).count(),
+                        owners::toString);
+                assertEquals(
+                        String.valueOf(owners.size() - 1),
+                        owners.get(owners.size() - 1).id());
+            }
+        } finally {
+            three.close();
+        }
+    }
+
+    @Test
     void cancelOnDisconnectThroughTheOtherServerInterruptsTheRunWhereItRuns() throws Exception {
         String[] busy = busy();
         String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream?cancel_on_disconnect=true";
@@ -284,6 +318,23 @@ class CrossJvmStreamTest {
 
     private static String runOf(Api api, String tid) throws Exception {
         return api.get("/threads/" + tid + "/runs").json().get(0).get("run_id").asString();
+    }
+
+    /** Which of {@code candidates} claimed the run as its second attempt, or null. */
+    private SwitchboardServer claimedAgainBy(String runId, SwitchboardServer... candidates) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(
+                        "SELECT owner FROM switchboard_server_claims WHERE run_id = '" + runId + "' AND attempt = 2")) {
+            if (r.next()) {
+                for (SwitchboardServer server : candidates) {
+                    if (r.getString(1).equals(server.worker().owner)) {
+                        return server;
+                    }
+                }
+            }
+            return null;
+        }
     }
 
     /** The server that claimed the run. */
