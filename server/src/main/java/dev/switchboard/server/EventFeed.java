@@ -5,12 +5,14 @@ import java.util.List;
 /**
  * Where a stream reads a run's SSE events from: the run's own {@link RunEvents} in the JVM that
  * runs it, or the {@link EventLog} table in PostgreSQL on any other JVM of a shared queue. Both
- * give the events from the first, in order, and say when the run ended.
+ * number the run's events from 0 in the same order (the SSE ids a client resumes from), give them
+ * in order, and say when the run ended.
  */
 interface EventFeed {
     /**
-     * The events after the {@code from} ones already read, waiting up to {@code millis} for one;
-     * empty when none came (check {@link #closed()}).
+     * The kept events whose ids are {@code from} or more, waiting up to {@code millis} for one;
+     * empty when none came (check {@link #closed()}). The first may have a higher id than {@code
+     * from} when older events are no longer kept.
      */
     List<RunEvents.Event> after(int from, long millis) throws InterruptedException;
 

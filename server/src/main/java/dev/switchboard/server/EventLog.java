@@ -24,8 +24,8 @@ import tools.jackson.databind.JsonNode;
  * every event queued while the previous batch was being committed, plus those of a short {@link
  * #LINGER}, in one transaction, and NOTIFYs {@link #CHANNEL} with the run id of each run in the
  * batch; a run's remaining events are written before the queue marks it done. A reader on another
- * JVM ({@link #tail}) replays the run's rows from the first (a late joiner sees them all, as with
- * {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run is
+ * JVM ({@link #tail}) replays the run's rows from the first, or from the one after a {@code
+ * Last-Event-ID} (a run's rows, in id order, are its stream; as with {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run is
  * done and its last row was read. Rows go with their run (a foreign key, so also with their thread)
  * and are pruned {@link #KEEP} after the run's last event once it is done.
  */
@@ -237,18 +237,23 @@ final class EventLog implements AutoCloseable {
         }
     }
 
-    /** The run's rows after {@code afterId}, oldest first, with their ids. */
-    private List<Row> read(String runId, long afterId) throws SQLException {
+    /**
+     * The run's rows after row {@code afterRow} but the first {@code skip} of them, oldest first,
+     * with their row ids; the first is numbered {@code firstId} in the run's stream.
+     */
+    private List<Row> read(String runId, long afterRow, int skip, int firstId) throws SQLException {
         List<Row> out = new ArrayList<>();
         synchronized (readLock) {
-            try (PreparedStatement p = reader().prepareStatement(
-                            "SELECT id, event, data FROM " + EVENTS + " WHERE run_id = ? AND id > ? ORDER BY id")) {
+            try (PreparedStatement p = reader().prepareStatement("SELECT id, event, data FROM " + EVENTS
+                    + " WHERE run_id = ? AND id > ? ORDER BY id OFFSET ?")) {
                 p.setString(1, runId);
-                p.setLong(2, afterId);
+                p.setLong(2, afterRow);
+                p.setInt(3, skip);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         JsonNode data = Json.parse(r.getString(3).getBytes(StandardCharsets.UTF_8));
-                        out.add(new Row(r.getLong(1), new RunEvents.Event(r.getString(2), data)));
+                        int id = firstId + out.size();
+                        out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
                     }
                 }
             }
@@ -348,11 +353,18 @@ final class EventLog implements AutoCloseable {
         }
     }
 
-    /** One stream's reading position in a run's rows. */
+    /**
+     * One stream's reading position in a run's rows. A row's id in the run's stream is its place
+     * among the run's rows (they are written in order by the run's one owner and pruned together),
+     * so it matches the id the owner's own {@link RunEvents} gives it.
+     */
     private final class Tail implements EventFeed {
         private final String runId;
         private final Signal signal;
-        private long lastId;
+        private long lastRow;
+        /** The stream id of the next row; -1 before the first read, which skips the rows before {@code from}. */
+        private int nextId = -1;
+
         private boolean closed;
 
         Tail(String runId, Signal signal) {
@@ -365,7 +377,7 @@ final class EventLog implements AutoCloseable {
             long end = System.nanoTime() + millis * 1_000_000;
             while (!closed) {
                 long seen = signal.version();
-                List<RunEvents.Event> got = next();
+                List<RunEvents.Event> got = next(from);
                 if (!got.isEmpty() || closed) {
                     return got;
                 }
@@ -379,15 +391,17 @@ final class EventLog implements AutoCloseable {
         }
 
         /** Reads the new rows; the run's status is read first, so a done run's last rows are seen. */
-        private List<RunEvents.Event> next() {
+        private List<RunEvents.Event> next(int from) {
             try {
                 boolean ended = ended(runId);
-                List<Row> rows = read(runId, lastId);
+                int first = nextId < 0 ? Math.max(0, from) : nextId;
+                List<Row> rows = read(runId, lastRow, nextId < 0 ? first : 0, first);
                 if (rows.isEmpty()) {
                     closed = ended;
                     return List.of();
                 }
-                lastId = rows.get(rows.size() - 1).id;
+                lastRow = rows.get(rows.size() - 1).id;
+                nextId = first + rows.size();
                 return rows.stream().map(Row::event).toList();
             } catch (SQLException e) {
                 // the database is away: the stream stays open (heartbeats) and reads again after a poll

@@ -36,6 +36,7 @@ final class JdbcRowStore implements RowStore {
     private final boolean postgres;
 
     private long seq = System.currentTimeMillis() * 1000;
+    private long threadRowsRead;
 
     private JdbcRowStore(Connection connection, String where, boolean postgres) {
         this.connection = connection;
@@ -142,7 +143,9 @@ final class JdbcRowStore implements RowStore {
 
     @Override
     public synchronized List<ObjectNode> threads() {
-        return query("SELECT row_json FROM switchboard_server_threads");
+        List<ObjectNode> all = query("SELECT row_json FROM switchboard_server_threads");
+        threadRowsRead += all.size();
+        return all;
     }
 
     @Override
@@ -158,13 +161,115 @@ final class JdbcRowStore implements RowStore {
             p.setString(1, threadId);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+                    out.add(read(r.getString(1)));
                 }
             }
             return out;
         } catch (SQLException e) {
             throw failed(e);
         }
+    }
+
+    /**
+     * On PostgreSQL the filters, order and page are one query, so only the page's rows leave the
+     * database; the rule is {@link ThreadQuery}'s (keys equal as jsonb, ties by thread id, ids and
+     * status compared byte-wise as Java compares strings, times as instants).
+     */
+    @Override
+    public synchronized List<ObjectNode> searchThreads(ThreadQuery q) {
+        if (!postgres) {
+            return RowStore.super.searchThreads(q);
+        }
+        List<Object> args = new ArrayList<>();
+        String dir = q.ascending() ? " ASC" : " DESC";
+        try {
+            String sql = "SELECT row_json FROM switchboard_server_threads" + where(q, args) + " ORDER BY "
+                    + sortKey(q.sortBy()) + dir + ", thread_id COLLATE \"C\"" + dir + " LIMIT ? OFFSET ?";
+            args.add(q.limit());
+            args.add(q.offset());
+            List<ObjectNode> page = select(sql, args);
+            threadRowsRead += page.size();
+            return page;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public synchronized int countThreads(ThreadQuery q) {
+        if (!postgres) {
+            return RowStore.super.countThreads(q);
+        }
+        List<Object> args = new ArrayList<>();
+        try (PreparedStatement p = bind("SELECT count(*) FROM switchboard_server_threads" + where(q, args), args);
+                ResultSet r = p.executeQuery()) {
+            r.next();
+            return r.getInt(1);
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private String where(ThreadQuery q, List<Object> args) throws SQLException {
+        StringBuilder w = new StringBuilder(" WHERE (row_json::jsonb ->> 'owner') IS NOT DISTINCT FROM ?::text");
+        args.add(q.owner());
+        if (q.status() != null) {
+            w.append(" AND row_json::jsonb ->> 'status' = ?::text");
+            args.add(q.status());
+        }
+        if (q.ids() != null) {
+            w.append(" AND thread_id = ANY (?)");
+            args.add(connection.createArrayOf("varchar", q.ids().toArray()));
+        }
+        keysEqual(w, args, "metadata", q.metadata());
+        keysEqual(w, args, "values", q.values());
+        return w.toString();
+    }
+
+    /** Each key of {@code filter} present in the row's {@code field} with an equal jsonb value. */
+    private static void keysEqual(StringBuilder w, List<Object> args, String field, ObjectNode filter) {
+        filter.properties().forEach(e -> {
+            w.append(" AND row_json::jsonb -> '").append(field).append("' -> ?::text = ?::jsonb");
+            args.add(e.getKey());
+            args.add(Json.MAPPER.writeValueAsString(e.getValue()));
+        });
+    }
+
+    private static String sortKey(String sortBy) {
+        return switch (sortBy) {
+            case "thread_id" -> "thread_id COLLATE \"C\"";
+            case "status" -> "(row_json::jsonb ->> 'status') COLLATE \"C\"";
+            case "updated_at" -> "(row_json::jsonb ->> 'updated_at')::timestamptz";
+            default -> "(row_json::jsonb ->> 'created_at')::timestamptz";
+        };
+    }
+
+    private PreparedStatement bind(String sql, List<Object> args) throws SQLException {
+        PreparedStatement p = connection.prepareStatement(sql);
+        for (int i = 0; i < args.size(); i++) {
+            p.setObject(i + 1, args.get(i));
+        }
+        return p;
+    }
+
+    private List<ObjectNode> select(String sql, List<Object> args) throws SQLException {
+        List<ObjectNode> out = new ArrayList<>();
+        try (PreparedStatement p = bind(sql, args);
+                ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add(read(r.getString(1)));
+            }
+            return out;
+        }
+    }
+
+    private static ObjectNode read(String json) {
+        return (ObjectNode) Json.MAPPER.readTree(json);
+    }
+
+    /** How many thread rows searches and listings read so far: a search reads only those it answers. */
+    synchronized long threadRowsRead() {
+        return threadRowsRead;
     }
 
     @Override
@@ -183,7 +288,7 @@ final class JdbcRowStore implements RowStore {
                 p.setString(i + 1, args[i]);
             }
             try (ResultSet r = p.executeQuery()) {
-                return r.next() ? (ObjectNode) Json.MAPPER.readTree(r.getString(1)) : null;
+                return r.next() ? read(r.getString(1)) : null;
             }
         } catch (SQLException e) {
             throw failed(e);
@@ -215,7 +320,7 @@ final class JdbcRowStore implements RowStore {
         try (Statement s = connection.createStatement();
                 ResultSet r = s.executeQuery(sql)) {
             while (r.next()) {
-                out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+                out.add(read(r.getString(1)));
             }
             return out;
         } catch (SQLException e) {

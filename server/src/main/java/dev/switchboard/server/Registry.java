@@ -195,6 +195,25 @@ final class Registry {
         }
     }
 
+    /**
+     * The page of threads a search asks for; on a shared database found by the database (filters,
+     * order and page in SQL: only the page's rows are read), whichever JVM made them.
+     */
+    List<ThreadRow> search(ThreadQuery q) {
+        if (shared) {
+            return store.searchThreads(q).stream().map(this::cached).toList();
+        }
+        return q.page(threads(q.owner()));
+    }
+
+    /** How many threads pass the query's filters (counted by the database when shared). */
+    int count(ThreadQuery q) {
+        if (shared) {
+            return store.countThreads(q);
+        }
+        return (int) threads(q.owner()).stream().filter(q::matches).count();
+    }
+
     /** The owner's threads; on a shared database, every stored one (whichever JVM made it). */
     List<ThreadRow> threads(String owner) {
         List<ThreadRow> out = new ArrayList<>();

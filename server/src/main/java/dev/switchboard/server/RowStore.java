@@ -85,6 +85,22 @@ interface RowStore extends AutoCloseable {
     /** One thread's run rows, oldest first. */
     List<ObjectNode> runs(String threadId);
 
+    /**
+     * The rows of the page of threads {@code q} asks for, in its order. This default reads every
+     * row and filters in the JVM; {@link JdbcRowStore} asks PostgreSQL instead.
+     */
+    default List<ObjectNode> searchThreads(ThreadQuery q) {
+        return q.page(threads().stream().map(ThreadRow::restore).toList()).stream()
+                .map(ThreadRow::stored)
+                .toList();
+    }
+
+    /** How many stored threads pass the filters of {@code q}; this default reads every row. */
+    default int countThreads(ThreadQuery q) {
+        return (int)
+                threads().stream().map(ThreadRow::restore).filter(q::matches).count();
+    }
+
     /** One thread's row, or null: another JVM on the same database may have written it. */
     ObjectNode thread(String id);
 

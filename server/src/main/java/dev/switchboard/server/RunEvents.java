@@ -1,23 +1,56 @@
 package dev.switchboard.server;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SSE events of one run, kept for the run's lifetime so that a client joining late (join stream)
- * sees them from the first, as LangGraph's server replays a run's stream. A run this JVM claimed
- * from the PostgreSQL queue also copies each event to a {@link #mirror}, the {@link EventLog}, for
- * the clients streaming it through another JVM.
+ * The SSE events of one run, numbered from 0 in the order they came: a client joining late (join
+ * stream) sees them from the first, as LangGraph's server replays a run's stream, and a client that
+ * lost its connection rejoins after the last id it read ({@code Last-Event-ID}). The buffer is
+ * bounded ({@link #LIMIT} events; past it the oldest go first) and dropped {@link #KEEP} after the
+ * run ended, as the {@link EventLog} rows are pruned. A run this JVM claimed from the PostgreSQL
+ * queue also copies each event to a {@link #mirror}, the {@link EventLog}, for the clients
+ * streaming it through another JVM.
  */
 final class RunEvents implements EventFeed {
-    /** One server-sent event: its name and JSON data. */
-    record Event(String name, JsonNode data) {}
+    /** One server-sent event: its id in the run's stream, its name and JSON data. */
+    record Event(int id, String name, JsonNode data) {}
 
+    /** The most events a run keeps for late joiners. */
+    static final int LIMIT = 10_000;
+    /** How long a run's events stay after it ended. */
+    static final Duration KEEP = EventLog.KEEP;
+
+    /** Drops the events of ended runs once their {@link #KEEP} is over; one daemon thread for all runs. */
+    private static final ScheduledExecutorService DROPS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "switchboard-run-events");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final int limit;
+    private final Duration keep;
+    /** The kept events: ids {@code next - events.size()} to {@code next - 1}. */
     private final List<Event> events = new ArrayList<>();
+
+    private int next;
     private boolean closed;
     private BiConsumer<String, JsonNode> mirror;
+
+    RunEvents() {
+        this(LIMIT, KEEP);
+    }
+
+    RunEvents(int limit, Duration keep) {
+        this.limit = limit;
+        this.keep = keep;
+    }
 
     /** Copies the events added from now on to {@code to} as well (in the order they are added). */
     synchronized void mirror(BiConsumer<String, JsonNode> to) {
@@ -26,7 +59,11 @@ final class RunEvents implements EventFeed {
 
     synchronized void add(String name, JsonNode data) {
         if (!closed) {
-            events.add(new Event(name, data));
+            events.add(new Event(next++, name, data));
+            if (events.size() > limit) {
+                // a quarter at once, so that a long run does not shift the list at every event
+                events.subList(0, Math.max(1, limit / 4)).clear();
+            }
             if (mirror != null) {
                 mirror.accept(name, data);
             }
@@ -35,8 +72,17 @@ final class RunEvents implements EventFeed {
     }
 
     synchronized void close() {
-        closed = true;
-        notifyAll();
+        if (!closed) {
+            closed = true;
+            notifyAll();
+            if (!events.isEmpty()) { // a run read back finished has none to drop
+                DROPS.schedule(this::drop, keep.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private synchronized void drop() {
+        events.clear();
     }
 
     @Override
@@ -47,14 +93,15 @@ final class RunEvents implements EventFeed {
     @Override
     public synchronized List<Event> after(int from, long millis) throws InterruptedException {
         long end = System.currentTimeMillis() + millis;
-        while (events.size() <= from && !closed) {
+        while (next <= from && !closed) {
             long left = end - System.currentTimeMillis();
             if (left <= 0) {
                 break;
             }
             wait(left);
         }
-        return events.size() > from ? List.copyOf(events.subList(from, events.size())) : List.of();
+        int skip = Math.max(0, from - (next - events.size()));
+        return skip < events.size() ? List.copyOf(events.subList(skip, events.size())) : List.of();
     }
 
     /** Waits until the run ended. */

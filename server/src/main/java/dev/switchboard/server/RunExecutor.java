@@ -65,7 +65,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
      * (or when there is no shared queue), else the {@link EventLog} that its owner writes.
      */
     EventFeed feed(RunRow run) {
-        return queued(run) && !owned.containsKey(run) ? log.tail(run.id) : run.events;
+        // a run claimed again streams the table here too: its rows hold the earlier attempts' events
+        // first, and the ids clients resume from are the places of the rows, the same on every JVM
+        return queued(run) && (!owned.containsKey(run) || run.recovered) ? log.tail(run.id) : run.events;
     }
 
     private boolean queued(RunRow run) {

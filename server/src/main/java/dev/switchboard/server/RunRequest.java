@@ -27,6 +27,8 @@ record RunRequest(
         String checkpointId,
         String ifNotExists,
         boolean subgraphs,
+        boolean streamResumable,
+        String onDisconnect,
         boolean temporary) {
 
     static final Set<String> STREAM_MODES = Set.of(
@@ -55,7 +57,25 @@ record RunRequest(
                 checkpointId(body),
                 oneOf(body, "if_not_exists", Set.of("reject", "create"), "reject"),
                 body.path("stream_subgraphs").asBoolean(false),
+                bool(body, "stream_resumable"),
+                oneOf(body, "on_disconnect", Set.of("cancel", "continue"), "continue"),
                 temporary);
+    }
+
+    private static boolean bool(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        if (n == null || n.isNull()) {
+            return false;
+        }
+        if (!n.isBoolean()) {
+            throw ApiException.invalid(field, field + " must be true or false, was " + n);
+        }
+        return n.asBoolean();
+    }
+
+    /** Whether the client's disconnect from this run's own stream cancels the run ({@code on_disconnect}). */
+    boolean cancelOnDisconnect() {
+        return onDisconnect.equals("cancel");
     }
 
     private static JsonNode nullToAbsent(JsonNode n) {

@@ -158,7 +158,7 @@ final class RunRow {
         if (request.command() != null) {
             k.set("command", request.command());
         }
-        k.put("resumable", false);
+        k.put("resumable", request.streamResumable());
         k.set("stream_mode", Json.tree(List.copyOf(request.streamModes())));
         k.put("subgraphs", request.subgraphs());
         k.put("temporary", request.temporary());

@@ -15,6 +15,8 @@ final class Runs {
     private static final Set<String> STATUSES =
             Set.of("pending", "running", "error", "success", "timeout", "interrupted");
     private static final long HEARTBEAT_MILLIS = 15_000;
+    /** How soon a stream that cancels its run on disconnect notices a client gone quiet. */
+    static final long PROBE_MILLIS = 500;
 
     private final Registry registry;
     private final Assistants assistants;
@@ -33,7 +35,7 @@ final class Runs {
     void routes(Router r) {
         r.add("POST", "/threads/{thread_id}/runs", ex -> ex.json(200, create(ex, ex.param("thread_id")).asCreated));
         r.add("POST", "/threads/{thread_id}/runs/wait", ex -> await(ex, create(ex, ex.param("thread_id"))));
-        r.add("POST", "/threads/{thread_id}/runs/stream", ex -> sse(ex, create(ex, ex.param("thread_id"))));
+        r.add("POST", "/threads/{thread_id}/runs/stream", ex -> stream(ex, create(ex, ex.param("thread_id"))));
         r.add("GET", "/threads/{thread_id}/runs", this::list);
         r.add(
                 "GET",
@@ -41,11 +43,11 @@ final class Runs {
                 ex -> ex.json(200, require(ex).json()));
         r.add("DELETE", "/threads/{thread_id}/runs/{run_id}", this::delete);
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/join", this::join);
-        r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", ex -> sse(ex, require(ex)));
+        r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", this::joinStream);
         r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
         r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated));
         r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null)));
-        r.add("POST", "/runs/stream", ex -> sse(ex, create(ex, null)));
+        r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
     }
 
     /**
@@ -114,18 +116,64 @@ final class Runs {
     }
 
     /**
-     * Streams the run's events as SSE, from its first event: a late joiner sees them all; on a
-     * shared PostgreSQL queue also through a JVM that does not run it (see {@link EventLog}).
+     * The stream of a run just created: from its first event; a resumable run on a thread names its
+     * join stream in {@code Location}, where LangGraph's SDK reconnects with {@code Last-Event-ID}
+     * when the connection breaks before the run ended.
      */
-    private void sse(Exchange ex, RunRow run) throws IOException {
+    private void stream(Exchange ex, RunRow run) throws IOException {
+        if (run.request.streamResumable() && !run.request.temporary()) {
+            ex.header("Location", "/threads/" + run.threadId + "/runs/" + run.id + "/stream");
+        }
+        sse(ex, run, 0, run.request.cancelOnDisconnect());
+    }
+
+    /**
+     * A join stream: from the run's first event, or from the one after the {@code Last-Event-ID}
+     * header's id (a client resuming a broken stream); {@code cancel_on_disconnect} cancels the run
+     * when this client goes away.
+     */
+    private void joinStream(Exchange ex) throws IOException {
+        RunRow run = require(ex);
+        sse(ex, run, lastEventId(ex) + 1, flag(ex.query("cancel_on_disconnect")));
+    }
+
+    /** A boolean query parameter as LangGraph reads one: true, 1 or yes (any case); anything else is false. */
+    private static boolean flag(String v) {
+        return v != null && Set.of("true", "1", "yes").contains(v.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** The {@code Last-Event-ID} header's id, -1 when absent (also LangGraph's SDK's "from the start"). */
+    private static int lastEventId(Exchange ex) {
+        String v = ex.header("Last-Event-ID");
+        if (v == null || v.isBlank()) {
+            return -1;
+        }
+        try {
+            return Math.max(-1, Integer.parseInt(v.strip()));
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(
+                    "Last-Event-ID",
+                    "Last-Event-ID must be the id of an event of this run's stream (a number), was \"" + v + "\"");
+        }
+    }
+
+    /**
+     * Streams the run's events as SSE, each with its id in the run's stream, from id {@code from}:
+     * a late joiner sees them all; on a shared PostgreSQL queue also through a JVM that does not run
+     * it (see {@link EventLog}). The client's disconnect shows only when a write fails, so a stream
+     * that cancels its run then writes a comment every {@link #PROBE_MILLIS} while no event comes.
+     */
+    private void sse(Exchange ex, RunRow run, int from, boolean cancelOnDisconnect) throws IOException {
         EventFeed feed = executor.feed(run);
+        long idle = cancelOnDisconnect ? PROBE_MILLIS : HEARTBEAT_MILLIS;
         OutputStream out = ex.stream("text/event-stream");
         try (out) {
-            int next = 0;
+            int next = from;
             while (true) {
-                List<RunEvents.Event> batch = feed.after(next, HEARTBEAT_MILLIS);
+                List<RunEvents.Event> batch = feed.after(next, idle);
                 for (RunEvents.Event e : batch) {
-                    out.write(frame(e, next++));
+                    out.write(frame(e));
+                    next = e.id() + 1;
                 }
                 if (batch.isEmpty()) {
                     if (feed.closed()) {
@@ -138,16 +186,27 @@ final class Runs {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
-            // the client went away; the run goes on (LangGraph's on_disconnect default: continue)
+            // the client went away: the run goes on unless asked otherwise (LangGraph's default: continue)
+            if (cancelOnDisconnect) {
+                cancelGone(run);
+            }
         } finally {
             feed.release();
             ex.close();
         }
     }
 
-    private static byte[] frame(RunEvents.Event e, int id) {
+    /** Cancels (interrupts) a run whose streaming client disconnected, as the cancel endpoint does. */
+    private void cancelGone(RunRow run) {
+        ThreadRow t = registry.thread(run.threadId);
+        if (t != null && !run.finished()) {
+            executor.cancel(t, run, false);
+        }
+    }
+
+    private static byte[] frame(RunEvents.Event e) {
         String text = "event: " + e.name() + "\ndata: " + new String(Json.bytes(e.data()), StandardCharsets.UTF_8)
-                + "\nid: " + id + "\n\n";
+                + "\nid: " + e.id() + "\n\n";
         return text.getBytes(StandardCharsets.UTF_8);
     }
 

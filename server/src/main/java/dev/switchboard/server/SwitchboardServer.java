@@ -187,6 +187,11 @@ public final class SwitchboardServer implements AutoCloseable {
         return this;
     }
 
+    /** Where the threads and runs are stored (tests count the rows a search reads). */
+    RowStore rows() {
+        return rows;
+    }
+
     /** The worker on the shared queue (tests stall its heartbeat); null unless on PostgreSQL. */
     QueueWorker worker() {
         return worker;

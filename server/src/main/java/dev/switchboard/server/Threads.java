@@ -4,23 +4,17 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The threads endpoints: create, get, update, delete, search, count, copy, state and history. */
 final class Threads {
-    private static final Set<String> STATUSES = Set.of("idle", "busy", "interrupted", "error");
-
     private final Registry registry;
     private final Assistants assistants;
     private final FencedSaver saver;
@@ -39,7 +33,7 @@ final class Threads {
         r.add(
                 "POST",
                 "/threads/count",
-                ex -> ex.json(200, Json.tree(matching(ex.body(), ex.owner).size())));
+                ex -> ex.json(200, Json.tree(registry.count(ThreadQuery.count(ex.body(), ex.owner)))));
         r.add("GET", "/threads/{thread_id}", ex -> ex.json(200, require(ex).json()));
         r.add("PATCH", "/threads/{thread_id}", this::patch);
         r.add("DELETE", "/threads/{thread_id}", this::delete);
@@ -128,46 +122,9 @@ final class Threads {
     }
 
     private ArrayNode search(Exchange ex) throws IOException {
-        ObjectNode body = ex.body();
-        List<ThreadRow> found = matching(body, ex.owner);
-        String sortBy = RunRequest.oneOf(
-                body, "sort_by", Set.of("thread_id", "status", "created_at", "updated_at"), "created_at");
-        String order = RunRequest.oneOf(body, "sort_order", Set.of("asc", "desc"), "desc");
-        Comparator<ThreadRow> cmp = switch (sortBy) {
-            case "thread_id" -> Comparator.comparing(t -> t.id);
-            case "status" -> Comparator.comparing(t -> t.status);
-            case "updated_at" -> Comparator.comparing(t -> t.updatedAt);
-            default -> Comparator.comparing(t -> t.createdAt);
-        };
-        found.sort(order.equals("asc") ? cmp : cmp.reversed());
         ArrayNode out = Json.array();
-        found.stream()
-                .skip(body.path("offset").asInt(0))
-                .limit(body.path("limit").asInt(10))
-                .forEach(t -> out.add(t.json()));
+        registry.search(ThreadQuery.search(ex.body(), ex.owner)).forEach(t -> out.add(t.json()));
         return out;
-    }
-
-    private List<ThreadRow> matching(ObjectNode body, String owner) {
-        ObjectNode metadata = RunRequest.objectOrEmpty(body, "metadata");
-        String status = RunRequest.oneOf(body, "status", STATUSES, null);
-        JsonNode ids = body.get("ids");
-        ObjectNode values = RunRequest.objectOrEmpty(body, "values");
-        Stream<ThreadRow> s = registry.threads(owner).stream();
-        return s.filter(t -> Filters.contains(t.metadata, metadata))
-                .filter(t -> status == null || status.equals(t.status))
-                .filter(t -> ids == null || ids.isNull() || containsText(ids, t.id))
-                .filter(t -> values.isEmpty() || (t.values != null && Filters.contains(t.values, values)))
-                .collect(Collectors.toCollection(ArrayList::new));
-    }
-
-    private static boolean containsText(JsonNode array, String id) {
-        for (JsonNode n : array) {
-            if (id.equals(n.asString())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The graph a thread ran, from its metadata; null when it never ran. */

@@ -142,6 +142,90 @@ class CrossJvmStreamTest {
     }
 
     @Test
+    void aStreamResumedThroughTheOtherServerWithLastEventIdGetsTheRestUnderTheOwnersIds() throws Exception {
+        String[] busy = busy();
+        String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
+        List<Sse.Event> first;
+        try (Sse s = Sse.get(owner(busy[1]).url().resolve(path))) {
+            first = s.take(3);
+        }
+        List<Sse.Event> rest;
+        try (Sse s = Sse.get(
+                other(busy[1]).url().resolve(path),
+                "Last-Event-ID",
+                first.get(2).id())) {
+            Gated.GATE.release();
+            rest = s.rest();
+        }
+        List<Sse.Event> all;
+        try (Sse s = Sse.get(owner(busy[1]).url().resolve(path))) {
+            all = s.rest();
+        }
+        assertTrue(all.size() > 5, all::toString);
+        assertEquals(all.subList(0, 3), first);
+        assertEquals(all.subList(3, all.size()), rest);
+        try (Sse s = Sse.get(other(busy[1]).url().resolve(path), "Last-Event-ID", "4")) {
+            assertEquals(all.subList(5, all.size()), s.rest(), "a done run's rows, from the other server too");
+        }
+    }
+
+    @Test
+    void aRunClaimedAgainStreamsTheSameEventsUnderTheSameIdsOnEveryServer() throws Exception {
+        String[] busy = busy();
+        SwitchboardServer three = server(1);
+        try {
+            one.close(); // hands its run back: server two or three claims it again, step 2 waits at the gate
+            one = null;
+            SwitchboardServer owner = null;
+            long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while ((owner = claimedAgainBy(busy[1], two, three)) == null) {
+                assertTrue(System.nanoTime() < end, "no server claimed the run again");
+                Thread.sleep(50);
+            }
+            SwitchboardServer other = owner == two ? three : two;
+            Thread.sleep(300); // attempt 2 is inside step 2
+            String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream";
+            try (Sse onOwner = Sse.get(owner.url().resolve(path));
+                    Sse onOther = Sse.get(other.url().resolve(path))) {
+                Gated.GATE.release(2); // one may go to the closed server's step still waiting there
+                List<Sse.Event> owners = onOwner.rest();
+                assertEquals(owners, onOther.rest());
+                assertEquals(
+                        2,
+                        owners.stream().filter(e -> e.name().equals("metadata")).count(),
+                        owners::toString);
+                assertEquals(
+                        String.valueOf(owners.size() - 1),
+                        owners.get(owners.size() - 1).id());
+            }
+        } finally {
+            three.close();
+        }
+    }
+
+    @Test
+    void cancelOnDisconnectThroughTheOtherServerInterruptsTheRunWhereItRuns() throws Exception {
+        String[] busy = busy();
+        String path = "/threads/" + busy[0] + "/runs/" + busy[1] + "/stream?cancel_on_disconnect=true";
+        try (Sse s = Sse.get(other(busy[1]).url().resolve(path))) {
+            assertEquals("metadata", s.next().name());
+        }
+        Api owner = api(owner(busy[1]));
+        owner.poll(
+                "/threads/" + busy[0] + "/runs/" + busy[1],
+                r -> r.get("status").asString().equals("interrupted"));
+        Gated.GATE.release();
+        Thread.sleep(300); // the blocked step ends now; its write must not count
+        assertEquals(
+                "[\"A\",1]",
+                owner.get("/threads/" + busy[0] + "/state")
+                        .json()
+                        .path("values")
+                        .path("trail")
+                        .toString());
+    }
+
+    @Test
     void eventRowsGoWithTheirThreadAndArePrunedOnlyOnceTheirRunIsDone() throws Exception {
         String[] busy = busy(); // running: its rows stay whatever their age
         String tid = api2.newThread();
@@ -234,6 +318,23 @@ class CrossJvmStreamTest {
 
     private static String runOf(Api api, String tid) throws Exception {
         return api.get("/threads/" + tid + "/runs").json().get(0).get("run_id").asString();
+    }
+
+    /** Which of {@code candidates} claimed the run as its second attempt, or null. */
+    private SwitchboardServer claimedAgainBy(String runId, SwitchboardServer... candidates) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(
+                        "SELECT owner FROM switchboard_server_claims WHERE run_id = '" + runId + "' AND attempt = 2")) {
+            if (r.next()) {
+                for (SwitchboardServer server : candidates) {
+                    if (r.getString(1).equals(server.worker().owner)) {
+                        return server;
+                    }
+                }
+            }
+            return null;
+        }
     }
 
     /** The server that claimed the run. */
