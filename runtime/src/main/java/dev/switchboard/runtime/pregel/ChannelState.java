@@ -53,6 +53,14 @@ final class ChannelState {
     private String[] versionText;
     private long[] versionTextOf;
     private String[] versionTextSuffix;
+    /**
+     * The version string formatted last: the channels a step changes all get the same counter and
+     * (but for restored ones) the run's suffix, so one string serves them all.
+     */
+    private String lastText;
+
+    private long lastTextCounter;
+    private String lastTextSuffix;
 
     /**
      * Each node's versions seen as the last checkpoint recorded them, and at index {@code
@@ -395,11 +403,20 @@ final class ChannelState {
         }
         String s = suffix == null || suffix[c] == null ? runSuffix() : suffix[c];
         if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
-            versionText[c] = ChannelVersion.format(versions[c], s);
+            versionText[c] = format(versions[c], s);
             versionTextOf[c] = versions[c];
             versionTextSuffix[c] = s;
         }
         return versionText[c];
+    }
+
+    private String format(long counter, String suffix) {
+        if (lastText == null || lastTextCounter != counter || lastTextSuffix != suffix) {
+            lastText = ChannelVersion.format(counter, suffix);
+            lastTextCounter = counter;
+            lastTextSuffix = suffix;
+        }
+        return lastText;
     }
 
     /**

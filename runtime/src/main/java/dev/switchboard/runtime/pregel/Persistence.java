@@ -67,6 +67,13 @@ final class Persistence implements ChannelState.DeltaTracker {
     private final List<Object>[] deltas;
 
     private final boolean[] needsSnapshot;
+    /**
+     * A synchronous run stores each checkpoint before it goes on, so one pair of arrays holds the
+     * values and delta sizes of every checkpoint it makes; other modes keep a pair per checkpoint.
+     */
+    private Object[] syncValues;
+
+    private int[] syncDeltaSizes;
 
     /** The thread's head as this run last saw it; the next put expects it. */
     volatile String head;
@@ -253,8 +260,13 @@ final class Persistence implements ChannelState.DeltaTracker {
             Channel[] channels) {
         // Values are immutable, so keeping references is enough; delta lists only grow until
         // stored, so their current size marks this checkpoint's share.
-        Object[] values = new Object[channels.length];
-        int[] deltaSizes = new int[channels.length];
+        boolean sync = durability == Durability.SYNC;
+        if (sync && syncValues == null) {
+            syncValues = new Object[channels.length];
+            syncDeltaSizes = new int[channels.length];
+        }
+        Object[] values = sync ? syncValues : new Object[channels.length];
+        int[] deltaSizes = sync ? syncDeltaSizes : new int[channels.length];
         for (int c = 0; c < channels.length; c++) {
             values[c] = channels[c].checkpoint();
             deltaSizes[c] = deltas[c] == null ? -1 : deltas[c].size();
