@@ -18,6 +18,18 @@ import java.util.Objects;
  * never aliases either.
  */
 public final class CheckpointKeys {
+    /**
+     * Keys that passed {@link #check}, by identity: every checkpoint of a run carries the same
+     * channel names, node names and most of the same version strings again, and a saver checks
+     * them all on every put. A string is immutable, so one that passed once passes again and need
+     * not be scanned. Slots are overwritten freely and read without locking: a reference read from a
+     * slot was written there only after that very string passed, so a race can only cost a scan.
+     */
+    private static final String[] PASSED = new String[1024];
+
+    /** Longer keys are scanned every time rather than kept alive by {@link #PASSED}. */
+    private static final int MAX_REMEMBERED = 256;
+
     private CheckpointKeys() {}
 
     /**
@@ -31,6 +43,18 @@ public final class CheckpointKeys {
      */
     public static String check(String what, String key) {
         Objects.requireNonNull(key, what);
+        int slot = System.identityHashCode(key) & (PASSED.length - 1);
+        if (PASSED[slot] == key) {
+            return key;
+        }
+        scan(what, key);
+        if (key.length() <= MAX_REMEMBERED) {
+            PASSED[slot] = key;
+        }
+        return key;
+    }
+
+    private static void scan(String what, String key) {
         for (int i = 0; i < key.length(); i++) {
             char c = key.charAt(i);
             if (c == 0) {
@@ -42,7 +66,6 @@ public final class CheckpointKeys {
                 throw invalid(what, key, i, String.format("the unpaired surrogate U+%04X", (int) c));
             }
         }
-        return key;
     }
 
     /**

@@ -39,12 +39,34 @@ public final class MemorySaver implements CheckpointSaver {
 
     private record Entry(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {}
 
+    /** A pending write's place: a task's latest error or pause replaces the one stored there before. */
+    private record WriteKey(String taskId, int index) {}
+
     private static final class History {
         final List<Entry> entries = new ArrayList<>();
         final Map<String, Entry> byId = new HashMap<>();
-        final Map<String, List<Blob>> chains = new HashMap<>();
-        final Map<String, Map<String, PendingWrite>> writes = new HashMap<>();
+        /** Each channel's delta chains by the snapshot version they start from, oldest blob first. */
+        final Map<String, Map<String, List<Blob>>> chains = new HashMap<>();
+
+        final Map<String, Map<WriteKey, PendingWrite>> writes = new HashMap<>();
         String head;
+
+        List<Blob> chain(String channel, String base) {
+            Map<String, List<Blob>> bases = chains.get(channel);
+            List<Blob> chain = bases == null ? null : bases.get(base);
+            return chain == null ? List.of() : chain;
+        }
+
+        void addBlob(Blob b) {
+            List<Blob> chain = chains.computeIfAbsent(b.channel(), k -> new HashMap<>())
+                    .computeIfAbsent(b.base(), k -> new ArrayList<>(2));
+            for (int i = 0; i < chain.size(); i++) {
+                if (chain.get(i).version().equals(b.version())) {
+                    return;
+                }
+            }
+            chain.add(b);
+        }
     }
 
     private static final class ThreadData {
@@ -112,11 +134,8 @@ public final class MemorySaver implements CheckpointSaver {
             Entry e = new Entry(checkpoint, metadata, parentId);
             h.entries.add(e);
             h.byId.put(checkpoint.id(), e);
-            for (Blob b : newBlobs) {
-                List<Blob> chain = h.chains.computeIfAbsent(key(b.channel(), b.base()), k -> new ArrayList<>());
-                if (chain.stream().noneMatch(x -> x.version().equals(b.version()))) {
-                    chain.add(b);
-                }
+            for (int i = 0; i < newBlobs.size(); i++) {
+                h.addBlob(newBlobs.get(i));
             }
             h.head = checkpoint.id();
             t.touch(clock.instant());
@@ -138,9 +157,9 @@ public final class MemorySaver implements CheckpointSaver {
     }
 
     private static void addWrites(History h, String checkpointId, List<PendingWrite> writes) {
-        Map<String, PendingWrite> stored = h.writes.computeIfAbsent(checkpointId, k -> new LinkedHashMap<>());
+        Map<WriteKey, PendingWrite> stored = h.writes.computeIfAbsent(checkpointId, k -> new LinkedHashMap<>());
         for (PendingWrite w : writes) {
-            String key = w.taskId() + '\u0000' + w.index();
+            WriteKey key = new WriteKey(w.taskId(), w.index());
             if (w.index() < 0) {
                 stored.put(key, w); // a task's latest error or pause replaces the previous one
             } else {
@@ -281,11 +300,16 @@ public final class MemorySaver implements CheckpointSaver {
             h.writes.remove(e.checkpoint().id());
         }
         h.entries.subList(0, drop).clear();
-        Set<String> kept = new HashSet<>();
+        Map<String, Set<String>> kept = new HashMap<>();
         for (Entry e : h.entries) {
-            e.checkpoint().channels().forEach((channel, v) -> kept.add(key(channel, v.base())));
+            e.checkpoint()
+                    .channels()
+                    .forEach((channel, v) ->
+                            kept.computeIfAbsent(channel, k -> new HashSet<>()).add(v.base()));
         }
-        h.chains.keySet().retainAll(kept);
+        h.chains.keySet().retainAll(kept.keySet());
+        h.chains.forEach((channel, bases) -> bases.keySet().retainAll(kept.get(channel)));
+        h.chains.values().removeIf(Map::isEmpty);
         return drop;
     }
 
@@ -307,9 +331,10 @@ public final class MemorySaver implements CheckpointSaver {
     private static CheckpointTuple tuple(String threadId, String namespace, History h, Entry e) {
         List<Blob> blobs = new ArrayList<>();
         for (Map.Entry<String, ChannelVersion> c : e.checkpoint().channels().entrySet()) {
-            blobs.addAll(h.chains.getOrDefault(key(c.getKey(), c.getValue().base()), List.of()));
+            blobs.addAll(h.chain(c.getKey(), c.getValue().base()));
         }
-        Map<String, PendingWrite> writes = h.writes.getOrDefault(e.checkpoint().id(), Map.of());
+        Map<WriteKey, PendingWrite> writes =
+                h.writes.getOrDefault(e.checkpoint().id(), Map.of());
         return new CheckpointTuple(
                 threadId,
                 namespace,
@@ -318,9 +343,5 @@ public final class MemorySaver implements CheckpointSaver {
                 e.parentId(),
                 blobs,
                 new ArrayList<>(writes.values()));
-    }
-
-    private static String key(String channel, String base) {
-        return channel + '\u0000' + base;
     }
 }

@@ -53,6 +53,21 @@ final class ChannelState {
     private String[] versionText;
     private long[] versionTextOf;
     private String[] versionTextSuffix;
+    /**
+     * The version string formatted last: the channels a step changes all get the same counter and
+     * (but for restored ones) the run's suffix, so one string serves them all.
+     */
+    private String lastText;
+
+    private long lastTextCounter;
+    private String lastTextSuffix;
+
+    /**
+     * Each node's versions seen as the last checkpoint recorded them, and at index {@code
+     * nodeNames.length} those seen at the last resume; an entry is {@code null} once they changed.
+     * A step changes only its own tasks' nodes, so a checkpoint rebuilds only those.
+     */
+    private Map.Entry<String, Map<String, String>>[] seenEntries;
 
     private final boolean[] updated;
     /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
@@ -113,12 +128,14 @@ final class ChannelState {
                     interruptSeen()[c] = ChannelVersion.counter(v);
                 }
             });
+            staleSeen(spec.nodeNames.length);
             return;
         }
         Integer n = spec.nodeIndex.get(node);
         if (n == null) {
             return;
         }
+        staleSeen(n);
         int[] trig = spec.triggers[n];
         for (int t = 0; t < trig.length; t++) {
             String v = seenVersions.get(spec.channels[trig[t]].name());
@@ -221,6 +238,7 @@ final class ChannelState {
             for (int i = 0; i < t.triggers.length; i++) {
                 seen[at + i] = versions[t.triggers[i]];
             }
+            staleSeen(t.node);
         }
         long next = maxVersion + 1;
         for (int k = 0; k < ordered.size(); k++) {
@@ -337,6 +355,13 @@ final class ChannelState {
     /** At a resume: what the channels hold now has been seen, so a breakpoint does not fire on it again. */
     void markInterruptSeen() {
         System.arraycopy(versions, 0, interruptSeen(), 0, versions.length);
+        staleSeen(spec.nodeNames.length);
+    }
+
+    private void staleSeen(int node) {
+        if (seenEntries != null) {
+            seenEntries[node] = null;
+        }
     }
 
     private long[] interruptSeen() {
@@ -355,12 +380,15 @@ final class ChannelState {
 
     // ---------------------------------------------------------------- checkpoint
 
-    /** Each written channel's version string, as a checkpoint of this state records it. */
-    Map<String, String> versionStrings() {
-        Map<String, String> out = new LinkedHashMap<>();
+    /**
+     * Each channel's version string as a checkpoint of this state records it, by channel number;
+     * {@code null} for a channel never written. A new array the caller may keep.
+     */
+    String[] versionStrings() {
+        String[] out = new String[channels.length];
         for (int c = 0; c < channels.length; c++) {
             if (versions[c] > 0) {
-                out.put(spec.channels[c].name(), versionText(c));
+                out[c] = versionText(c);
             }
         }
         return out;
@@ -375,11 +403,20 @@ final class ChannelState {
         }
         String s = suffix == null || suffix[c] == null ? runSuffix() : suffix[c];
         if (versionText[c] == null || versionTextOf[c] != versions[c] || versionTextSuffix[c] != s) {
-            versionText[c] = ChannelVersion.format(versions[c], s);
+            versionText[c] = format(versions[c], s);
             versionTextOf[c] = versions[c];
             versionTextSuffix[c] = s;
         }
         return versionText[c];
+    }
+
+    private String format(long counter, String suffix) {
+        if (lastText == null || lastTextCounter != counter || lastTextSuffix != suffix) {
+            lastText = ChannelVersion.format(counter, suffix);
+            lastTextCounter = counter;
+            lastTextSuffix = suffix;
+        }
+        return lastText;
     }
 
     /**
@@ -393,31 +430,51 @@ final class ChannelState {
         return runSuffix;
     }
 
-    /** The versions each node saw (and those seen at the last resume, under {@code __interrupt__}). */
+    /**
+     * The versions each node saw (and those seen at the last resume, under {@code __interrupt__}),
+     * as an immutable map of immutable maps in trigger order. Only the nodes whose versions seen
+     * changed since the last call are formatted again.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Map<String, Map<String, String>> seenStrings() {
-        Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        for (int n = 0; n < spec.nodeNames.length; n++) {
-            Map<String, String> m = new LinkedHashMap<>();
-            int at = spec.seenOffset[n];
-            for (int t = 0; t < spec.triggers[n].length; t++) {
-                if (seen[at + t] > 0) {
-                    m.put(spec.channels[spec.triggers[n][t]].name(), ChannelVersion.format(seen[at + t], ""));
+        int nodes = spec.nodeNames.length;
+        if (seenEntries == null) {
+            seenEntries = new Map.Entry[nodes + 1];
+        }
+        int count = 0;
+        for (int n = 0; n <= nodes; n++) {
+            if (seenEntries[n] == null) {
+                seenEntries[n] = Map.entry(n == nodes ? ReservedNames.INTERRUPT : spec.nodeNames[n], seenOf(n));
+            }
+            count += seenEntries[n].getValue().isEmpty() ? 0 : 1;
+        }
+        Map.Entry<String, Map<String, String>>[] present = new Map.Entry[count];
+        count = 0;
+        for (Map.Entry<String, Map<String, String>> e : seenEntries) {
+            if (!e.getValue().isEmpty()) {
+                present[count++] = e;
+            }
+        }
+        return Map.ofEntries(present);
+    }
+
+    private Map<String, String> seenOf(int node) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (node == spec.nodeNames.length) {
+            for (int c = 0; interruptSeen != null && c < channels.length; c++) {
+                if (interruptSeen[c] > 0) {
+                    m.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
                 }
             }
-            if (!m.isEmpty()) {
-                out.put(spec.nodeNames[n], m);
+        } else {
+            int at = spec.seenOffset[node];
+            for (int t = 0; t < spec.triggers[node].length; t++) {
+                if (seen[at + t] > 0) {
+                    m.put(spec.channels[spec.triggers[node][t]].name(), ChannelVersion.format(seen[at + t], ""));
+                }
             }
         }
-        Map<String, String> interrupts = new LinkedHashMap<>();
-        for (int c = 0; interruptSeen != null && c < channels.length; c++) {
-            if (interruptSeen[c] > 0) {
-                interrupts.put(spec.channels[c].name(), ChannelVersion.format(interruptSeen[c], ""));
-            }
-        }
-        if (!interrupts.isEmpty()) {
-            out.put(ReservedNames.INTERRUPT, interrupts);
-        }
-        return out;
+        return m.isEmpty() ? Map.of() : Collections.unmodifiableMap(m);
     }
 
     /** The node that wrote last, for updateState without a node: LangGraph's rule. */

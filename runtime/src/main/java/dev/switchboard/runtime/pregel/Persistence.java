@@ -20,7 +20,6 @@ import dev.switchboard.runtime.serde.ValueType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -59,10 +58,22 @@ final class Persistence implements ChannelState.DeltaTracker {
 
     /** What the store holds for each channel as of the last stored checkpoint. */
     private final ChannelVersion[] stored;
+    /**
+     * {@link #stored} as checkpoint map entries, made once per stored version: most channels keep
+     * their version from one checkpoint to the next.
+     */
+    private final Map.Entry<String, ChannelVersion>[] storedEntries;
     /** Writes of accumulating channels since their stored version, replayable as a delta. */
     private final List<Object>[] deltas;
 
     private final boolean[] needsSnapshot;
+    /**
+     * A synchronous run stores each checkpoint before it goes on, so one pair of arrays holds the
+     * values and delta sizes of every checkpoint it makes; other modes keep a pair per checkpoint.
+     */
+    private Object[] syncValues;
+
+    private int[] syncDeltaSizes;
 
     /** The thread's head as this run last saw it; the next put expects it. */
     volatile String head;
@@ -104,6 +115,7 @@ final class Persistence implements ChannelState.DeltaTracker {
         this.codecs = codecs;
         int n = spec.channels.length;
         this.stored = new ChannelVersion[n];
+        this.storedEntries = new Map.Entry[n];
         this.deltas = new List[n];
         this.needsSnapshot = new boolean[n];
     }
@@ -112,7 +124,7 @@ final class Persistence implements ChannelState.DeltaTracker {
     private record Pending(
             String id,
             Instant timestamp,
-            Map<String, String> versions,
+            String[] versions,
             Map<String, Map<String, String>> seen,
             CheckpointMetadata metadata,
             String parentId,
@@ -142,6 +154,7 @@ final class Persistence implements ChannelState.DeltaTracker {
             }
             restoreChannel(c, e.getValue(), channels[c], blobs, budget);
             stored[c] = e.getValue();
+            storedEntries[c] = null;
         }
     }
 
@@ -240,15 +253,20 @@ final class Persistence implements ChannelState.DeltaTracker {
     void put(
             String id,
             Instant timestamp,
-            Map<String, String> versions,
+            String[] versions,
             Map<String, Map<String, String>> seen,
             CheckpointMetadata metadata,
             String parentId,
             Channel[] channels) {
         // Values are immutable, so keeping references is enough; delta lists only grow until
         // stored, so their current size marks this checkpoint's share.
-        Object[] values = new Object[channels.length];
-        int[] deltaSizes = new int[channels.length];
+        boolean sync = durability == Durability.SYNC;
+        if (sync && syncValues == null) {
+            syncValues = new Object[channels.length];
+            syncDeltaSizes = new int[channels.length];
+        }
+        Object[] values = sync ? syncValues : new Object[channels.length];
+        int[] deltaSizes = sync ? syncDeltaSizes : new int[channels.length];
         for (int c = 0; c < channels.length; c++) {
             values[c] = channels[c].checkpoint();
             deltaSizes[c] = deltas[c] == null ? -1 : deltas[c].size();
@@ -327,27 +345,46 @@ final class Persistence implements ChannelState.DeltaTracker {
     }
 
     /** The checkpoint as stored, and blobs for the channels whose version changed since the last one. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private Checkpoint finish(Pending p, List<Blob> blobs) {
-        Map<String, ChannelVersion> entries = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : p.versions().entrySet()) {
-            int c = spec.channelIndex.get(e.getKey());
-            ChannelVersion before = stored[c];
-            if (before == null || !before.version().equals(e.getValue())) {
-                List<Object> writes = p.deltaSizes()[c] < 0 ? null : deltas[c].subList(0, p.deltaSizes()[c]);
-                Blob blob = blob(c, e.getValue(), before, p.values()[c], writes);
-                blobs.add(blob);
-                boolean delta = blob.kind() == Blob.Kind.DELTA;
-                stored[c] = new ChannelVersion(
-                        e.getValue(),
-                        blob.base(),
-                        delta ? before.baseBytes() : blob.data().length,
-                        delta ? before.chainBytes() + blob.data().length : 0);
-                deltas[c] = null;
-                needsSnapshot[c] = false;
+        String[] versions = p.versions();
+        int count = 0;
+        for (int c = 0; c < versions.length; c++) {
+            if (versions[c] != null) {
+                storeVersion(c, versions[c], p, blobs);
+                count++;
             }
-            entries.put(e.getKey(), stored[c]);
         }
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, p.id(), p.timestamp(), entries, p.seen());
+        Map.Entry<String, ChannelVersion>[] entries = new Map.Entry[count];
+        count = 0;
+        for (int c = 0; c < versions.length; c++) {
+            if (versions[c] != null) {
+                entries[count++] = storedEntries[c];
+            }
+        }
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, p.id(), p.timestamp(), Map.ofEntries(entries), p.seen());
+    }
+
+    /** Adds a blob for the channel if its version is not the stored one, and makes it the stored one. */
+    private void storeVersion(int c, String version, Pending p, List<Blob> blobs) {
+        ChannelVersion before = stored[c];
+        if (before == null || !before.version().equals(version)) {
+            List<Object> writes = p.deltaSizes()[c] < 0 ? null : deltas[c].subList(0, p.deltaSizes()[c]);
+            Blob blob = blob(c, version, before, p.values()[c], writes);
+            blobs.add(blob);
+            boolean delta = blob.kind() == Blob.Kind.DELTA;
+            stored[c] = new ChannelVersion(
+                    version,
+                    blob.base(),
+                    delta ? before.baseBytes() : blob.data().length,
+                    delta ? before.chainBytes() + blob.data().length : 0);
+            storedEntries[c] = null;
+            deltas[c] = null;
+            needsSnapshot[c] = false;
+        }
+        if (storedEntries[c] == null) {
+            storedEntries[c] = Map.entry(spec.channels[c].name(), stored[c]);
+        }
     }
 
     private Blob blob(int c, String version, ChannelVersion before, Object value, List<Object> delta) {

@@ -166,12 +166,12 @@ class ChannelStateTest {
     void anEphemeralValueClearsAtTheNextStepWithoutWrites() {
         step(task("a", "flag", "up", "name", "n"));
         assertEquals("up", read(state)[2]);
-        Map<String, String> before = state.versionStrings();
+        Map<String, String> before = versions(state);
         step(task("b"));
         assertEquals(null, read(state)[2]);
         assertEquals("n", read(state)[0], "a plain value stays");
         assertTrue(
-                ChannelVersion.counter(state.versionStrings().get("flag")) > ChannelVersion.counter(before.get("flag")),
+                ChannelVersion.counter(versions(state).get("flag")) > ChannelVersion.counter(before.get("flag")),
                 "clearing is a change: the channel gets a new version");
     }
 
@@ -193,6 +193,25 @@ class ChannelStateTest {
     }
 
     @Test
+    void theVersionsSeenOfACheckpointFollowEachStepAndCannotBeChangedByItsReader() {
+        start();
+        Map<String, Map<String, String>> afterStart = state.seenStrings();
+        assertEquals(List.of(ReservedNames.START), List.copyOf(afterStart.keySet()));
+        step(task("a", "name", "n"));
+        Map<String, Map<String, String>> afterA = state.seenStrings();
+        assertEquals(afterStart.get(ReservedNames.START), afterA.get(ReservedNames.START), "a node that did not run");
+        assertEquals(Map.of("branch:to:a", ChannelVersion.format(2, "")), afterA.get("a"));
+        assertThrows(UnsupportedOperationException.class, () -> afterA.get("a").put("name", "1"));
+        assertThrows(UnsupportedOperationException.class, () -> afterA.remove("a"));
+        state.markInterruptSeen();
+        assertEquals(
+                ChannelVersion.format(3, ""),
+                state.seenStrings().get(ReservedNames.INTERRUPT).get("name"),
+                "what a resume saw is recorded from then on");
+        assertEquals(afterA.get("a"), state.seenStrings().get("a"));
+    }
+
+    @Test
     void aRestoredCheckpointPreparesTheSameTasksAndWritesTheSameVersions() {
         start();
         step(task("a", "join:a+b:c", "a", "name", "n", "branch:to:b", "a"));
@@ -207,7 +226,7 @@ class ChannelStateTest {
         restored.restoreVersions(checkpoint);
         assertEquals(names(state.prepareTasks(false, IDS)), names(restored.prepareTasks(false, IDS)));
         assertEquals(List.of("b"), names(restored.prepareTasks(false, IDS)));
-        assertEquals(state.versionStrings(), restored.versionStrings());
+        assertEquals(versions(state), versions(restored));
         assertEquals(state.seenStrings(), restored.seenStrings());
         assertEquals(state.lastWriter(), restored.lastWriter());
         assertArrayEquals(read(state), read(restored));
@@ -257,7 +276,19 @@ class ChannelStateTest {
 
     private Checkpoint checkpoint(ChannelState s) {
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
-        s.versionStrings().forEach((name, v) -> channels.put(name, new ChannelVersion(v, v, 0, 0)));
+        versions(s).forEach((name, v) -> channels.put(name, new ChannelVersion(v, v, 0, 0)));
         return new Checkpoint(Checkpoint.FORMAT_VERSION, "id", Instant.EPOCH, channels, s.seenStrings());
+    }
+
+    /** The channels' version strings by name, as a checkpoint records them. */
+    private static Map<String, String> versions(ChannelState s) {
+        Map<String, String> out = new LinkedHashMap<>();
+        String[] byChannel = s.versionStrings();
+        for (int c = 0; c < byChannel.length; c++) {
+            if (byChannel[c] != null) {
+                out.put(s.spec().channels[c].name(), byChannel[c]);
+            }
+        }
+        return out;
     }
 }

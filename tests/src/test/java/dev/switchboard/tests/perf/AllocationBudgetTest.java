@@ -11,6 +11,7 @@ import dev.switchboard.annotation.Reducer;
 import dev.switchboard.annotation.Route;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.RunListener;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.runtime.reducer.Append;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -122,7 +123,8 @@ class Spin {
  * today, so that only a real regression (a per-step map, a list per task, a lambda capture on the
  * hot path) fails them. Measured when the budgets were set (bytes per node; per superstep for the
  * loop): linear 852 before the allocation round of issue 17, 579 after; loop 511, then 351; the
- * listener's addition 492, then 357.
+ * listener's addition 492, then 357; the linear graph checkpointed in a {@code MemorySaver} (W5, a
+ * thread per run) 10,470 before the checkpoint round of issue 17, 5,860 after.
  */
 class AllocationBudgetTest {
     /** Bytes per node of the linear graph: each run's setup is spread over its ten nodes. */
@@ -134,6 +136,11 @@ class AllocationBudgetTest {
      * run's and tasks' info objects (with the task ids the listener is told) and the calls' plumbing.
      */
     static final long LISTENER_BUDGET = 430;
+    /**
+     * Bytes per node of the linear graph checkpointed in memory: a checkpoint per node, with its
+     * blobs of the channels that changed, the task's pending writes and the saver's bookkeeping.
+     */
+    static final long CHECKPOINTED_BUDGET = 7_000;
 
     @Test
     @Timeout(120)
@@ -149,6 +156,15 @@ class AllocationBudgetTest {
     void aLoopAllocatesWithinItsBudgetPerSuperstep() throws Exception {
         long perStep = AllocationProbe.inNewJvm("loop");
         assertTrue(perStep <= LOOP_BUDGET, "a loop allocated " + perStep + " B per superstep; budget " + LOOP_BUDGET);
+    }
+
+    @Test
+    @Timeout(120)
+    void aCheckpointedLinearGraphAllocatesWithinItsBudgetPerNode() throws Exception {
+        long perNode = AllocationProbe.inNewJvm("linear-checkpointed");
+        assertTrue(
+                perNode <= CHECKPOINTED_BUDGET,
+                "a checkpointed linear graph allocated " + perNode + " B per node; budget " + CHECKPOINTED_BUDGET);
     }
 
     @Test
@@ -197,6 +213,7 @@ final class AllocationProbe {
         switch (args[0]) {
             case "linear" -> System.out.println(bytesPerRun(threads, linear(false), 20_000, 2_000) / 10);
             case "linear-listener" -> System.out.println(bytesPerRun(threads, linear(true), 20_000, 2_000) / 10);
+            case "linear-checkpointed" -> System.out.println(bytesPerRun(threads, checkpointed(), 20_000, 2_000) / 10);
             case "loop" -> System.out.println(bytesPerRun(threads, loop(), 200, 20) / Spin.ROUNDS);
             default -> throw new IllegalArgumentException(args[0]);
         }
@@ -211,6 +228,23 @@ final class AllocationProbe {
         return () -> {
             Ledger out = graph.invoke(LedgerUpdate.of().counter(0)).value();
             assertEquals(10, out.counter());
+        };
+    }
+
+    /** W5: the linear graph in a {@code MemorySaver}, each run on a thread of its own, deleted after it. */
+    private static Runnable checkpointed() {
+        MemorySaver saver = new MemorySaver();
+        Chain10Graph graph = Chain10Graph.builder(new Chain10())
+                .executor(Runnable::run)
+                .checkpointer(saver)
+                .build();
+        long[] runs = {0};
+        return () -> {
+            String thread = "t-" + ++runs[0];
+            Ledger out = graph.invoke(LedgerUpdate.of().counter(0), RunConfig.thread(thread))
+                    .value();
+            assertEquals(10, out.counter());
+            saver.deleteThread(thread);
         };
     }
 
