@@ -29,6 +29,12 @@ final class BlobChains {
     private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
             + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
 
+    /**
+     * The primary key's order, in which the database reads them without sorting: a chain's blobs
+     * come in version order, its channel's other chains in between.
+     */
+    private static final String ORDER = " ORDER BY channel, version";
+
     /** A chain wanted but not (yet) read: no blobs. */
     private static final List<Blob> NONE = List.of();
 
@@ -52,7 +58,7 @@ final class BlobChains {
             }
         }
         if (out.size > ALL_BLOBS_ABOVE) {
-            PreparedStatement p = tx.prepare(BLOB_COLUMNS + " ORDER BY channel, base, version");
+            PreparedStatement p = tx.prepare(BLOB_COLUMNS + ORDER);
             JdbcSaver.bindThread(p, 1, threadId, namespace);
             out.read(p);
         } else if (out.size > 0) {
@@ -91,7 +97,7 @@ final class BlobChains {
             for (int i = 0; i < part.size(); i++) {
                 sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
             }
-            sql.append(" ORDER BY channel, base, version");
+            sql.append(ORDER);
             PreparedStatement p = tx.prepare(sql.toString());
             int i = 1;
             for (String[] chain : part) {
@@ -103,7 +109,10 @@ final class BlobChains {
         }
     }
 
-    /** Reads blobs ordered by channel, base and version, keeping those of wanted chains. */
+    /**
+     * Reads blobs ordered by channel and version, keeping those of wanted chains. A channel's chains
+     * may interleave (a forked history), so a chain is looked up again whenever the base changes.
+     */
     private void read(PreparedStatement p) throws SQLException {
         p.setFetchSize(256);
         String channel = null;

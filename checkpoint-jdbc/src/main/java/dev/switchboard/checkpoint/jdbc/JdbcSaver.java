@@ -21,9 +21,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -533,7 +530,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             return new ArrayList<>();
         }
         BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
-        Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
+        WriteLists writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
         for (CheckpointRow row : rows) {
             out.add(new CheckpointTuple(
@@ -543,35 +540,44 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                     row.metadata(),
                     row.parentId(),
                     blobs.of(row),
-                    writes.getOrDefault(row.checkpoint().id(), List.of())));
+                    writes.of(row.checkpoint().id())));
         }
         return out;
     }
 
-    private Map<String, List<PendingWrite>> writes(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
-        Map<String, List<PendingWrite>> out = new HashMap<>();
-        List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
-        for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
-            Collection<String> part = ids.subList(from, Math.min(ids.size(), from + IDS_PER_QUERY));
-            String sql = "SELECT checkpoint_id, task_id, idx, channel, value FROM switchboard_writes"
-                    + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
-                    + String.join(", ", Collections.nCopies(part.size(), "?"))
-                    + ") ORDER BY " + dialect.writesOrder;
-            PreparedStatement p = tx.prepare(sql);
+    /**
+     * The pending writes of the rows, by checkpoint. Unordered in SQL, so that the database streams
+     * them off its index instead of sorting them; {@link WriteLists} puts each checkpoint's back in
+     * insertion order.
+     */
+    private WriteLists writes(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
+            throws SQLException {
+        WriteLists out = new WriteLists();
+        for (int from = 0; from < rows.size(); from += IDS_PER_QUERY) {
+            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + IDS_PER_QUERY));
+            PreparedStatement p = tx.prepare(writesSql(part.size()));
             int i = bindThread(p, 1, threadId, namespace);
-            for (String id : part) {
-                p.setString(i++, id);
+            for (CheckpointRow row : part) {
+                p.setString(i++, row.checkpoint().id());
             }
             p.setFetchSize(256);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
-                            .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
+                    out.add(
+                            r.getString(1),
+                            r.getLong(6),
+                            new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
                 }
             }
         }
         return out;
+    }
+
+    /** The pending writes of {@code ids} checkpoints, with the column that orders them by insertion. */
+    private String writesSql(int ids) {
+        return "SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
+                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
+                + "?, ".repeat(ids - 1) + "?)";
     }
 
     // ---------------------------------------------------------------- lifecycle

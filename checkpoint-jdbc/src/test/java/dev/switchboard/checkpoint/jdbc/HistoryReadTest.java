@@ -1,0 +1,132 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.bytes;
+import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.checkpoint;
+import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.metadata;
+import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.snapshot;
+import static dev.switchboard.checkpoint.jdbc.CheckpointSaverConformance.snapshotVersion;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.switchboard.runtime.checkpoint.Blob;
+import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
+import dev.switchboard.runtime.checkpoint.CheckpointTuple;
+import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * How a history is read: on SQLite no statement of a long listing sorts its rows (a temporary
+ * B-tree), they stream off the indexes; and the delta chains of a forked channel, whose versions
+ * interleave in that order, still reach each checkpoint whole and in version order.
+ */
+class HistoryReadTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void listingALongHistorySortsNothingInSql() throws Exception {
+        List<String> statements = new ArrayList<>();
+        try (Backend backend = Backend.of("sqlite", dir);
+                JdbcSaver saver = backend.openRecording("plan", statements::add)) {
+            // More chains than the per-chain queries take, and writes in more than one batch.
+            int checkpoints = 1_050;
+            String head = null;
+            for (int i = 0; i < checkpoints; i++) {
+                String id = String.format("cp%05d", i);
+                String v = ChannelVersion.format(i + 1, "s");
+                saver.put(
+                        "t",
+                        "",
+                        checkpoint(id, Map.of("value", snapshotVersion(v))),
+                        metadata(Source.LOOP, i),
+                        head,
+                        head,
+                        List.of(snapshot("value", v, "value " + i)));
+                saver.putWrites("t", "", id, List.of(new PendingWrite("task", 0, "value", bytes("w" + i))));
+                head = id;
+            }
+            statements.clear();
+            assertEquals(checkpoints, saver.list("t", "", ListOptions.ALL).size());
+            try (Connection c = backend.connect("plan")) {
+                for (String sql : statements) {
+                    String plan = plan(c, sql);
+                    assertFalse(plan.contains("TEMP B-TREE"), sql + " sorts: " + plan);
+                }
+            }
+        }
+    }
+
+    private static String plan(Connection c, String sql) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("EXPLAIN QUERY PLAN " + sql)) {
+            for (int i = 1; i <= p.getParameterMetaData().getParameterCount(); i++) {
+                p.setString(i, "x");
+            }
+            StringBuilder plan = new StringBuilder();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    plan.append(r.getString("detail")).append("; ");
+                }
+            }
+            return plan.toString();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
+    void interleavedChainsOfAForkedChannelReachEachCheckpointWhole(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.open("fork")) {
+            // Two runs' chains of "log" (suffixes a and b), their versions alternating by counter.
+            String head = null;
+            for (int i = 1; i <= 6; i++) {
+                String run = i % 2 == 1 ? "a" : "b";
+                String v = ChannelVersion.format(i, run);
+                String base = ChannelVersion.format(i <= 2 ? i : i % 2 == 1 ? 1 : 2, run);
+                Blob blob = v.equals(base)
+                        ? snapshot("log", v, "[" + i + "]")
+                        : new Blob("log", v, base, ChannelVersion.format(i - 2, run), Blob.Kind.DELTA, bytes("+" + i));
+                String id = "cp" + i;
+                saver.put(
+                        "t",
+                        "",
+                        checkpoint(id, Map.of("log", new ChannelVersion(v, base, 1, 1))),
+                        metadata(Source.LOOP, i),
+                        head,
+                        head,
+                        List.of(blob));
+                head = id;
+            }
+            List<CheckpointTuple> listed = saver.list("t", "", ListOptions.ALL);
+            assertEquals(6, listed.size());
+            for (CheckpointTuple t : listed) {
+                // The whole chain of the checkpoint's base, later blobs included.
+                int i = Integer.parseInt(t.checkpoint().id().substring(2));
+                assertEquals(i % 2 == 1 ? List.of("1.a", "3.a", "5.a") : List.of("2.b", "4.b", "6.b"), versions(t));
+                CheckpointTuple alone =
+                        saver.getTuple("t", "", t.checkpoint().id()).orElseThrow();
+                assertEquals(versions(alone), versions(t));
+            }
+        }
+    }
+
+    /** The tuple's blob versions, in order, without their zero padding. */
+    private static List<String> versions(CheckpointTuple t) {
+        return t.blobs().stream()
+                .map(b -> ChannelVersion.counter(b.version())
+                        + b.version().substring(b.version().indexOf('.')))
+                .toList();
+    }
+}
