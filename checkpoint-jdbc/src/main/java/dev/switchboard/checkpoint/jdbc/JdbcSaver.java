@@ -532,14 +532,15 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
         WriteLists writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
-        for (CheckpointRow row : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            CheckpointRow row = rows.get(i);
             out.add(new CheckpointTuple(
                     threadId,
                     namespace,
                     row.checkpoint(),
                     row.metadata(),
                     row.parentId(),
-                    blobs.of(row),
+                    blobs.of(i),
                     writes.of(row.checkpoint().id())));
         }
         return out;
