@@ -48,9 +48,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      */
     static final int SCHEMA_VERSION = Dialect.SQLITE.migrations().size();
 
-    /** Checkpoint ids per pending-writes query. */
-    private static final int IDS_PER_QUERY = 500;
-
     private static final int MAX_CACHED_NAMES = 1024;
 
     private final Dialect dialect;
@@ -475,8 +472,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             return row == null
                     ? Optional.<CheckpointTuple>empty()
-                    : Optional.of(
-                            assemble(tx, threadId, namespace, List.of(row)).get(0));
+                    : Optional.of(assemble(tx, threadId, namespace, List.of(row), writes(tx, threadId, namespace, row))
+                            .get(0));
         });
     }
 
@@ -493,7 +490,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
         return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
             List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
-            return assemble(tx, threadId, namespace, rows);
+            return rows.isEmpty()
+                    ? new ArrayList<CheckpointTuple>()
+                    : assemble(tx, threadId, namespace, rows, writes(tx, query, threadId, namespace, rows));
         });
     }
 
@@ -521,16 +520,13 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     /**
-     * Loads the blobs of every delta chain the rows' channels point into, and their pending
-     * writes: a few queries for the lot, however many blobs there are.
+     * Loads the blobs of every delta chain the rows' channels point into (a few queries for the lot,
+     * however many blobs there are) and pairs the rows with them and with their pending writes.
      */
     private List<CheckpointTuple> assemble(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return new ArrayList<>();
-        }
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows, WriteLists writes)
+            throws SQLException {
         BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
-        WriteLists writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             CheckpointRow row = rows.get(i);
@@ -546,39 +542,40 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return out;
     }
 
-    /**
-     * The pending writes of the rows, by checkpoint. Unordered in SQL, so that the database streams
-     * them off its index instead of sorting them; {@link WriteLists} puts each checkpoint's back in
-     * insertion order.
-     */
-    private WriteLists writes(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
+    /** The pending writes of one checkpoint. */
+    private WriteLists writes(Connections.Lease tx, String threadId, String namespace, CheckpointRow row)
             throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
+                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        p.setString(bindThread(p, 1, threadId, namespace), row.checkpoint().id());
+        return readWrites(p);
+    }
+
+    /** The pending writes of the listed rows (newest first), in one query whatever their number. */
+    private WriteLists writes(
+            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, List<CheckpointRow> rows)
+            throws SQLException {
+        PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
+        query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
+        return readWrites(p);
+    }
+
+    /**
+     * Reads pending writes unordered, so that the database streams them instead of sorting them;
+     * {@link WriteLists} puts each checkpoint's back in insertion order.
+     */
+    private static WriteLists readWrites(PreparedStatement p) throws SQLException {
         WriteLists out = new WriteLists();
-        for (int from = 0; from < rows.size(); from += IDS_PER_QUERY) {
-            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + IDS_PER_QUERY));
-            PreparedStatement p = tx.prepare(writesSql(part.size()));
-            int i = bindThread(p, 1, threadId, namespace);
-            for (CheckpointRow row : part) {
-                p.setString(i++, row.checkpoint().id());
-            }
-            p.setFetchSize(256);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    out.add(
-                            r.getString(1),
-                            r.getLong(6),
-                            new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-                }
+        p.setFetchSize(256);
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add(
+                        r.getString(1),
+                        r.getLong(6),
+                        new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
             }
         }
         return out;
-    }
-
-    /** The pending writes of {@code ids} checkpoints, with the column that orders them by insertion. */
-    private String writesSql(int ids) {
-        return "SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
-                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
-                + "?, ".repeat(ids - 1) + "?)";
     }
 
     // ---------------------------------------------------------------- lifecycle
