@@ -116,22 +116,26 @@ final class BlobChains {
     /**
      * Reads blobs, keeping those of wanted chains. They come in no particular order (sorting them
      * was most of PostgreSQL's time for a long history: text compared by collation); in practice
-     * in runs of one chain, so a chain is looked up whenever the channel or base changes, and {@link
+     * in runs of one channel and chain, so they are looked up when the channel or base changes, and {@link
      * Chain#add} puts each in version order.
      */
     private void read(PreparedStatement p) throws SQLException {
         p.setFetchSize(256);
         String channel = null;
+        Map<String, Chain> byBase = null;
         String base = null;
         Chain chain = null;
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 String c = r.getString(1);
                 String b = r.getString(3);
-                if (!c.equals(channel) || !b.equals(base)) {
+                if (!c.equals(channel)) {
                     channel = c;
+                    byBase = chains.get(c);
+                    base = null;
+                }
+                if (!b.equals(base)) {
                     base = b;
-                    Map<String, Chain> byBase = chains.get(c);
                     chain = byBase == null ? null : byBase.get(b);
                 }
                 if (chain != null) {

@@ -18,7 +18,7 @@ import java.sql.SQLException;
  */
 record HistoryQuery(String sql, String where, String source, Integer step, String before, int limit) {
     /** The pending writes of checkpoints, with the column that orders them by insertion last. */
-    private static final String WRITES = "SELECT w.checkpoint_id, w.task_id, w.idx, w.channel, w.value, w.%s"
+    private static final String WRITES = "SELECT c.seq, w.task_id, w.idx, w.channel, w.value, w.%s"
             + " FROM switchboard_checkpoints c JOIN switchboard_writes w ON w.thread_id = c.thread_id"
             + " AND w.namespace = c.namespace AND w.checkpoint_id = c.checkpoint_id";
 

@@ -531,13 +531,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         for (int i = 0; i < rows.size(); i++) {
             CheckpointRow row = rows.get(i);
             out.add(new CheckpointTuple(
-                    threadId,
-                    namespace,
-                    row.checkpoint(),
-                    row.metadata(),
-                    row.parentId(),
-                    blobs.of(i),
-                    writes.of(row.checkpoint().id())));
+                    threadId, namespace, row.checkpoint(), row.metadata(), row.parentId(), blobs.of(i), writes.of(i)));
         }
         return out;
     }
@@ -545,10 +539,12 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** The pending writes of one checkpoint. */
     private WriteLists writes(Connections.Lease tx, String threadId, String namespace, CheckpointRow row)
             throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
-                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        p.setString(bindThread(p, 1, threadId, namespace), row.checkpoint().id());
-        return readWrites(p);
+        PreparedStatement p =
+                tx.prepare("SELECT CAST(? AS BIGINT), task_id, idx, channel, value, " + dialect.writesOrder
+                        + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        p.setLong(1, row.seq());
+        p.setString(bindThread(p, 2, threadId, namespace), row.checkpoint().id());
+        return readWrites(p, List.of(row));
     }
 
     /** The pending writes of the listed rows (newest first), in one query whatever their number. */
@@ -557,20 +553,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             throws SQLException {
         PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
         query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
-        return readWrites(p);
+        return readWrites(p, rows);
     }
 
     /**
      * Reads pending writes unordered, so that the database streams them instead of sorting them;
      * {@link WriteLists} puts each checkpoint's back in insertion order.
      */
-    private static WriteLists readWrites(PreparedStatement p) throws SQLException {
-        WriteLists out = new WriteLists();
+    private static WriteLists readWrites(PreparedStatement p, List<CheckpointRow> rows) throws SQLException {
+        WriteLists out = new WriteLists(rows);
         p.setFetchSize(256);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 out.add(
-                        r.getString(1),
+                        r.getLong(1),
                         r.getLong(6),
                         new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
             }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
@@ -123,6 +124,46 @@ class HistoryReadTest {
                 CheckpointTuple alone =
                         saver.getTuple("t", "", t.checkpoint().id()).orElseThrow();
                 assertEquals(versions(alone), versions(t));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
+    void aFilteredListingPairsEachCheckpointWithItsOwnWrites(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.open("filtered")) {
+            String head = null;
+            for (int i = 0; i < 12; i++) {
+                String id = String.format("cp%02d", i);
+                String v = ChannelVersion.format(i + 1, "s");
+                saver.put(
+                        "t",
+                        "",
+                        checkpoint(id, Map.of("value", snapshotVersion(v))),
+                        new CheckpointMetadata(Source.LOOP, i, Map.of(), Map.of("parity", i % 3 == 0 ? "even" : "odd")),
+                        head,
+                        head,
+                        List.of(snapshot("value", v, "value " + i)));
+                // Two tasks stored out of their ids' order, so the writes' order is the store's.
+                saver.putWrites("t", "", id, List.of(new PendingWrite("task-b", 0, "value", bytes("b" + i))));
+                saver.putWrites("t", "", id, List.of(new PendingWrite("task-a", 0, "value", bytes("a" + i))));
+                head = id;
+            }
+            // Filtered in Java (an extra key), bounded, and from before a checkpoint: the writes
+            // query reads the writes of checkpoints the filter drops, which must go nowhere.
+            ListOptions options = ListOptions.ALL
+                    .withFilter(Map.of("parity", "even"))
+                    .withBefore("cp10")
+                    .withLimit(3);
+            List<CheckpointTuple> listed = saver.list("t", "", options);
+            assertEquals(
+                    List.of("cp09", "cp06", "cp03"),
+                    listed.stream().map(t -> t.checkpoint().id()).toList());
+            for (CheckpointTuple t : listed) {
+                String i = String.valueOf(Integer.parseInt(t.checkpoint().id().substring(2)));
+                assertEquals(
+                        List.of("task-b/0/value=b" + i, "task-a/0/value=a" + i), CheckpointSaverConformance.writes(t));
             }
         }
     }
