@@ -29,30 +29,35 @@ final class BlobChains {
     private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
             + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
 
-    /** A chain wanted but not (yet) read: no blobs. */
-    private static final List<Blob> NONE = List.of();
-
     private static final Blob.Kind[] KINDS = Blob.Kind.values();
 
-    /** Channel, then base version, to the chain's blobs in version order. */
-    private final Map<String, Map<String, List<Blob>>> chains = new HashMap<>();
+    /** Channel, then base version, to the chain. */
+    private final Map<String, Map<String, Chain>> chains = new HashMap<>();
+
+    /** The chains of each row's channels, by the row's index: handing them out looks nothing up. */
+    private final Chain[][] byRow;
 
     private int size;
 
-    private BlobChains() {}
+    private BlobChains(int rows) {
+        byRow = new Chain[rows][];
+    }
 
     /** Loads every chain the rows' channels point into. */
     static BlobChains load(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
             throws SQLException {
-        BlobChains out = new BlobChains();
-        for (CheckpointRow row : rows) {
-            for (Map.Entry<String, ChannelVersion> e :
-                    row.checkpoint().channels().entrySet()) {
-                out.want(e.getKey(), e.getValue().base());
+        BlobChains out = new BlobChains(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, ChannelVersion> channels = rows.get(i).checkpoint().channels();
+            Chain[] mine = new Chain[channels.size()];
+            int c = 0;
+            for (Map.Entry<String, ChannelVersion> e : channels.entrySet()) {
+                mine[c++] = out.want(e.getKey(), e.getValue().base());
             }
+            out.byRow[i] = mine;
         }
         if (out.size > ALL_BLOBS_ABOVE) {
-            PreparedStatement p = tx.prepare(BLOB_COLUMNS + " ORDER BY channel, base, version");
+            PreparedStatement p = tx.prepare(BLOB_COLUMNS);
             JdbcSaver.bindThread(p, 1, threadId, namespace);
             out.read(p);
         } else if (out.size > 0) {
@@ -61,62 +66,77 @@ final class BlobChains {
         return out;
     }
 
-    /** The blobs of every chain the row's channels point into. */
-    List<Blob> of(CheckpointRow row) {
-        List<Blob> mine = new ArrayList<>();
-        for (Map.Entry<String, ChannelVersion> e : row.checkpoint().channels().entrySet()) {
-            Map<String, List<Blob>> byBase = chains.get(e.getKey());
-            List<Blob> chain = byBase == null ? null : byBase.get(e.getValue().base());
-            if (chain != null) {
-                mine.addAll(chain);
-            }
+    /** The blobs of every chain the channels of the row at {@code index} (in the loaded rows) point into. */
+    List<Blob> of(int index) {
+        Chain[] mine = byRow[index];
+        int n = 0;
+        for (Chain chain : mine) {
+            n += chain.blobs.size();
         }
-        return mine;
+        List<Blob> out = new ArrayList<>(n);
+        for (Chain chain : mine) {
+            out.addAll(chain.blobs);
+        }
+        return out;
     }
 
-    private void want(String channel, String base) {
-        if (chains.computeIfAbsent(channel, k -> new HashMap<>()).putIfAbsent(base, NONE) == null) {
+    private Chain want(String channel, String base) {
+        Map<String, Chain> byBase = chains.computeIfAbsent(channel, k -> new HashMap<>());
+        Chain chain = byBase.get(base);
+        if (chain == null) {
+            chain = new Chain(channel, base);
+            byBase.put(base, chain);
             size++;
         }
+        return chain;
     }
 
     private void readByChain(Connections.Lease tx, String threadId, String namespace) throws SQLException {
-        List<String[]> all = new ArrayList<>(size);
-        chains.forEach((channel, bases) -> bases.keySet().forEach(base -> all.add(new String[] {channel, base})));
+        List<Chain> all = new ArrayList<>(size);
+        chains.values().forEach(bases -> all.addAll(bases.values()));
         for (int from = 0; from < all.size(); from += PAIRS_PER_QUERY) {
-            List<String[]> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
+            List<Chain> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
             // One indexed lookup per chain, in one statement: SQLite would not use the chain index
             // for an OR of pairs, and would scan all of the thread's blobs instead.
             StringBuilder sql = new StringBuilder();
             for (int i = 0; i < part.size(); i++) {
                 sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
             }
-            sql.append(" ORDER BY channel, base, version");
             PreparedStatement p = tx.prepare(sql.toString());
             int i = 1;
-            for (String[] chain : part) {
+            for (Chain chain : part) {
                 i = JdbcSaver.bindThread(p, i, threadId, namespace);
-                p.setString(i++, chain[0]);
-                p.setString(i++, chain[1]);
+                p.setString(i++, chain.channel);
+                p.setString(i++, chain.base);
             }
             read(p);
         }
     }
 
-    /** Reads blobs ordered by channel, base and version, keeping those of wanted chains. */
+    /**
+     * Reads blobs, keeping those of wanted chains. They come in no particular order (sorting them
+     * was most of PostgreSQL's time for a long history: text compared by collation); in practice
+     * in runs of one channel and chain, so they are looked up when the channel or base changes, and {@link
+     * Chain#add} puts each in version order.
+     */
     private void read(PreparedStatement p) throws SQLException {
         p.setFetchSize(256);
         String channel = null;
+        Map<String, Chain> byBase = null;
         String base = null;
-        List<Blob> chain = null;
+        Chain chain = null;
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 String c = r.getString(1);
                 String b = r.getString(3);
-                if (!c.equals(channel) || !b.equals(base)) {
+                if (!c.equals(channel)) {
                     channel = c;
+                    byBase = chains.get(c);
+                    base = null;
+                }
+                if (!b.equals(base)) {
                     base = b;
-                    chain = start(c, b);
+                    chain = byBase == null ? null : byBase.get(b);
                 }
                 if (chain != null) {
                     chain.add(new Blob(channel, r.getString(2), base, r.getString(4), kind(r, channel), r.getBytes(6)));
@@ -125,18 +145,25 @@ final class BlobChains {
         }
     }
 
-    /** The list a wanted chain's blobs go to, or {@code null} for a chain no row points into. */
-    private List<Blob> start(String channel, String base) {
-        Map<String, List<Blob>> byBase = chains.get(channel);
-        List<Blob> chain = byBase == null ? null : byBase.get(base);
-        if (chain == null) {
-            return null;
+    /** A wanted chain: a channel's blobs from one snapshot on, in version order. */
+    private static final class Chain {
+        final String channel;
+        final String base;
+        final List<Blob> blobs = new ArrayList<>(1);
+
+        Chain(String channel, String base) {
+            this.channel = channel;
+            this.base = base;
         }
-        if (chain == NONE) {
-            chain = new ArrayList<>();
-            byBase.put(base, chain);
+
+        /** Adds a blob in version order (the order of the strings, as the primary key's). */
+        void add(Blob blob) {
+            int at = blobs.size();
+            while (at > 0 && blobs.get(at - 1).version().compareTo(blob.version()) > 0) {
+                at--;
+            }
+            blobs.add(at, blob);
         }
-        return chain;
     }
 
     private static Blob.Kind kind(ResultSet r, String channel) throws SQLException {

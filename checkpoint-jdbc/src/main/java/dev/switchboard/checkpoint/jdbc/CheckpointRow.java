@@ -22,10 +22,12 @@ import java.util.function.Function;
  * @param checkpoint the header
  * @param metadata the metadata
  * @param parentId the parent checkpoint id, or {@code null}
+ * @param seq the row's place in the order rows were stored
  */
-record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId) {
+record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId, long seq) {
     /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
-    static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step";
+    static final String COLUMNS =
+            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq";
 
     /** Decodes the metadata of the current row, first, so that a listing can filter before decoding more. */
     static CheckpointMetadata metadata(ResultSet r, String threadId) throws SQLException {
@@ -51,7 +53,7 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
         checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
-        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId));
+        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId), r.getLong(8));
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */

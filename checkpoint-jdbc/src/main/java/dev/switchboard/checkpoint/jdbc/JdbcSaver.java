@@ -21,9 +21,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -50,9 +47,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      * dialect, since one method writes the migrations of all of them.
      */
     static final int SCHEMA_VERSION = Dialect.SQLITE.migrations().size();
-
-    /** Checkpoint ids per pending-writes query. */
-    private static final int IDS_PER_QUERY = 500;
 
     private static final int MAX_CACHED_NAMES = 1024;
 
@@ -478,8 +472,8 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             return row == null
                     ? Optional.<CheckpointTuple>empty()
-                    : Optional.of(
-                            assemble(tx, threadId, namespace, List.of(row)).get(0));
+                    : Optional.of(assemble(tx, threadId, namespace, List.of(row), writes(tx, threadId, namespace, row))
+                            .get(0));
         });
     }
 
@@ -496,7 +490,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
         return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
             List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
-            return assemble(tx, threadId, namespace, rows);
+            return rows.isEmpty()
+                    ? new ArrayList<CheckpointTuple>()
+                    : assemble(tx, threadId, namespace, rows, writes(tx, query, threadId, namespace, rows));
         });
     }
 
@@ -524,51 +520,55 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     /**
-     * Loads the blobs of every delta chain the rows' channels point into, and their pending
-     * writes: a few queries for the lot, however many blobs there are.
+     * Loads the blobs of every delta chain the rows' channels point into (a few queries for the lot,
+     * however many blobs there are) and pairs the rows with them and with their pending writes.
      */
     private List<CheckpointTuple> assemble(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return new ArrayList<>();
-        }
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows, WriteLists writes)
+            throws SQLException {
         BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
-        Map<String, List<PendingWrite>> writes = writes(tx, threadId, namespace, rows);
         List<CheckpointTuple> out = new ArrayList<>(rows.size());
-        for (CheckpointRow row : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            CheckpointRow row = rows.get(i);
             out.add(new CheckpointTuple(
-                    threadId,
-                    namespace,
-                    row.checkpoint(),
-                    row.metadata(),
-                    row.parentId(),
-                    blobs.of(row),
-                    writes.getOrDefault(row.checkpoint().id(), List.of())));
+                    threadId, namespace, row.checkpoint(), row.metadata(), row.parentId(), blobs.of(i), writes.of(i)));
         }
         return out;
     }
 
-    private Map<String, List<PendingWrite>> writes(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows) throws SQLException {
-        Map<String, List<PendingWrite>> out = new HashMap<>();
-        List<String> ids = rows.stream().map(r -> r.checkpoint().id()).toList();
-        for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
-            Collection<String> part = ids.subList(from, Math.min(ids.size(), from + IDS_PER_QUERY));
-            String sql = "SELECT checkpoint_id, task_id, idx, channel, value FROM switchboard_writes"
-                    + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
-                    + String.join(", ", Collections.nCopies(part.size(), "?"))
-                    + ") ORDER BY " + dialect.writesOrder;
-            PreparedStatement p = tx.prepare(sql);
-            int i = bindThread(p, 1, threadId, namespace);
-            for (String id : part) {
-                p.setString(i++, id);
-            }
-            p.setFetchSize(256);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
-                            .add(new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-                }
+    /** The pending writes of one checkpoint. */
+    private WriteLists writes(Connections.Lease tx, String threadId, String namespace, CheckpointRow row)
+            throws SQLException {
+        PreparedStatement p =
+                tx.prepare("SELECT CAST(? AS BIGINT), task_id, idx, channel, value, " + dialect.writesOrder
+                        + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        p.setLong(1, row.seq());
+        p.setString(bindThread(p, 2, threadId, namespace), row.checkpoint().id());
+        return readWrites(p, List.of(row));
+    }
+
+    /** The pending writes of the listed rows (newest first), in one query whatever their number. */
+    private WriteLists writes(
+            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, List<CheckpointRow> rows)
+            throws SQLException {
+        PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
+        query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
+        return readWrites(p, rows);
+    }
+
+    /**
+     * Reads pending writes unordered, so that the database streams them instead of sorting them;
+     * {@link WriteLists} puts each checkpoint's back in insertion order.
+     */
+    private static WriteLists readWrites(PreparedStatement p, List<CheckpointRow> rows) throws SQLException {
+        WriteLists out = new WriteLists(rows);
+        p.setFetchSize(256);
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add(
+                        r.getLong(1),
+                        r.getLong(6),
+                        new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
             }
         }
         return out;

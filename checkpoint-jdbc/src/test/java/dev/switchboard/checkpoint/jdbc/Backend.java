@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * A database kind for tests that run on both: SQLite (a file per store in a temporary directory)
@@ -88,6 +89,11 @@ final class Backend implements AutoCloseable {
 
     /** A saver on the store that counts the SQL statements it asks its transactions for. */
     JdbcSaver openCounting(String store, AtomicLong statements) throws SQLException {
+        return openRecording(store, sql -> statements.incrementAndGet());
+    }
+
+    /** A saver on the store that hands {@code statements} the SQL it asks its transactions for. */
+    JdbcSaver openRecording(String store, Consumer<String> statements) throws SQLException {
         Connections inner;
         Dialect dialect;
         if (postgres()) {
@@ -98,7 +104,7 @@ final class Backend implements AutoCloseable {
             inner = new SqliteConnections(file(store));
             dialect = Dialect.SQLITE;
         }
-        return new JdbcSaver(dialect, counting(inner, statements));
+        return new JdbcSaver(dialect, recording(inner, statements));
     }
 
     /** A direct connection to the store, for SQL the tests run themselves. */
@@ -140,7 +146,7 @@ final class Backend implements AutoCloseable {
         }
     }
 
-    static Connections counting(Connections inner, AtomicLong statements) {
+    static Connections recording(Connections inner, Consumer<String> statements) {
         return new Connections() {
             @Override
             public Lease lease(boolean write) throws SQLException {
@@ -153,7 +159,7 @@ final class Backend implements AutoCloseable {
 
                     @Override
                     public PreparedStatement prepare(String sql) throws SQLException {
-                        statements.incrementAndGet();
+                        statements.accept(sql);
                         return lease.prepare(sql);
                     }
 
