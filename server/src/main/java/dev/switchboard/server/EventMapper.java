@@ -22,6 +22,10 @@ final class EventMapper {
     private final Set<String> asked;
     private final MessagesMode messages;
     private boolean chainStarted;
+    /** The root graph's last streamed values: at a normal end, the thread's state (see {@link #endValues}). */
+    private ObjectNode lastValues;
+
+    private boolean paused;
 
     EventMapper(RunRow run) {
         this.run = run;
@@ -42,6 +46,7 @@ final class EventMapper {
             ObjectNode values = g.values(v.channels());
             if (ns.isEmpty()) {
                 run.result = values;
+                lastValues = values;
                 if (asked.contains("messages")) {
                     messages.complete(values);
                 }
@@ -51,6 +56,7 @@ final class EventMapper {
             send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
         } else if (part instanceof StreamPart.Interrupted<?> i) {
             // the runtime reports an interrupt once per mode that shows it; each is its mode's event
+            paused = true;
             String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
@@ -216,6 +222,17 @@ final class EventMapper {
     /** Ends the {@code events} mode's outer chain; called when the run finished normally. */
     void end() {
         events("on_chain_end", "LangGraph");
+    }
+
+    /**
+     * The values of the checkpoint the run ended the graph with, when its stream ended normally:
+     * the root graph streams its values after every step that changes them, and the loop only ends
+     * without a pause once no task is left, so the last values are the final checkpoint's. Null when
+     * the run paused (its answer and the thread's interrupts need the checkpoint's pending tasks)
+     * or streamed no values.
+     */
+    ObjectNode endValues() {
+        return paused ? null : lastValues;
     }
 
     private void events(String event, String name) {

@@ -185,7 +185,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             Resumption from = run.recovered ? resumption(run) : Resumption.INPUT;
             RunConfig config = RunConfigs.of(thread, run, from == Resumption.INPUT);
             if (from == Resumption.DONE || resumesNothing(run, config)) {
-                finish(thread, run, null);
+                finish(thread, run, null, null);
                 return;
             }
             try (Stream<StreamPart<Object>> parts = from == Resumption.CHECKPOINT
@@ -199,11 +199,11 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 });
             }
             events.end();
-            finish(thread, run, null);
+            finish(thread, run, null, events.endValues());
         } catch (StoppedException e) {
             // cancelled meanwhile: cancel() already recorded the outcome
         } catch (RuntimeException | Error e) {
-            finish(thread, run, e);
+            finish(thread, run, e, null);
         }
     }
 
@@ -275,22 +275,20 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         return m.toArray(StreamMode[]::new);
     }
 
-    private void finish(ThreadRow thread, RunRow run, Throwable failure) {
+    /**
+     * Records a run's outcome. {@code endValues}, the values a run that ended the graph streamed
+     * last, are its answer and the thread's values as they are (reading the checkpoint back would
+     * decode the same state again); a failed or paused run's come from its thread's checkpoint.
+     */
+    private void finish(ThreadRow thread, RunRow run, Throwable failure, ObjectNode endValues) {
         synchronized (thread) {
             if (run.stopped || closing) {
                 return; // closing: the run stays unfinished in the store, for the next server to resume
             }
-            StateSnapshot<Object> s = refresh(thread, run.graph);
-            if (failure != null) {
-                ObjectNode err = Wire.error(failure);
-                run.events.add("error", err);
-                run.result = Json.object().set("__error__", err);
-                run.status("error");
-                thread.status = "error";
+            if (failure == null && endValues != null) {
+                ended(thread, run, endValues);
             } else {
-                run.result = s != null && !s.next().isEmpty() ? interruptResult(s) : thread.values;
-                run.status("success");
-                thread.status = s != null && !s.next().isEmpty() ? "interrupted" : "idle";
+                outcome(thread, run, failure, refresh(thread, run.graph));
             }
             thread.active = null;
             thread.touch();
@@ -306,6 +304,29 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             }
             run.events.close();
             startNext(thread);
+        }
+    }
+
+    /** A run that ended the graph: no task is pending, so the thread has no interrupts. */
+    private static void ended(ThreadRow thread, RunRow run, ObjectNode endValues) {
+        thread.values = endValues;
+        thread.interrupts = Json.object();
+        run.result = endValues;
+        run.status("success");
+        thread.status = "idle";
+    }
+
+    private static void outcome(ThreadRow thread, RunRow run, Throwable failure, StateSnapshot<Object> s) {
+        if (failure != null) {
+            ObjectNode err = Wire.error(failure);
+            run.events.add("error", err);
+            run.result = Json.object().set("__error__", err);
+            run.status("error");
+            thread.status = "error";
+        } else {
+            run.result = s != null && !s.next().isEmpty() ? interruptResult(s) : thread.values;
+            run.status("success");
+            thread.status = s != null && !s.next().isEmpty() ? "interrupted" : "idle";
         }
     }
 
