@@ -44,7 +44,7 @@ final class Runs {
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", ex -> sse(ex, require(ex)));
         r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
         r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated));
-        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null)));
+        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
         r.add("POST", "/runs/stream", ex -> sse(ex, create(ex, null)));
     }
 
@@ -53,6 +53,11 @@ final class Runs {
      * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
      */
     private RunRow create(Exchange ex, String threadId) throws IOException {
+        return create(ex, threadId, false);
+    }
+
+    /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */
+    private RunRow create(Exchange ex, String threadId, boolean wait) throws IOException {
         ObjectNode body = ex.body();
         RunRequest req = RunRequest.parse(body, threadId == null);
         ServedGraph g = assistants.find(req.assistantId());
@@ -65,7 +70,7 @@ final class Runs {
             md.put("assistant_id", g.assistantId);
             RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
             run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
-            executor.submit(t, run);
+            executor.submit(t, run, wait);
             registry.mergeMetadata(t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
             ex.header("Content-Location", location(run));
             return run;
@@ -105,12 +110,15 @@ final class Runs {
 
     private void await(Exchange ex, RunRow run) throws IOException {
         try {
+            executor.runHere(run);
             run.events.awaitClosed();
+            ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiException.status(503, "the server is shutting down");
+        } finally {
+            executor.answered(run);
         }
-        ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
     }
 
     /**

@@ -7,6 +7,8 @@ import dev.switchboard.server.fixtures.Chain;
 import dev.switchboard.server.fixtures.ChainGraph;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.TrailUpdate;
+import dev.switchboard.server.fixtures.Whereabouts;
+import dev.switchboard.server.fixtures.WhereaboutsGraph;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +28,11 @@ class RunOverheadTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ConformanceGraphs.server(saver).port(0).build().start();
+        server = ConformanceGraphs.server(saver)
+                .graph("where", WhereaboutsGraph.builder(new Whereabouts()), TrailUpdate::of)
+                .port(0)
+                .build()
+                .start();
         api = new Api(server.url(), null);
     }
 
@@ -54,6 +60,18 @@ class RunOverheadTest {
         }
         List<Integer> made = List.of(saver.reads.get() - before.get(0), saver.writes.get() - before.get(1));
         assertEquals(alone.counts(), made, "checkpoint [reads, writes] of the server's run vs the graph's own");
+    }
+
+    @Test
+    void aStatelessWaitRunsOnItsRequestsThreadAndOtherRunsOnAWorker() throws Exception {
+        JsonNode here = api.post("/runs/wait", "{\"assistant_id\":\"where\",\"input\":{}}")
+                .expect(200)
+                .json();
+        assertEquals("{\"trail\":[\"switchboard-http\"]}", here.toString());
+        String tid = api.newThread();
+        // a thread's run may queue behind another, and is then started by whichever run ends before it
+        assertEquals(
+                "{\"trail\":[\"switchboard-run\"]}", wait(tid, "where", "{}").toString());
     }
 
     @Test
@@ -97,6 +115,23 @@ class RunOverheadTest {
                 .json();
         assertEquals("{\"trail\":[\"draft\",\"approved:yes\"]}", resumed.toString());
         sameAsCheckpoint(tid, resumed, "idle");
+    }
+
+    @Test
+    void aNodesFailureIsAnsweredAsItsNodeExceptionAndLeavesTheCheckpointsValues() throws Exception {
+        String tid = api.newThread();
+        JsonNode answer = wait(tid, "where", "{\"trail\":[\"fail\"]}");
+        // as when runs streamed from another thread: the NodeException, naming node and step
+        assertEquals(
+                "{\"error\":\"NodeException\",\"message\":\"node 'where' failed in step 1:"
+                        + " java.lang.IllegalArgumentException: asked to fail\"}",
+                answer.get("__error__").toString());
+        JsonNode thread = api.get("/threads/" + tid).expect(200).json();
+        assertEquals("error", thread.get("status").asString());
+        JsonNode state = api.get("/threads/" + tid + "/state").expect(200).json();
+        assertEquals("{\"trail\":[\"fail\"]}", state.get("values").toString());
+        assertEquals(state.get("values"), thread.get("values"));
+        assertEquals("[\"where\"]", state.get("next").toString());
     }
 
     @Test
