@@ -36,6 +36,8 @@ final class JdbcRowStore implements RowStore {
     private final boolean postgres;
 
     private long seq = System.currentTimeMillis() * 1000;
+    /** Within {@link #transaction}: nested calls join it. */
+    private boolean inTransaction;
 
     private JdbcRowStore(Connection connection, String where, boolean postgres) {
         this.connection = connection;
@@ -54,6 +56,9 @@ final class JdbcRowStore implements RowStore {
             // as the checkpoint saver's connections (the file is in WAL mode): a process crash loses
             // nothing; FULL would cost an fsync per row write, several per run
             props.setProperty("synchronous", "NORMAL");
+            // a transaction takes the write lock when it begins: one that read first could not take
+            // it once the checkpoint saver's connection committed meanwhile (SQLITE_BUSY_SNAPSHOT)
+            props.setProperty("transaction_mode", "IMMEDIATE");
         }
         try {
             Connection c = DriverManager.getConnection(jdbcUrl, props);
@@ -78,6 +83,31 @@ final class JdbcRowStore implements RowStore {
     private static boolean created(Connection c) throws SQLException {
         try (ResultSet r = c.getMetaData().getTables(null, c.getSchema(), "switchboard_server_runs", null)) {
             return r.next();
+        }
+    }
+
+    /** The server's writes of one step of a run (see {@link RowStore#transaction}) commit as one. */
+    @Override
+    public synchronized void transaction(Runnable work) {
+        if (inTransaction) {
+            work.run();
+            return;
+        }
+        try {
+            connection.setAutoCommit(false);
+            inTransaction = true;
+            try {
+                work.run();
+                connection.commit();
+            } catch (RuntimeException | Error e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                inTransaction = false;
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failed(e);
         }
     }
 

@@ -231,7 +231,10 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 return;
             }
             run.status("running");
-            registry.save(run);
+            if (registry.shared()) {
+                // other JVMs show it; a restart reads pending and running alike (see RunRow#restore)
+                registry.save(run);
+            }
         }
         run.events.add("metadata", Json.object().put("run_id", run.id).put("attempt", 1));
         EventMapper events = new EventMapper(run);
@@ -360,8 +363,10 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                     return;
                 }
             } else {
-                registry.save(run);
-                registry.save(thread);
+                registry.transaction(() -> {
+                    registry.save(run);
+                    registry.save(thread);
+                });
             }
             run.events.close();
             startNext(thread, run);

@@ -63,18 +63,33 @@ final class Runs {
         ServedGraph g = assistants.find(req.assistantId());
         ThreadRow t = thread(ex, threadId, req);
         synchronized (t) {
-            ObjectNode md = t.metadata.deepCopy();
-            req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-            Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-            md.put("graph_id", g.graphId);
-            md.put("assistant_id", g.assistantId);
-            RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
-            run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
-            executor.submit(t, run, wait);
-            registry.mergeMetadata(t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
+            RunRow run = newRun(t, g, body, req);
+            // the run's row, the thread's status and metadata commit as one (a temporary thread's
+            // rows are never stored); the thread's monitor first, as every other path takes them
+            Runnable submit = () -> {
+                executor.submit(t, run, wait);
+                registry.mergeMetadata(
+                        t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
+            };
+            if (t.temporary) {
+                submit.run();
+            } else {
+                registry.transaction(submit);
+            }
             ex.header("Content-Location", location(run));
             return run;
         }
+    }
+
+    private static RunRow newRun(ThreadRow t, ServedGraph g, ObjectNode body, RunRequest req) {
+        ObjectNode md = t.metadata.deepCopy();
+        req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        md.put("graph_id", g.graphId);
+        md.put("assistant_id", g.assistantId);
+        RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
+        run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
+        return run;
     }
 
     private ThreadRow thread(Exchange ex, String threadId, RunRequest req) {
