@@ -38,6 +38,8 @@ final class JdbcRowStore implements RowStore {
     private long seq = System.currentTimeMillis() * 1000;
     /** Within {@link #transaction}: nested calls join it. */
     private boolean inTransaction;
+    /** Its first statement ran: the connection is out of auto-commit until it ends. */
+    private boolean begun;
 
     private JdbcRowStore(Connection connection, String where, boolean postgres) {
         this.connection = connection;
@@ -86,28 +88,65 @@ final class JdbcRowStore implements RowStore {
         }
     }
 
-    /** The server's writes of one step of a run (see {@link RowStore#transaction}) commit as one. */
+    /**
+     * The server's writes of one step of a run (see {@link RowStore#transaction}) commit as one. The
+     * transaction begins at its first statement: work that writes nothing (a stateless run's) costs
+     * the database nothing.
+     */
     @Override
     public synchronized void transaction(Runnable work) {
         if (inTransaction) {
             work.run();
             return;
         }
+        inTransaction = true;
         try {
-            connection.setAutoCommit(false);
-            inTransaction = true;
-            try {
-                work.run();
+            work.run();
+            if (begun) {
                 connection.commit();
-            } catch (RuntimeException | Error e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                inTransaction = false;
-                connection.setAutoCommit(true);
             }
+        } catch (RuntimeException | Error e) {
+            if (begun) {
+                rollback();
+            }
+            throw e;
         } catch (SQLException e) {
+            rollback();
             throw failed(e);
+        } finally {
+            inTransaction = false;
+            end();
+        }
+    }
+
+    /** Begins the transaction of {@link #transaction} at its first statement. */
+    private void join() {
+        if (inTransaction && !begun) {
+            try {
+                connection.setAutoCommit(false);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            begun = true;
+        }
+    }
+
+    private void rollback() {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // the connection is broken: its transaction ends with it
+        }
+    }
+
+    private void end() {
+        if (begun) {
+            begun = false;
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
         }
     }
 
@@ -208,6 +247,7 @@ final class JdbcRowStore implements RowStore {
     }
 
     private ObjectNode one(String sql, String... args) {
+        join();
         try (PreparedStatement p = connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setString(i + 1, args[i]);
@@ -230,6 +270,7 @@ final class JdbcRowStore implements RowStore {
     }
 
     private void update(String sql, Object... args) {
+        join();
         try (PreparedStatement p = connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setObject(i + 1, args[i]);
