@@ -4,6 +4,7 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -26,6 +27,8 @@ final class EventMapper {
     private ObjectNode lastValues;
 
     private boolean paused;
+    /** An unwatched run's last root values, as streamed (see {@link #unwatched}). */
+    private Map<String, Object> lastChannels;
 
     EventMapper(RunRow run) {
         this.run = run;
@@ -34,8 +37,25 @@ final class EventMapper {
     }
 
     void emit(StreamPart<?> part) {
+        if (run.here) {
+            unwatched(part);
+            return;
+        }
         startEvents();
         emit(part, "");
+    }
+
+    /**
+     * A run only its own request waits for (a stateless wait: nobody can stream or join it) records
+     * no events; only its last values count, turned into JSON once, at its end.
+     */
+    private void unwatched(StreamPart<?> part) {
+        if (part instanceof StreamPart.Values<?> v) {
+            lastChannels = v.channels();
+        } else if (part instanceof StreamPart.Interrupted<?>
+                || part instanceof StreamPart.Namespaced<?> n && n.part() instanceof StreamPart.Interrupted<?>) {
+            paused = true;
+        }
     }
 
     private void emit(StreamPart<?> part, String ns) {
@@ -232,6 +252,10 @@ final class EventMapper {
      * or streamed no values.
      */
     ObjectNode endValues() {
+        if (lastChannels != null) {
+            lastValues = run.graph.values(lastChannels);
+            lastChannels = null;
+        }
         return paused ? null : lastValues;
     }
 

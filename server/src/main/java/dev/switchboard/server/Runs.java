@@ -64,6 +64,9 @@ final class Runs {
         ThreadRow t = thread(ex, threadId, req);
         synchronized (t) {
             RunRow run = newRun(t, g, body, req);
+            if (!(wait && t.temporary)) { // else never answered nor stored
+                run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
+            }
             // the run's row, the thread's status and metadata commit as one (a temporary thread's
             // rows are never stored); the thread's monitor first, as every other path takes them
             Runnable submit = () -> {
@@ -88,7 +91,6 @@ final class Runs {
         md.put("graph_id", g.graphId);
         md.put("assistant_id", g.assistantId);
         RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
-        run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
         return run;
     }
 

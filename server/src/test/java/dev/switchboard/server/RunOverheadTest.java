@@ -75,6 +75,37 @@ class RunOverheadTest {
     }
 
     @Test
+    void statelessWaitsAnswerValuesInterruptsAndErrorsAsThreadRunsDo() throws Exception {
+        JsonNode chat = api.post(
+                        "/runs/wait",
+                        "{\"assistant_id\":\"chat\",\"input\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}")
+                .expect(200)
+                .json();
+        String tid = api.newThread();
+        JsonNode onThread = wait(tid, "chat", "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertEquals(withoutIds(onThread), withoutIds(chat));
+        assertEquals("echo: hi", chat.at("/messages/1/content").asString(), chat::toString);
+
+        JsonNode paused = api.post("/runs/wait", "{\"assistant_id\":\"approval\",\"input\":{\"trail\":[]}}")
+                .expect(200)
+                .json();
+        assertEquals(
+                "{\"question\":\"ok?\"}", paused.at("/__interrupt__/0/value").toString(), paused::toString);
+        assertEquals(List.of("__interrupt__"), List.copyOf(paused.propertyNames()));
+
+        JsonNode failed = api.post("/runs/wait", "{\"assistant_id\":\"where\",\"input\":{\"trail\":[\"fail\"]}}")
+                .expect(200)
+                .json();
+        assertEquals("NodeException", failed.at("/__error__/error").asString(), failed::toString);
+    }
+
+    private static JsonNode withoutIds(JsonNode values) {
+        JsonNode copy = values.deepCopy();
+        copy.get("messages").forEach(m -> ((ObjectNode) m).remove("id"));
+        return copy;
+    }
+
+    @Test
     void anEndedRunAnswersAndLeavesTheValuesOfItsLastCheckpoint() throws Exception {
         String tid = api.newThread();
         JsonNode answer = wait(tid, "chain", "{\"trail\":[\"x\"]}");
