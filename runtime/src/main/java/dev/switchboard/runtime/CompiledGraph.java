@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -94,6 +95,42 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
      * @return the events, to be closed (or fully consumed)
      */
     Stream<StreamPart<S>> stream(Command<?> command, RunConfig config, StreamMode... modes);
+
+    /**
+     * Runs the graph on the calling thread and hands each event to {@code sink} as it is made, one
+     * at a time: {@link #stream(StateUpdate, RunConfig, StreamMode...)} without a thread that drives the
+     * run and a queue between it and the consumer, for a caller that would only wait on the stream.
+     * Events of parallel tasks reach the sink from their threads, never two at once. A sink that
+     * throws gets no further event and stops the run at the next superstep boundary, as closing a
+     * stream early does; its exception is then thrown here. A failure of the run is thrown here as
+     * raised.
+     *
+     * @param input the input update; {@code null} resumes a paused run
+     * @param config the run configuration
+     * @param sink what receives the events
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     */
+    default void streamTo(I input, RunConfig config, Consumer<? super StreamPart<S>> sink, StreamMode... modes) {
+        try (Stream<StreamPart<S>> parts = stream(input, config, modes)) {
+            parts.forEach(sink);
+        }
+    }
+
+    /**
+     * {@link #streamTo(StateUpdate, RunConfig, Consumer, StreamMode...)} of a run that starts with a
+     * command as input.
+     *
+     * @param command the command
+     * @param config the run configuration
+     * @param sink what receives the events
+     * @param modes what to stream; none means {@link StreamMode#VALUES}
+     */
+    default void streamTo(
+            Command<?> command, RunConfig config, Consumer<? super StreamPart<S>> sink, StreamMode... modes) {
+        try (Stream<StreamPart<S>> parts = stream(command, config, modes)) {
+            parts.forEach(sink);
+        }
+    }
 
     /**
      * Runs the graph on another thread (a shared pool of daemon threads). Cancelling the future

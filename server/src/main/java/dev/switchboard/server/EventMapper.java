@@ -4,6 +4,7 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -22,6 +23,12 @@ final class EventMapper {
     private final Set<String> asked;
     private final MessagesMode messages;
     private boolean chainStarted;
+    /** The root graph's last streamed values: at a normal end, the thread's state (see {@link #endValues}). */
+    private ObjectNode lastValues;
+
+    private boolean paused;
+    /** An unwatched run's last root values, as streamed (see {@link #unwatched}). */
+    private Map<String, Object> lastChannels;
 
     EventMapper(RunRow run) {
         this.run = run;
@@ -30,8 +37,25 @@ final class EventMapper {
     }
 
     void emit(StreamPart<?> part) {
+        if (run.here) {
+            unwatched(part);
+            return;
+        }
         startEvents();
         emit(part, "");
+    }
+
+    /**
+     * A run only its own request waits for (a stateless wait: nobody can stream or join it) records
+     * no events; only its last values count, turned into JSON once, at its end.
+     */
+    private void unwatched(StreamPart<?> part) {
+        if (part instanceof StreamPart.Values<?> v) {
+            lastChannels = v.channels();
+        } else if (part instanceof StreamPart.Interrupted<?>
+                || part instanceof StreamPart.Namespaced<?> n && n.part() instanceof StreamPart.Interrupted<?>) {
+            paused = true;
+        }
     }
 
     private void emit(StreamPart<?> part, String ns) {
@@ -42,6 +66,7 @@ final class EventMapper {
             ObjectNode values = g.values(v.channels());
             if (ns.isEmpty()) {
                 run.result = values;
+                lastValues = values;
                 if (asked.contains("messages")) {
                     messages.complete(values);
                 }
@@ -51,6 +76,7 @@ final class EventMapper {
             send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
         } else if (part instanceof StreamPart.Interrupted<?> i) {
             // the runtime reports an interrupt once per mode that shows it; each is its mode's event
+            paused = true;
             String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
@@ -216,6 +242,21 @@ final class EventMapper {
     /** Ends the {@code events} mode's outer chain; called when the run finished normally. */
     void end() {
         events("on_chain_end", "LangGraph");
+    }
+
+    /**
+     * The values of the checkpoint the run ended the graph with, when its stream ended normally:
+     * the root graph streams its values after every step that changes them, and the loop only ends
+     * without a pause once no task is left, so the last values are the final checkpoint's. Null when
+     * the run paused (its answer and the thread's interrupts need the checkpoint's pending tasks)
+     * or streamed no values.
+     */
+    ObjectNode endValues() {
+        if (lastChannels != null) {
+            lastValues = run.graph.values(lastChannels);
+            lastChannels = null;
+        }
+        return paused ? null : lastValues;
     }
 
     private void events(String event, String name) {

@@ -37,6 +37,10 @@ final class JdbcRowStore implements RowStore {
 
     private long seq = System.currentTimeMillis() * 1000;
     private long threadRowsRead;
+    /** Within {@link #transaction}: nested calls join it. */
+    private boolean inTransaction;
+    /** Its first statement ran: the connection is out of auto-commit until it ends. */
+    private boolean begun;
 
     private JdbcRowStore(Connection connection, String where, boolean postgres) {
         this.connection = connection;
@@ -55,6 +59,9 @@ final class JdbcRowStore implements RowStore {
             // as the checkpoint saver's connections (the file is in WAL mode): a process crash loses
             // nothing; FULL would cost an fsync per row write, several per run
             props.setProperty("synchronous", "NORMAL");
+            // a transaction takes the write lock when it begins: one that read first could not take
+            // it once the checkpoint saver's connection committed meanwhile (SQLITE_BUSY_SNAPSHOT)
+            props.setProperty("transaction_mode", "IMMEDIATE");
         }
         try {
             Connection c = DriverManager.getConnection(jdbcUrl, props);
@@ -79,6 +86,68 @@ final class JdbcRowStore implements RowStore {
     private static boolean created(Connection c) throws SQLException {
         try (ResultSet r = c.getMetaData().getTables(null, c.getSchema(), "switchboard_server_runs", null)) {
             return r.next();
+        }
+    }
+
+    /**
+     * The server's writes of one step of a run (see {@link RowStore#transaction}) commit as one. The
+     * transaction begins at its first statement: work that writes nothing (a stateless run's) costs
+     * the database nothing.
+     */
+    @Override
+    public synchronized void transaction(Runnable work) {
+        if (inTransaction) {
+            work.run();
+            return;
+        }
+        inTransaction = true;
+        try {
+            work.run();
+            if (begun) {
+                connection.commit();
+            }
+        } catch (RuntimeException | Error e) {
+            if (begun) {
+                rollback();
+            }
+            throw e;
+        } catch (SQLException e) {
+            rollback();
+            throw failed(e);
+        } finally {
+            inTransaction = false;
+            end();
+        }
+    }
+
+    /** Begins the transaction of {@link #transaction} at its first statement. */
+    private void join() {
+        if (inTransaction && !begun) {
+            try {
+                connection.setAutoCommit(false);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            begun = true;
+        }
+    }
+
+    private void rollback() {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // the connection is broken: its transaction ends with it
+        }
+    }
+
+    private void end() {
+        if (begun) {
+            begun = false;
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
         }
     }
 
@@ -283,6 +352,7 @@ final class JdbcRowStore implements RowStore {
     }
 
     private ObjectNode one(String sql, String... args) {
+        join();
         try (PreparedStatement p = connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setString(i + 1, args[i]);
@@ -305,6 +375,7 @@ final class JdbcRowStore implements RowStore {
     }
 
     private void update(String sql, Object... args) {
+        join();
         try (PreparedStatement p = connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setObject(i + 1, args[i]);

@@ -57,6 +57,27 @@ final class Registry {
         return unfinished;
     }
 
+    /**
+     * Runs {@code work} with its row writes committed as one (see {@link RowStore#transaction}).
+     * On a shared database each write stays its own: another JVM's queue and rows are locked by
+     * other connections, which a longer transaction here could wait on in turn.
+     */
+    void transaction(Runnable work) {
+        if (shared) {
+            work.run();
+        } else {
+            store.transaction(work);
+        }
+    }
+
+    /**
+     * Whether the stored rows are read by other JVMs too; else this JVM alone reads them, once, at
+     * its start.
+     */
+    boolean shared() {
+        return shared;
+    }
+
     /** Adds {@code row} unless a thread of that id exists; returns the thread now stored. */
     ThreadRow addThread(ThreadRow row) {
         ThreadRow prev = threads.putIfAbsent(row.id, row);

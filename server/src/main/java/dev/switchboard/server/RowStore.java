@@ -57,6 +57,14 @@ interface RowStore extends AutoCloseable {
         public void close() {}
     };
 
+    /**
+     * Runs {@code work}, whose row writes then commit together (or none of them, when it throws):
+     * one commit instead of one per write. Nested calls join the outer one.
+     */
+    default void transaction(Runnable work) {
+        work.run();
+    }
+
     /** Inserts or replaces a thread's row. */
     void putThread(String id, ObjectNode row);
 

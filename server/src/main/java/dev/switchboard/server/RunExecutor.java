@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -76,6 +76,16 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
 
     /** Starts or queues {@code run} on {@code thread} by the run's multitask strategy. */
     void submit(ThreadRow thread, RunRow run) {
+        submit(thread, run, false);
+    }
+
+    /**
+     * As {@link #submit(ThreadRow, RunRow)}; with {@code here}, a run on a temporary thread (a
+     * stateless run: it always starts at once, nobody else sees it) is left to the caller to run on
+     * its own thread by {@link #runHere}: a request that waits for it anyway then costs no hand-off
+     * to a worker and back.
+     */
+    void submit(ThreadRow thread, RunRow run, boolean here) {
         if (queued(run)) {
             submitQueued(thread, run);
             return;
@@ -97,7 +107,38 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 }
             }
             registry.addRun(run);
-            start(thread, run);
+            if (here && thread.temporary) {
+                claim(thread, run);
+                run.here = true;
+            } else {
+                start(thread, run);
+            }
+        }
+    }
+
+    /** Runs on the caller's thread the run {@link #submit(ThreadRow, RunRow, boolean)} left to it. */
+    void runHere(RunRow run) {
+        if (run.here) {
+            execute(registry.thread(run.threadId), run);
+        }
+    }
+
+    /**
+     * After the answer of a run that ran here: its temporary thread is deleted now, off the
+     * answer's path (the client no longer waits for that commit).
+     */
+    void answered(RunRow run) {
+        if (!run.here) {
+            return;
+        }
+        ThreadRow thread = registry.thread(run.threadId);
+        if (thread == null) {
+            return;
+        }
+        synchronized (thread) {
+            if (run.finished() && !thread.busy()) {
+                drop(thread);
+            }
         }
     }
 
@@ -126,7 +167,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             if (!queued) {
                 thread.status = rollback ? "error" : "idle";
                 registry.save(thread);
-                startNext(thread);
+                startNext(thread, null);
             }
         }
     }
@@ -154,23 +195,36 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     }
 
     private void start(ThreadRow thread, RunRow run) {
+        claim(thread, run);
+        workers.execute(() -> execute(thread, run));
+    }
+
+    /** Makes {@code run} the thread's active run; caller holds the thread's monitor. */
+    private void claim(ThreadRow thread, RunRow run) {
         thread.active = run;
         saver.started(thread.id);
         thread.status = "busy";
         thread.touch();
         registry.save(thread);
-        workers.execute(() -> execute(thread, run));
     }
 
-    /** Caller holds the thread's monitor. */
-    private void startNext(ThreadRow thread) {
+    /**
+     * Starts the thread's next queued run after {@code ended} (null after a cancel); a temporary
+     * thread with none is deleted, but after the answer when its run ran here ({@link #answered}).
+     * Caller holds the thread's monitor.
+     */
+    private void startNext(ThreadRow thread, RunRow ended) {
         RunRow next = thread.queue.poll();
         if (next != null) {
             start(thread, next);
-        } else if (thread.temporary) {
-            registry.dropThread(thread);
-            saver.deleteThread(thread.id);
+        } else if (thread.temporary && (ended == null || !ended.here)) {
+            drop(thread);
         }
+    }
+
+    private void drop(ThreadRow thread) {
+        registry.dropThread(thread);
+        saver.deleteThread(thread.id);
     }
 
     private void execute(ThreadRow thread, RunRow run) {
@@ -179,7 +233,10 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 return;
             }
             run.status("running");
-            registry.save(run);
+            if (registry.shared()) {
+                // other JVMs show it; a restart reads pending and running alike (see RunRow#restore)
+                registry.save(run);
+            }
         }
         run.events.add("metadata", Json.object().put("run_id", run.id).put("attempt", 1));
         EventMapper events = new EventMapper(run);
@@ -187,25 +244,26 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             Resumption from = run.recovered ? resumption(run) : Resumption.INPUT;
             RunConfig config = RunConfigs.of(thread, run, from == Resumption.INPUT);
             if (from == Resumption.DONE || resumesNothing(run, config)) {
-                finish(thread, run, null);
+                finish(thread, run, null, null);
                 return;
             }
-            try (Stream<StreamPart<Object>> parts = from == Resumption.CHECKPOINT
-                    ? run.graph.graph.stream((StateUpdate) null, config, modes(run))
-                    : stream(run, config)) {
-                parts.forEach(p -> {
-                    if (run.stopped) {
-                        throw new StoppedException();
-                    }
-                    events.emit(p);
-                });
+            Consumer<StreamPart<Object>> sink = p -> {
+                if (run.stopped) {
+                    throw new StoppedException();
+                }
+                events.emit(p);
+            };
+            if (from == Resumption.CHECKPOINT) {
+                run.graph.graph.streamTo((StateUpdate) null, config, sink, modes(run));
+            } else {
+                stream(run, config, sink);
             }
             events.end();
-            finish(thread, run, null);
+            finish(thread, run, null, events.endValues());
         } catch (StoppedException e) {
             // cancelled meanwhile: cancel() already recorded the outcome
         } catch (RuntimeException | Error e) {
-            finish(thread, run, e);
+            finish(thread, run, e, null);
         }
     }
 
@@ -251,15 +309,21 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         return modes(run.request.streamModes());
     }
 
-    private Stream<StreamPart<Object>> stream(RunRow run, RunConfig config) {
+    /**
+     * Runs the graph on this thread, its events straight to {@code sink}: a worker or a waiting
+     * request thread has nothing else to do meanwhile, so a thread driving the run would only add a
+     * hand-off per event.
+     */
+    private void stream(RunRow run, RunConfig config, Consumer<StreamPart<Object>> sink) {
         StreamMode[] modes = modes(run.request.streamModes());
         if (run.request.command() != null) {
             Command<StateUpdate> cmd = run.graph.command(run.request.command());
-            return run.graph.graph.stream(cmd, config, modes);
+            run.graph.graph.streamTo(cmd, config, sink, modes);
+            return;
         }
         JsonNode input = run.request.input();
         StateUpdate update = input == null || input.isNull() ? null : run.graph.input(input, config);
-        return run.graph.graph.stream(update, config, modes);
+        run.graph.graph.streamTo(update, config, sink, modes);
     }
 
     private static StreamMode[] modes(Set<String> asked) {
@@ -277,22 +341,20 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         return m.toArray(StreamMode[]::new);
     }
 
-    private void finish(ThreadRow thread, RunRow run, Throwable failure) {
+    /**
+     * Records a run's outcome. {@code endValues}, the values a run that ended the graph streamed
+     * last, are its answer and the thread's values as they are (reading the checkpoint back would
+     * decode the same state again); a failed or paused run's come from its thread's checkpoint.
+     */
+    private void finish(ThreadRow thread, RunRow run, Throwable failure, ObjectNode endValues) {
         synchronized (thread) {
             if (run.stopped || closing) {
                 return; // closing: the run stays unfinished in the store, for the next server to resume
             }
-            StateSnapshot<Object> s = refresh(thread, run.graph);
-            if (failure != null) {
-                ObjectNode err = Wire.error(failure);
-                run.events.add("error", err);
-                run.result = Json.object().set("__error__", err);
-                run.status("error");
-                thread.status = "error";
+            if (failure == null && endValues != null) {
+                ended(thread, run, endValues);
             } else {
-                run.result = s != null && !s.next().isEmpty() ? interruptResult(s) : thread.values;
-                run.status("success");
-                thread.status = s != null && !s.next().isEmpty() ? "interrupted" : "idle";
+                outcome(thread, run, failure, refresh(thread, run.graph));
             }
             thread.active = null;
             thread.touch();
@@ -303,11 +365,36 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                     return;
                 }
             } else {
-                registry.save(run);
-                registry.save(thread);
+                registry.transaction(() -> {
+                    registry.save(run);
+                    registry.save(thread);
+                });
             }
             run.events.close();
-            startNext(thread);
+            startNext(thread, run);
+        }
+    }
+
+    /** A run that ended the graph: no task is pending, so the thread has no interrupts. */
+    private static void ended(ThreadRow thread, RunRow run, ObjectNode endValues) {
+        thread.values = endValues;
+        thread.interrupts = Json.object();
+        run.result = endValues;
+        run.status("success");
+        thread.status = "idle";
+    }
+
+    private static void outcome(ThreadRow thread, RunRow run, Throwable failure, StateSnapshot<Object> s) {
+        if (failure != null) {
+            ObjectNode err = Wire.error(failure);
+            run.events.add("error", err);
+            run.result = Json.object().set("__error__", err);
+            run.status("error");
+            thread.status = "error";
+        } else {
+            run.result = s != null && !s.next().isEmpty() ? interruptResult(s) : thread.values;
+            run.status("success");
+            thread.status = s != null && !s.next().isEmpty() ? "interrupted" : "idle";
         }
     }
 

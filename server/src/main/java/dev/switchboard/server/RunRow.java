@@ -31,6 +31,11 @@ final class RunRow {
      * running, so it continues from its thread's last checkpoint rather than from its input.
      */
     boolean recovered;
+    /**
+     * Run by the thread of the request that waits for it (a stateless wait) rather than by a
+     * worker; set before that request runs it, read by the same thread.
+     */
+    boolean here;
 
     RunRow(String id, String threadId, ServedGraph graph, ObjectNode body, RunRequest request, ObjectNode metadata) {
         this(id, threadId, graph, body, request, metadata, Clock.now());

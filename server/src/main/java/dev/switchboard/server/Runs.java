@@ -46,7 +46,7 @@ final class Runs {
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", this::joinStream);
         r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
         r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated));
-        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null)));
+        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
         r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
     }
 
@@ -55,23 +55,45 @@ final class Runs {
      * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
      */
     private RunRow create(Exchange ex, String threadId) throws IOException {
+        return create(ex, threadId, false);
+    }
+
+    /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */
+    private RunRow create(Exchange ex, String threadId, boolean wait) throws IOException {
         ObjectNode body = ex.body();
         RunRequest req = RunRequest.parse(body, threadId == null);
         ServedGraph g = assistants.find(req.assistantId());
         ThreadRow t = thread(ex, threadId, req);
         synchronized (t) {
-            ObjectNode md = t.metadata.deepCopy();
-            req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-            Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-            md.put("graph_id", g.graphId);
-            md.put("assistant_id", g.assistantId);
-            RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
-            run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
-            executor.submit(t, run);
-            registry.mergeMetadata(t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
+            RunRow run = newRun(t, g, body, req);
+            if (!(wait && t.temporary)) { // else never answered nor stored
+                run.asCreated = run.json(); // LangGraph answers the row as inserted, before a worker takes it
+            }
+            // the run's row, the thread's status and metadata commit as one (a temporary thread's
+            // rows are never stored); the thread's monitor first, as every other path takes them
+            Runnable submit = () -> {
+                executor.submit(t, run, wait);
+                registry.mergeMetadata(
+                        t, Json.object().put("graph_id", g.graphId).put("assistant_id", g.assistantId));
+            };
+            if (t.temporary) {
+                submit.run();
+            } else {
+                registry.transaction(submit);
+            }
             ex.header("Content-Location", location(run));
             return run;
         }
+    }
+
+    private static RunRow newRun(ThreadRow t, ServedGraph g, ObjectNode body, RunRequest req) {
+        ObjectNode md = t.metadata.deepCopy();
+        req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        md.put("graph_id", g.graphId);
+        md.put("assistant_id", g.assistantId);
+        RunRow run = new RunRow(UUID.randomUUID().toString(), t.id, g, body, req, md);
+        return run;
     }
 
     private ThreadRow thread(Exchange ex, String threadId, RunRequest req) {
@@ -107,12 +129,15 @@ final class Runs {
 
     private void await(Exchange ex, RunRow run) throws IOException {
         try {
+            executor.runHere(run);
             run.events.awaitClosed();
+            ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiException.status(503, "the server is shutting down");
+        } finally {
+            executor.answered(run);
         }
-        ex.json(200, run.result == null ? Json.MAPPER.nullNode() : run.result);
     }
 
     /**

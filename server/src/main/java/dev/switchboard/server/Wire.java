@@ -89,8 +89,9 @@ final class Wire {
 
     static ObjectNode error(Throwable e) {
         ObjectNode o = Json.object();
-        // the node's own exception is what the user raised; NodeException only says where
-        Throwable root = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
+        // a run streamed from another thread rethrows its NodeException as a copy caused by the
+        // original; one run on this thread throws the original itself: both answer the original
+        Throwable root = e instanceof NodeException && e.getCause() instanceof NodeException ? e.getCause() : e;
         // what the server itself rejects (an input it cannot read) is LangGraph.js's plain Error
         o.put("error", root instanceof ApiException ? "Error" : root.getClass().getSimpleName());
         o.put("message", String.valueOf(root.getMessage()));

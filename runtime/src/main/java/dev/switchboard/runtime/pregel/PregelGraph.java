@@ -27,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -184,6 +185,13 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     private Stream<StreamPart<S>> stream(RunConfig config, StreamMode[] modes, Function<PregelLoop, Object> body) {
         checkContext(config);
+        StreamRun<S> run = new StreamRun<>(modeSet(modes));
+        Cancellation cancellation = new Cancellation();
+        PregelLoop loop = loop(config, run, cancellation);
+        return run.start(() -> body.apply(loop), cancellation);
+    }
+
+    private static EnumSet<StreamMode> modeSet(StreamMode[] modes) {
         EnumSet<StreamMode> set = EnumSet.noneOf(StreamMode.class);
         for (StreamMode m : Objects.requireNonNull(modes, "modes")) {
             set.add(Objects.requireNonNull(m, "modes[]"));
@@ -191,10 +199,40 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         if (set.isEmpty()) {
             set.add(StreamMode.VALUES);
         }
-        StreamRun<S> run = new StreamRun<>(set);
+        return set;
+    }
+
+    @Override
+    public void streamTo(I input, RunConfig config, Consumer<? super StreamPart<S>> sink, StreamMode... modes) {
+        streamTo(config, modes, sink, loop -> loop.run(input));
+    }
+
+    @Override
+    public void streamTo(
+            Command<?> command, RunConfig config, Consumer<? super StreamPart<S>> sink, StreamMode... modes) {
+        Objects.requireNonNull(command, "command");
+        streamTo(config, modes, sink, loop -> loop.run(command));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void streamTo(
+            RunConfig config,
+            StreamMode[] modes,
+            Consumer<? super StreamPart<S>> sink,
+            Function<PregelLoop, Object> body) {
+        checkContext(config);
+        Objects.requireNonNull(sink, "sink");
         Cancellation cancellation = new Cancellation();
+        // the loop emits parts of this graph's state type: the cast only widens what the sink sees
+        SinkRun run = new SinkRun(modeSet(modes), part -> sink.accept((StreamPart<S>) part), cancellation);
         PregelLoop loop = loop(config, run, cancellation);
-        return run.start(() -> body.apply(loop), cancellation);
+        try {
+            body.apply(loop);
+        } catch (RuntimeException | Error e) {
+            run.rethrowConsumerFailure(); // the cancellation the sink caused, not a failure of the run
+            throw e;
+        }
+        run.rethrowConsumerFailure();
     }
 
     @Override
