@@ -21,6 +21,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,6 +43,9 @@ import java.util.function.Function;
  * as {@link CheckpointStoreException}.
  */
 public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
+    /** Checkpoint ids per pending-writes query, where they are read by id. */
+    private static final int IDS_PER_QUERY = 500;
+
     /**
      * The schema version this code creates and reads: where the migrations lead. The same for every
      * dialect, since one method writes the migrations of all of them.
@@ -547,13 +551,50 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         return readWrites(p, List.of(row));
     }
 
-    /** The pending writes of the listed rows (newest first), in one query whatever their number. */
+    /**
+     * The pending writes of the listed rows (newest first): in one query whatever their number, or
+     * by their ids {@value #IDS_PER_QUERY} at a time where the database plans that join badly
+     * ({@link Dialect#joinsWritesToHistory}).
+     */
     private WriteLists writes(
             Connections.Lease tx, HistoryQuery query, String threadId, String namespace, List<CheckpointRow> rows)
             throws SQLException {
+        if (!dialect.joinsWritesToHistory()) {
+            return writesByIds(tx, threadId, namespace, rows);
+        }
         PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
         query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
         return readWrites(p, rows);
+    }
+
+    private WriteLists writesByIds(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
+            throws SQLException {
+        WriteLists out = new WriteLists(rows);
+        Map<String, Long> seqs = new HashMap<>(rows.size() * 2);
+        for (CheckpointRow row : rows) {
+            seqs.put(row.checkpoint().id(), row.seq());
+        }
+        for (int from = 0; from < rows.size(); from += IDS_PER_QUERY) {
+            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + IDS_PER_QUERY));
+            PreparedStatement p = tx.prepare("SELECT checkpoint_id, task_id, idx, channel, value, "
+                    + dialect.writesOrder
+                    + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
+                    + "?, ".repeat(part.size() - 1) + "?)");
+            int i = bindThread(p, 1, threadId, namespace);
+            for (CheckpointRow row : part) {
+                p.setString(i++, row.checkpoint().id());
+            }
+            p.setFetchSize(256);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(
+                            seqs.get(r.getString(1)),
+                            r.getLong(6),
+                            new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
+                }
+            }
+        }
+        return out;
     }
 
     /**

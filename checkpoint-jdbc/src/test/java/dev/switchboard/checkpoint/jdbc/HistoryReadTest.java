@@ -29,8 +29,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * How a history is read: a long listing is three statements, none of which sorts its rows (the
- * database streams them, the saver orders what needs ordering); and the delta chains of a forked channel, whose versions
+ * How a history is read: a long listing is a few statements (three on SQLite), none of which sorts
+ * its rows or loops over a scan (the database streams them, the saver orders what needs ordering); and the delta chains of a forked channel, whose versions
  * interleave in that order, still reach each checkpoint whole and in version order.
  */
 class HistoryReadTest {
@@ -39,7 +39,7 @@ class HistoryReadTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"sqlite", "postgres"})
-    void listingALongHistoryIsThreeStatementsThatSortNothing(String kind) throws Exception {
+    void listingALongHistoryIsAFewStatementsThatNeitherSortNorLoop(String kind) throws Exception {
         List<String> statements = new ArrayList<>();
         try (Backend backend = Backend.of(kind, dir).withoutCommitFlush();
                 JdbcSaver saver = backend.openRecording("plan", statements::add)) {
@@ -62,13 +62,18 @@ class HistoryReadTest {
             }
             statements.clear();
             assertEquals(checkpoints, saver.list("t", "", ListOptions.ALL).size());
-            // The checkpoints, all of the thread's blobs, and the writes of the listed checkpoints.
-            assertEquals(3, statements.size(), statements::toString);
+            // The checkpoints, all of the thread's blobs, and the writes of the listed checkpoints:
+            // in one join on SQLite, by ids 500 at a time on PostgreSQL (no join to plan badly).
+            assertEquals(backend.postgres() ? 5 : 3, statements.size(), statements::toString);
             try (Connection c = backend.connect("plan")) {
                 for (String sql : statements) {
                     String plan = plan(c, sql, backend.postgres());
                     // PostgreSQL compares text by collation: its sort of the blobs was most of a read.
                     assertFalse(plan.contains(backend.postgres() ? "Sort" : "TEMP B-TREE"), sql + " sorts: " + plan);
+                    // On tables not yet analyzed PostgreSQL guesses one row for a thread: a join
+                    // then loops over a scan of the other table per row (280 ms, not 11, for a
+                    // 1,000-step thread until autovacuum analyzed the tables).
+                    assertFalse(plan.contains("Nested Loop"), sql + " loops: " + plan);
                 }
             }
         }
