@@ -179,18 +179,19 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     private void execute(ThreadRow thread, RunRow run) {
         PostgresQueue.Claim claim = owned.containsKey(run) ? run.claim : null;
         if (claim == null) {
-            executeRun(thread, run);
+            executeRun(thread, run, null);
             return;
         }
         fence.began(claim);
         try {
-            executeRun(thread, run);
+            executeRun(thread, run, claim);
         } finally {
             fence.ended(claim);
         }
     }
 
-    private void executeRun(ThreadRow thread, RunRow run) {
+    /** Runs {@code run} here; {@code claim} is the queue claim it runs under, null when not queued. */
+    private void executeRun(ThreadRow thread, RunRow run, PostgresQueue.Claim claim) {
         synchronized (thread) {
             if (run.stopped) {
                 return;
@@ -198,7 +199,6 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             run.status("running");
             registry.save(run);
         }
-        PostgresQueue.Claim claim = run.claim;
         run.events.add(
                 "metadata", Json.object().put("run_id", run.id).put("attempt", claim == null ? 1 : claim.attempt()));
         EventMapper events = new EventMapper(run);
@@ -225,7 +225,9 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             // cancelled meanwhile: cancel() already recorded the outcome
         } catch (RuntimeException | Error e) {
             if (QueueFence.refused(e)) {
-                lost(run); // its row is another server's now: leave the outcome to that one
+                if (run.claim == claim) {
+                    lost(run); // its row is another server's now: leave the outcome to that one
+                }
             } else {
                 finish(thread, run, e);
             }
