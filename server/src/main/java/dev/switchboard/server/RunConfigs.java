@@ -46,10 +46,14 @@ final class RunConfigs {
         return req.subgraphs() ? c.withSubgraphStreaming() : c;
     }
 
-    /** What LangGraph writes into each checkpoint's metadata: the run's metadata and its ids. */
+    /**
+     * What LangGraph writes into each checkpoint's metadata: the run's metadata, its ids, and which
+     * attempt at the run wrote it (a run another server took over from the queue counts on).
+     */
     static ObjectNode checkpointMetadata(RunRow run) {
         ObjectNode md = run.metadata.deepCopy();
-        md.put("run_attempt", 1);
+        PostgresQueue.Claim claim = run.claim;
+        md.put("run_attempt", claim == null ? 1 : claim.attempt());
         md.put("run_id", run.id);
         md.put("thread_id", run.threadId);
         return md;

@@ -41,6 +41,8 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     private QueueWorker worker;
     /** The shared queue's run events, written for the streams on other JVMs; null with no queue. */
     private EventLog log;
+    /** Fences the commits of the queued runs this JVM executes; null with no queue. */
+    private QueueFence fence;
     /** The queued runs this JVM claimed and runs now, with the {@link System#nanoTime} of the claim. */
     private final Map<RunRow, Long> owned = new ConcurrentHashMap<>();
 
@@ -55,9 +57,10 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         });
     }
 
-    void worker(QueueWorker worker, EventLog log) {
+    void worker(QueueWorker worker, EventLog log, QueueFence fence) {
         this.worker = worker;
         this.log = log;
+        this.fence = fence;
     }
 
     /**
@@ -228,6 +231,21 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     }
 
     private void execute(ThreadRow thread, RunRow run) {
+        PostgresQueue.Claim claim = owned.containsKey(run) ? run.claim : null;
+        if (claim == null) {
+            executeRun(thread, run, null);
+            return;
+        }
+        fence.began(claim);
+        try {
+            executeRun(thread, run, claim);
+        } finally {
+            fence.ended(claim);
+        }
+    }
+
+    /** Runs {@code run} here; {@code claim} is the queue claim it runs under, null when not queued. */
+    private void executeRun(ThreadRow thread, RunRow run, PostgresQueue.Claim claim) {
         synchronized (thread) {
             if (run.stopped) {
                 return;
@@ -238,7 +256,8 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
                 registry.save(run);
             }
         }
-        run.events.add("metadata", Json.object().put("run_id", run.id).put("attempt", 1));
+        run.events.add(
+                "metadata", Json.object().put("run_id", run.id).put("attempt", claim == null ? 1 : claim.attempt()));
         EventMapper events = new EventMapper(run);
         try {
             Resumption from = run.recovered ? resumption(run) : Resumption.INPUT;
@@ -263,7 +282,13 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
         } catch (StoppedException e) {
             // cancelled meanwhile: cancel() already recorded the outcome
         } catch (RuntimeException | Error e) {
-            finish(thread, run, e, null);
+            if (QueueFence.refused(e)) {
+                if (run.claim == claim) {
+                    lost(run); // its row is another server's now: leave the outcome to that one
+                }
+            } else {
+                finish(thread, run, e, null);
+            }
         }
     }
 
@@ -493,6 +518,7 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
             run.stopped = false;
             saver.forget(run.id); // this JVM may have stopped it once, when it lost the lease
             run.recovered = claim.attempt() > 1; // a run claimed again continues from its own checkpoint
+            run.claim = claim;
             owned.put(run, System.nanoTime());
             run.events.mirror((name, data) -> log.add(run.id, name, data));
             start(thread, run);
@@ -533,16 +559,21 @@ final class RunExecutor implements AutoCloseable, QueueWorker.Runner {
     public void lostExcept(Map<String, String> held, long since) {
         owned.forEach((run, claimedAt) -> {
             if (claimedAt - since < 0 && !held.containsKey(run.id)) {
-                ThreadRow thread = registry.thread(run.threadId);
-                synchronized (thread) {
-                    owned.remove(run);
-                    run.stopped = true; // its stream unwinds at the next part; nothing of it is stored
-                    saver.stop(run.id);
-                    saver.fence(thread.id);
-                    thread.active = null;
-                }
+                lost(run);
             }
         });
+    }
+
+    /** Stops a run whose lease this JVM lost, without touching its row (another JVM's now). */
+    private void lost(RunRow run) {
+        ThreadRow thread = registry.thread(run.threadId);
+        synchronized (thread) {
+            owned.remove(run);
+            run.stopped = true; // its stream unwinds at the next part; nothing of it is stored
+            saver.stop(run.id);
+            saver.fence(thread.id);
+            thread.active = null;
+        }
     }
 
     @Override

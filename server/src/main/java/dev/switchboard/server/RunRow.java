@@ -37,6 +37,9 @@ final class RunRow {
      */
     boolean here;
 
+    /** This JVM's latest claim of the run from the shared queue; null when it never claimed it. */
+    volatile PostgresQueue.Claim claim;
+
     RunRow(String id, String threadId, ServedGraph graph, ObjectNode body, RunRequest request, ObjectNode metadata) {
         this(id, threadId, graph, body, request, metadata, Clock.now());
     }

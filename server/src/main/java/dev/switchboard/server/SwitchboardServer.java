@@ -115,7 +115,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private QueueWorker newWorker(Builder b, String url) {
         PostgresQueue queue = PostgresQueue.open(url, ownSaver.database());
         QueueWorker w = new QueueWorker(url, queue, b.queue, executor);
-        executor.worker(w, EventLog.open(url, ownSaver.database()));
+        QueueFence fence = new QueueFence(w.owner);
+        ownSaver.guardCommits(fence); // a worker that lost its lease never commits (same database)
+        executor.worker(w, EventLog.open(url, ownSaver.database()), fence);
         return w;
     }
 

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,9 @@ class RunQueueTest {
         Gated.GATE.drainPermits();
         Stalled.HOLD.drainPermits();
         Stalled.SECOND_ENTRIES.set(0);
+        Stalled.RESUMED_IN.drainPermits();
+        Stalled.RESUMED_HOLD.drainPermits();
+        Stalled.holdResumed = false;
         db = TestPostgres.schema();
         one = server(16);
         two = server(16);
@@ -68,6 +72,7 @@ class RunQueueTest {
     void stop() throws Exception {
         Gated.GATE.release(100);
         Stalled.HOLD.release(100);
+        Stalled.RESUMED_HOLD.release(100);
         if (one != null) {
             one.close();
         }
@@ -273,6 +278,45 @@ class RunQueueTest {
                         .asString());
     }
 
+    /**
+     * The stale worker commits before the run's new owner: the head compare-and-set alone would let
+     * its step land (its expected head is still the head) and fail the new owner's; the queue's fence
+     * refuses it in the commit's own transaction, as the run's row is no longer its own.
+     */
+    @Test
+    void aStaleWorkerWakingBeforeTheNewOwnerCommitsIsRefused() throws Exception {
+        Stalled.holdResumed = true;
+        String tid = api1.newThread();
+        String run = api1.post(
+                        "/threads/" + tid + "/runs", "{\"assistant_id\":\"stalled\",\"input\":{\"trail\":[\"A\"]}}")
+                .expect(200)
+                .json()
+                .get("run_id")
+                .asString();
+        api1.poll(
+                "/threads/" + tid + "/state",
+                s -> s.path("values").path("trail").size() == 2);
+        ownerIsOne(run);
+        one.worker().stalled = true; // its lease runs out; server two sweeps, claims and resumes the run
+        assertTrue(Stalled.RESUMED_IN.tryAcquire(30, TimeUnit.SECONDS), "server two resumed the run");
+        int before = history(tid).size();
+        Stalled.HOLD.release(); // server one wakes first, still unaware of its lost lease, and commits
+        Thread.sleep(500);
+        assertEquals(before, history(tid).size(), "the stale worker's step was refused");
+        Stalled.RESUMED_HOLD.release(); // now server two commits the step
+        JsonNode result = join(api2, tid, run);
+        assertEquals(List.of("A", 1, 2), trail(result), result::toString);
+        awaitStatus(api2, tid, run, "success");
+        JsonNode history = history(tid);
+        assertOneChain(history);
+        assertEquals(before + 1, history.size(), history::toString);
+        assertEquals(2, history.get(0).path("metadata").path("run_attempt").asInt(), "the last step is attempt 2's");
+        assertEquals(List.of(1, 2), attempts(run));
+        assertEquals(List.of(1, 2), metadataEventAttempts(run));
+        one.worker().stalled = false;
+        awaitStatus(api1, tid, run, "success");
+    }
+
     @Test
     void aClosingServerHandsItsRunToAnother() throws Exception {
         String[] t = busyOnOne();
@@ -319,6 +363,22 @@ class RunQueueTest {
                 out.add(r.getInt(1));
                 assertNotEquals(previous, r.getString(2), "each claim by another server");
                 previous = r.getString(2);
+            }
+        }
+        return out;
+    }
+
+    /** The {@code attempt} of each {@code metadata} event of the run, in the order of the stream. */
+    private List<Integer> metadataEventAttempts(String run) throws Exception {
+        List<Integer> out = new ArrayList<>();
+        try (Connection c = db.connect();
+                PreparedStatement p = c.prepareStatement("SELECT data FROM switchboard_server_events"
+                        + " WHERE run_id = ? AND event = 'metadata' ORDER BY id")) {
+            p.setString(1, run);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(Json.MAPPER.readTree(r.getString(1)).get("attempt").asInt());
+                }
             }
         }
         return out;

@@ -58,6 +58,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     private final Connections connections;
     private final Clock clock = Clock.systemUTC();
 
+    /** Run in every write's transaction before it writes; none by default. */
+    private volatile CommitGuard guard;
+
     /** Dictionaries of names known to be in this store (written or read), by id. */
     private final Map<String, String> storedNames = new ConcurrentHashMap<>();
 
@@ -110,6 +113,18 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 return r.next() ? r.getInt(1) : 0;
             }
         });
+    }
+
+    /**
+     * Installs a check that every later {@code put}, {@code putStep} and {@code putWrites} runs in
+     * its own transaction before writing, and that may refuse it (see {@link CommitGuard}); it
+     * replaces the one installed before. Install it before the saver is shared between threads
+     * that write.
+     *
+     * @param guard the check
+     */
+    public void guardCommits(CommitGuard guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
     }
 
     /**
@@ -206,6 +221,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         String meta = CheckpointJson.encode(metadata);
         boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
+            check(tx, threadId, metadata);
             CheckpointInsert row =
                     new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
             if (!row.insertMovingHead(tx, dialect, expectedHead)) {
@@ -228,6 +244,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         });
         if (newNames) {
             remember(compact.namesId(), compact.names()); // only once committed
+        }
+    }
+
+    /** The guard first, so that its locks come before the head's in every transaction. */
+    private void check(Connections.Lease tx, String threadId, CheckpointMetadata metadata) throws SQLException {
+        CommitGuard g = guard;
+        if (g != null) {
+            g.check(tx.connection(), threadId, metadata);
         }
     }
 
@@ -318,6 +342,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
         inTransaction(true, "store pending writes of thread '" + threadId + "'", (tx, retry) -> {
+            check(tx, threadId, null);
             // On PostgreSQL this locks the head row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
             String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
