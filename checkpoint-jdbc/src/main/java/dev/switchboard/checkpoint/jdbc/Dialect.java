@@ -69,7 +69,8 @@ enum Dialect {
 
     /**
      * Whether a listing reads its checkpoints' pending writes joined to the history query (one
-     * statement). PostgreSQL reads them by checkpoint ids instead: on tables it has not analyzed
+     * statement). PostgreSQL reads them without a join instead (all of the namespace's for a whole
+     * history, else by checkpoint ids): on tables it has not analyzed
      * yet it guesses one checkpoint row for a thread and plans that join as a loop over a scan of
      * all the thread's writes per checkpoint (280 ms instead of 11 for a 1,000-step thread, until
      * autovacuum analyzes the tables).

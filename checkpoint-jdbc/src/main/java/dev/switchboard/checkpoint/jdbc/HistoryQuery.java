@@ -72,6 +72,14 @@ record HistoryQuery(String sql, String where, String source, Integer step, Strin
         p.setLong(bindWhere(p, threadId, namespace), seq);
     }
 
+    /**
+     * Whether SQL reads the whole history (no bound, source, step or limit): then every pending
+     * write of the thread's namespace belongs to a row read (or to one the Java filter drops).
+     */
+    boolean wholeHistory() {
+        return source == null && step == null && before == null && limit == 0;
+    }
+
     /** Binds the query's parameters for a thread's history. */
     void bind(PreparedStatement p, String threadId, String namespace) throws SQLException {
         int i = bindWhere(p, threadId, namespace);

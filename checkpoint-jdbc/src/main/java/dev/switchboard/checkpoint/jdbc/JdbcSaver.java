@@ -585,37 +585,46 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             Connections.Lease tx, HistoryQuery query, String threadId, String namespace, List<CheckpointRow> rows)
             throws SQLException {
         if (!dialect.joinsWritesToHistory()) {
-            return writesByIds(tx, threadId, namespace, rows);
+            return writesByIds(tx, threadId, namespace, rows, query.wholeHistory());
         }
         PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
         query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
         return readWrites(p, rows);
     }
 
-    private WriteLists writesByIds(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
+    /**
+     * The rows' pending writes by their checkpoint ids: all of the namespace's in one query when
+     * the rows are its whole history, otherwise {@value #IDS_PER_QUERY} ids per query.
+     */
+    private WriteLists writesByIds(
+            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows, boolean whole)
             throws SQLException {
         WriteLists out = new WriteLists(rows);
         Map<String, Long> seqs = new HashMap<>(rows.size() * 2);
         for (CheckpointRow row : rows) {
             seqs.put(row.checkpoint().id(), row.seq());
         }
-        for (int from = 0; from < rows.size(); from += IDS_PER_QUERY) {
-            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + IDS_PER_QUERY));
-            PreparedStatement p = tx.prepare("SELECT checkpoint_id, task_id, idx, channel, value, "
-                    + dialect.writesOrder
-                    + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id IN ("
-                    + "?, ".repeat(part.size() - 1) + "?)");
+        String select = "SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
+                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ?";
+        int step = whole ? rows.size() : IDS_PER_QUERY;
+        for (int from = 0; from < rows.size(); from += step) {
+            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + step));
+            PreparedStatement p = tx.prepare(
+                    whole ? select : select + " AND checkpoint_id IN (" + "?, ".repeat(part.size() - 1) + "?)");
             int i = bindThread(p, 1, threadId, namespace);
-            for (CheckpointRow row : part) {
-                p.setString(i++, row.checkpoint().id());
+            for (int k = 0; !whole && k < part.size(); k++) {
+                p.setString(i++, part.get(k).checkpoint().id());
             }
             p.setFetchSize(256);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    out.add(
-                            seqs.get(r.getString(1)),
-                            r.getLong(6),
-                            new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
+                    Long seq = seqs.get(r.getString(1));
+                    if (seq != null) { // a checkpoint the Java filter dropped
+                        out.add(
+                                seq,
+                                r.getLong(6),
+                                new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
+                    }
                 }
             }
         }

@@ -79,9 +79,8 @@ class LongHistoryTest {
                     kind, CHECKPOINTS, listAll, listSome);
             assertEquals(CHECKPOINTS, all.size());
             assertEquals(450, some.size());
-            // 1 checkpoint query + 1 query for all blobs (2,400 chains) + 1 for the writes (on
-            // PostgreSQL 3 batches of ids: see Dialect.joinsWritesToHistory).
-            assertTrue(listAll <= 5, "statements to list everything: " + listAll);
+            // 1 checkpoint query + 1 query for all blobs (2,400 chains) + 1 for the writes.
+            assertTrue(listAll <= 3, "statements to list everything: " + listAll);
             // 1 + 3 batches of 200 chains (474 chains) + 1 for the writes (1 batch of ids).
             assertTrue(listSome <= 5, "statements to list 450: " + listSome);
 
