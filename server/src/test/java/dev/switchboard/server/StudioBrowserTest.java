@@ -368,32 +368,41 @@ class StudioBrowserTest {
                 driver.findElement(By.id("run-values")).getText().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
+    @SuppressWarnings("unchecked")
     private List<String> progress() {
-        return driver.findElements(By.cssSelector("#progress li")).stream()
-                .map(li -> li.getDomAttribute("data-node") + ":" + li.getDomAttribute("data-state"))
-                .toList();
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll('#progress li'),"
+                + " li => li.getAttribute('data-node') + ':' + li.getAttribute('data-state'));");
     }
 
     private WebElement svgNode(String name) {
         return driver.findElement(By.cssSelector("#diagram g.node[data-node='" + name + "']"));
     }
 
+    /**
+     * An attribute of each timeline entry, read in one script: the page re-renders the timeline
+     * when a thread's data arrives, and element handles read one by one can go stale between reads.
+     */
     private List<String> timeline(String attribute) {
-        return driver.findElements(By.cssSelector("#timeline li")).stream()
-                .map(li -> li.getDomAttribute(attribute))
-                .toList();
+        return attributes("#timeline li", attribute);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> attributes(String selector, String attribute) {
+        return (List<String>) driver.executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0]), e => e.getAttribute(arguments[1]));",
+                selector,
+                attribute);
     }
 
     private WebElement checkpointAtStep(String step) {
         return driver.findElement(By.cssSelector("#timeline li[data-step='" + step + "'] button"));
     }
 
+    @SuppressWarnings("unchecked")
     private List<String> diffRows() {
-        return driver.findElements(By.cssSelector("#checkpoint-diff tbody tr")).stream()
-                .map(tr -> tr.findElements(By.cssSelector("th, td")).stream()
-                        .map(WebElement::getText)
-                        .collect(Collectors.joining("|")))
-                .toList();
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll("
+                + "'#checkpoint-diff tbody tr'), tr => Array.from(tr.querySelectorAll('th, td'),"
+                + " c => c.innerText).join('|'));");
     }
 
     /** Saves the viewport, scrolled to the top of the section shown, under target/studio. */
