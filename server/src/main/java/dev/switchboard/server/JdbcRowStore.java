@@ -126,9 +126,20 @@ final class JdbcRowStore implements RowStore {
             try {
                 connection.setAutoCommit(false);
             } catch (SQLException e) {
+                // SQLite's driver counts itself out of auto-commit even when its BEGIN failed (busy):
+                // left so, every later transaction's commit would fail for want of one begun
+                autoCommitAgain();
                 throw failed(e);
             }
             begun = true;
+        }
+    }
+
+    private void autoCommitAgain() {
+        try {
+            connection.setAutoCommit(true);
+        } catch (SQLException e) {
+            // it ends no transaction (none began), but the driver is back in auto-commit
         }
     }
 

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +54,38 @@ class JdbcRowStoreTest {
             assertEquals(quiet, WalCommits.count(db), "a transaction that writes nothing commits nothing");
             store.putRun("r3", "t", Json.object().put("run_id", "r3"));
             assertEquals(quiet + 1, WalCommits.count(db), "after a transaction, writes commit one by one again");
+        }
+    }
+
+    @Test
+    void aTransactionThatCouldNotBeginLeavesLaterOnesCommitting() throws Exception {
+        Path db = dir.resolve("busy.db");
+        String url = "jdbc:sqlite:" + db;
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+        }
+        try (JdbcRowStore store = JdbcRowStore.open(url + "?busy_timeout=200", "test");
+                Connection other = DriverManager.getConnection(url)) {
+            store.putThread("t", Json.object().put("thread_id", "t"));
+            other.setAutoCommit(false); // another writer holds the file's write lock
+            try (Statement s = other.createStatement()) {
+                s.execute("INSERT INTO switchboard_server_threads (thread_id, row_json) VALUES ('held', '{}')");
+            }
+            IllegalStateException busy = assertThrows(
+                    IllegalStateException.class,
+                    () -> store.transaction(
+                            () -> store.putRun("r1", "t", Json.object().put("run_id", "r1"))));
+            assertTrue(busy.getMessage().contains("locked"), busy.getMessage());
+            other.rollback();
+
+            store.transaction(() -> store.putRun("r2", "t", Json.object().put("run_id", "r2")));
+            try (Statement s = other.createStatement();
+                    ResultSet r = s.executeQuery("SELECT count(*) FROM switchboard_server_runs WHERE run_id = 'r2'")) {
+                r.next();
+                assertEquals(1, r.getInt(1), "the next transaction commits");
+            }
+            assertNull(store.run("r1"));
         }
     }
 }
