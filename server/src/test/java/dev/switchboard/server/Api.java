@@ -78,6 +78,25 @@ final class Api {
         return post("/threads", "{}").expect(200).json().get("thread_id").asString();
     }
 
+    /**
+     * Starts a run of a trail graph ({@code gated}, {@code stalled}) on a new thread, input
+     * {@code ["A"]} plus the body's {@code moreFields} (JSON members, or empty), and waits until its
+     * first step is committed; answers the thread and run ids.
+     */
+    String[] runPastItsFirstStep(String assistant, String moreFields) throws Exception {
+        String tid = newThread();
+        String run = post(
+                        "/threads/" + tid + "/runs",
+                        "{\"assistant_id\":\"" + assistant + "\",\"input\":{\"trail\":[\"A\"]}"
+                                + (moreFields.isEmpty() ? "" : "," + moreFields) + "}")
+                .expect(200)
+                .json()
+                .get("run_id")
+                .asString();
+        poll("/threads/" + tid + "/state", s -> s.path("values").path("trail").size() == 2);
+        return new String[] {tid, run};
+    }
+
     /** Polls {@code path} until {@code done} holds for its JSON (10 s at most). */
     JsonNode poll(String path, Predicate<JsonNode> done) throws Exception {
         long end = System.currentTimeMillis() + 10_000;

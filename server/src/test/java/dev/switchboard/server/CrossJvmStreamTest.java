@@ -3,10 +3,7 @@ package dev.switchboard.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
-import dev.switchboard.server.fixtures.GatedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,12 +46,8 @@ class CrossJvmStreamTest {
     }
 
     private SwitchboardServer server(int maxRuns) throws Exception {
-        return ConformanceGraphs.graphs()
-                .graph("gated", GatedGraph.builder(new Gated()), TrailUpdate::of)
-                .database(db.url())
-                .lease(Duration.ofMillis(1000), Duration.ofMillis(200))
+        return QueueServers.on(db, Duration.ofMillis(1000), Duration.ofMillis(200))
                 .maxRuns(maxRuns)
-                .port(0)
                 .build()
                 .start();
     }
@@ -77,21 +70,10 @@ class CrossJvmStreamTest {
      * slot); answers thread and run ids.
      */
     private String[] busy() throws Exception {
-        String tid = api1.newThread();
-        String run = api1.post(
-                        "/threads/" + tid + "/runs",
-                        "{\"assistant_id\":\"gated\",\"input\":{\"trail\":[\"A\"]},"
-                                + "\"stream_mode\":[\"values\",\"updates\",\"tasks\"]}")
-                .expect(200)
-                .json()
-                .get("run_id")
-                .asString();
-        api1.poll(
-                "/threads/" + tid + "/state",
-                s -> s.path("values").path("trail").size() == 2);
+        String[] t = api1.runPastItsFirstStep("gated", "\"stream_mode\":[\"values\",\"updates\",\"tasks\"]");
         // claimed with its insert: the other server, woken by it, could otherwise take it first
-        assertEquals(one, owner(run), "a run starts on the server that received it when that one has room");
-        return new String[] {tid, run};
+        assertEquals(one, owner(t[1]), "a run starts on the server that received it when that one has room");
+        return t;
     }
 
     @Test

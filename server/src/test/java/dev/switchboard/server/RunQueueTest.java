@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
-import dev.switchboard.server.fixtures.GatedGraph;
 import dev.switchboard.server.fixtures.Stalled;
 import dev.switchboard.server.fixtures.StalledGraph;
 import dev.switchboard.server.fixtures.TrailUpdate;
@@ -57,13 +55,9 @@ class RunQueueTest {
     }
 
     private SwitchboardServer server(int maxRuns) throws Exception {
-        return ConformanceGraphs.graphs()
-                .graph("gated", GatedGraph.builder(new Gated()), TrailUpdate::of)
+        return QueueServers.on(db, LEASE, BEAT)
                 .graph("stalled", StalledGraph.builder(new Stalled()), TrailUpdate::of)
-                .database(db.url())
-                .lease(LEASE, BEAT)
                 .maxRuns(maxRuns)
-                .port(0)
                 .build()
                 .start();
     }
@@ -86,17 +80,9 @@ class RunQueueTest {
 
     /** A thread whose run A (gated) runs on server one, inside step 2; answers thread and run ids. */
     private String[] busyOnOne() throws Exception {
-        String tid = api1.newThread();
-        String a = api1.post("/threads/" + tid + "/runs", "{\"assistant_id\":\"gated\",\"input\":{\"trail\":[\"A\"]}}")
-                .expect(200)
-                .json()
-                .get("run_id")
-                .asString();
-        api1.poll(
-                "/threads/" + tid + "/state",
-                s -> s.path("values").path("trail").size() == 2);
-        ownerIsOne(a);
-        return new String[] {tid, a};
+        String[] t = api1.runPastItsFirstStep("gated", "");
+        ownerIsOne(t[1]);
+        return t;
     }
 
     /**
@@ -244,16 +230,9 @@ class RunQueueTest {
 
     @Test
     void aWorkerThatLostItsLeaseCannotCommit() throws Exception {
-        String tid = api1.newThread();
-        String run = api1.post(
-                        "/threads/" + tid + "/runs", "{\"assistant_id\":\"stalled\",\"input\":{\"trail\":[\"A\"]}}")
-                .expect(200)
-                .json()
-                .get("run_id")
-                .asString();
-        api1.poll(
-                "/threads/" + tid + "/state",
-                s -> s.path("values").path("trail").size() == 2);
+        String[] started = api1.runPastItsFirstStep("stalled", "");
+        String tid = started[0];
+        String run = started[1];
         ownerIsOne(run);
         one.worker().stalled = true; // server one stalls inside step 2: its lease runs out
         // server two's sweeper returns the run to the queue; server two claims it and finishes it
@@ -286,16 +265,9 @@ class RunQueueTest {
     @Test
     void aStaleWorkerWakingBeforeTheNewOwnerCommitsIsRefused() throws Exception {
         Stalled.holdResumed = true;
-        String tid = api1.newThread();
-        String run = api1.post(
-                        "/threads/" + tid + "/runs", "{\"assistant_id\":\"stalled\",\"input\":{\"trail\":[\"A\"]}}")
-                .expect(200)
-                .json()
-                .get("run_id")
-                .asString();
-        api1.poll(
-                "/threads/" + tid + "/state",
-                s -> s.path("values").path("trail").size() == 2);
+        String[] started = api1.runPastItsFirstStep("stalled", "");
+        String tid = started[0];
+        String run = started[1];
         ownerIsOne(run);
         one.worker().stalled = true; // its lease runs out; server two sweeps, claims and resumes the run
         assertTrue(Stalled.RESUMED_IN.tryAcquire(30, TimeUnit.SECONDS), "server two resumed the run");

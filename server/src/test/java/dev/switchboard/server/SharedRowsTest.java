@@ -2,10 +2,7 @@ package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
-import dev.switchboard.server.fixtures.GatedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -45,13 +42,7 @@ class SharedRowsTest {
     }
 
     private SwitchboardServer server() throws Exception {
-        return ConformanceGraphs.graphs()
-                .graph("gated", GatedGraph.builder(new Gated()), TrailUpdate::of)
-                .database(db.url())
-                .lease(LEASE, LEASE.dividedBy(5))
-                .port(0)
-                .build()
-                .start();
+        return QueueServers.on(db, LEASE, LEASE.dividedBy(5)).build().start();
     }
 
     @AfterEach
