@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class QueueFence implements CommitGuard {
     private static final String SQL =
-            "SELECT owner, attempt, queue_status FROM switchboard_server_runs" + " WHERE run_id = ? FOR SHARE";
+            "SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
 
     private final String owner;
     /** The claim of the queued run this JVM executes on a thread, by thread id. */
