@@ -1,16 +1,30 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.RunControl;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** A flag that stops a run at the next superstep boundary, set when a stream is closed early. */
+/**
+ * A flag that stops a run at the next superstep boundary, set when a stream is closed early, or by
+ * the run's {@link RunControl} when its config has one.
+ */
 final class Cancellation {
     static final Cancellation NEVER = new Cancellation();
 
     private volatile boolean cancelled;
     private final CountDownLatch latch = new CountDownLatch(1);
+    /** The run's control, or null. */
+    private final RunControl control;
+
+    Cancellation() {
+        this(null);
+    }
+
+    Cancellation(RunControl control) {
+        this.control = control;
+    }
 
     void cancel() {
         cancelled = true;
@@ -23,12 +37,15 @@ final class Cancellation {
     }
 
     boolean cancelled() {
-        return cancelled;
+        return cancelled || (control != null && control.cancelled());
     }
 
     void check() {
         if (cancelled) {
             throw new CancellationException("the run was cancelled");
+        }
+        if (control != null) {
+            control.check();
         }
     }
 }
