@@ -31,16 +31,14 @@ public final class SamplesServer {
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 2024;
         SwitchboardServer server = SwitchboardServer.builder()
-                .graph("support", SupportDeskGraph.builder(new SupportDesk()), TicketUpdate::of)
+                .graph("support", SupportDeskGraph.builder(new SupportDesk()))
                 .graph(
                         "approval",
-                        ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})),
-                        PostUpdate::of)
+                        ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})))
                 .graph(
                         "digest",
-                        ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())),
-                        BookUpdate::of)
-                .graph("agent", AgentSample.offlineAgent().graph(), AgentStateUpdate::of)
+                        ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())))
+                .graph("agent", AgentSample.offlineAgent().graph())
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()
