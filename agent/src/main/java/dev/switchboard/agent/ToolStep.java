@@ -3,6 +3,7 @@ package dev.switchboard.agent;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.langchain4j.ToolArgumentsException;
+import dev.switchboard.langchain4j.ToolErrorException;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.pregel.ControlSignals;
@@ -11,7 +12,8 @@ import java.util.List;
 /**
  * The {@code tools} node: runs one tool call (each call is a task of its own), through the
  * middleware's {@code wrapToolCall} hooks, the first middleware outermost. As in LangChain, an unknown
- * tool and arguments that do not match the tool's schema are answered with an error result; a tool
+ * tool, arguments that do not match the tool's schema, and a tool's own error ({@code
+ * ToolErrorException}, whose text the model reads unchanged) are answered with an error result; a tool
  * that throws is answered with {@code "Error: <message>\n Please fix your mistakes."} when no
  * middleware wraps tool calls, while with such middleware a failure that reaches the node fails it
  * (a middleware like the tool retry decides what the model sees). Pauses and commands to the parent
@@ -70,6 +72,8 @@ final class ToolStep<R> {
         }
         try {
             return tool.execute(request);
+        } catch (ToolErrorException e) {
+            return ToolResult.error(call, e.getMessage()); // the tool's own error text, as it wrote it
         } catch (ToolArgumentsException e) {
             return ToolResult.error(
                     call,
