@@ -5,6 +5,7 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * Calls a LangChain4j {@link ChatModel} or {@link StreamingChatModel} with a conversation and the
@@ -42,7 +44,7 @@ import java.util.concurrent.CompletionException;
 public final class ModelNode {
     private final ChatModel model;
     private final StreamingChatModel streaming;
-    private final List<ToolSpecification> tools;
+    private final Supplier<List<ToolSpecification>> tools;
     private final String systemPrompt;
 
     private ModelNode(Builder b) {
@@ -95,8 +97,31 @@ public final class ModelNode {
         ChatRequest request = request(messages);
         // LangChain names a reply after the model call's run, and LangGraph's clients show that id
         String id = "run-" + UUID.randomUUID();
-        AiMessage reply = streaming == null ? model.chat(request).aiMessage() : stream(request, id, ctx);
-        return Message.of(id, check(reply));
+        return Message.of(id, check(chat(request, id, ctx).aiMessage()));
+    }
+
+    /**
+     * Sends a request as the caller prepared it (messages, tools, tool choice, response format),
+     * streaming its tokens through {@code ctx} under {@code messageId} when this is a streaming model.
+     * This node's own tools and system prompt are not added, and the reply is not checked.
+     *
+     * @param request the request
+     * @param messageId the id the streamed chunks carry: the reply's message id
+     * @param ctx the node's context, or {@code null} not to stream
+     * @return the model's response
+     */
+    public ChatResponse chat(ChatRequest request, String messageId, NodeContext ctx) {
+        Objects.requireNonNull(request, "request");
+        return streaming == null ? model.chat(request) : stream(request, messageId, ctx);
+    }
+
+    /**
+     * What the model says it supports, such as {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA}.
+     *
+     * @return the model's capabilities
+     */
+    public Set<Capability> capabilities() {
+        return streaming == null ? model.supportedCapabilities() : streaming.supportedCapabilities();
     }
 
     private ChatRequest request(List<Message> messages) {
@@ -110,10 +135,13 @@ public final class ModelNode {
             }
         }
         ChatRequest.Builder b = ChatRequest.builder().messages(chat);
-        return tools.isEmpty() ? b.build() : b.toolSpecifications(tools).build();
+        List<ToolSpecification> specifications = tools.get();
+        return specifications.isEmpty()
+                ? b.build()
+                : b.toolSpecifications(specifications).build();
     }
 
-    private AiMessage stream(ChatRequest request, String id, NodeContext ctx) {
+    private ChatResponse stream(ChatRequest request, String id, NodeContext ctx) {
         CompletableFuture<ChatResponse> done = new CompletableFuture<>();
         streaming.chat(request, new StreamingChatResponseHandler() {
             @Override
@@ -137,7 +165,7 @@ public final class ModelNode {
             }
         });
         try {
-            return done.join().aiMessage();
+            return done.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
@@ -169,7 +197,7 @@ public final class ModelNode {
     public static final class Builder {
         private final ChatModel model;
         private final StreamingChatModel streaming;
-        private List<ToolSpecification> tools = List.of();
+        private Supplier<List<ToolSpecification>> tools = List::of;
         private String systemPrompt;
 
         private Builder(ChatModel model, StreamingChatModel streaming) {
@@ -178,13 +206,17 @@ public final class ModelNode {
         }
 
         /**
-         * The tools the model may call: their specifications go with every request.
+         * The tools the model may call: their specifications go with every request, read from the
+         * set at each call, so a set whose tools change (an MCP server's list-changed notification)
+         * offers the model its current tools.
          *
          * @param toolSet the tools
          * @return this builder
          */
         public Builder tools(ToolSet toolSet) {
-            return tools(toolSet.specifications());
+            Objects.requireNonNull(toolSet, "toolSet");
+            this.tools = toolSet::specifications;
+            return this;
         }
 
         /**
@@ -194,7 +226,8 @@ public final class ModelNode {
          * @return this builder
          */
         public Builder tools(List<ToolSpecification> specifications) {
-            this.tools = List.copyOf(specifications);
+            List<ToolSpecification> fixed = List.copyOf(specifications);
+            this.tools = () -> fixed;
             return this;
         }
 
