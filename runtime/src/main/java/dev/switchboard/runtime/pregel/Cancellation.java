@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.RunControl;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
@@ -24,6 +25,16 @@ final class Cancellation {
 
     Cancellation(RunControl control) {
         this.control = control;
+    }
+
+    /** The cancellation of a run that can also be stopped another way (a stream closed early). */
+    static Cancellation of(RunConfig config) {
+        return new Cancellation(config.control().orElse(null));
+    }
+
+    /** A synchronous run's: it stops only by its config's control, if any. */
+    static Cancellation synchronous(RunConfig config) {
+        return config.control().isPresent() ? new Cancellation(config.control().get()) : NEVER;
     }
 
     void cancel() {

@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.pregel;
 
+import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.RunControl;
 import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
@@ -20,6 +21,13 @@ final class ControlledSaver extends ForwardingCheckpointSaver {
     ControlledSaver(CheckpointSaver delegate, RunControl control) {
         super(delegate);
         this.control = control;
+    }
+
+    /** The saver a run commits through: {@code saver}, controlled when the run's config has a control. */
+    static CheckpointSaver of(CheckpointSaver saver, RunConfig config) {
+        return saver == null || config.control().isEmpty()
+                ? saver
+                : new ControlledSaver(saver, config.control().get());
     }
 
     @Override

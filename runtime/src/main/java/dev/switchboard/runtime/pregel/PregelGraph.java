@@ -55,8 +55,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
     private final NodePolicies policies;
-    private final GraphDefinition definition;
-    private volatile GraphSchema schema;
+    private final GraphSchema schema;
 
     /**
      * For generated subclasses.
@@ -66,8 +65,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
      * @param settings the builder's settings
      */
     protected PregelGraph(GraphDefinition definition, NodeDispatcher dispatcher, GraphBuilder<?, ?> settings) {
-        this.definition = Objects.requireNonNull(definition, "definition");
-        this.spec = GraphSpec.of(definition);
+        this.spec = GraphSpec.of(Objects.requireNonNull(definition, "definition"));
+        this.schema = GraphSchemas.of(definition);
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);
@@ -90,12 +89,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     @Override
     public GraphSchema schema() {
-        GraphSchema s = schema;
-        if (s == null) {
-            s = GraphSchemas.of(definition);
-            schema = s; // racing threads compute equal schemas: either may win
-        }
-        return s;
+        return schema;
     }
 
     /**
@@ -111,19 +105,14 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
         checkContext(config);
-        return run(loop(config, EventSink.NONE, controlled(config)), input);
+        return run(loop(config, EventSink.NONE, Cancellation.synchronous(config)), input);
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
         checkContext(config);
         Objects.requireNonNull(command, "command");
-        return run(loop(config, EventSink.NONE, controlled(config)), command);
-    }
-
-    /** A synchronous run stops only by its config's control, if any. */
-    private static Cancellation controlled(RunConfig config) {
-        return config.control().isPresent() ? new Cancellation(config.control().get()) : Cancellation.NEVER;
+        return run(loop(config, EventSink.NONE, Cancellation.synchronous(config)), command);
     }
 
     @SuppressWarnings("unchecked")
@@ -150,7 +139,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
         checkContext(config);
         Objects.requireNonNull(runOn, "executor");
-        Cancellation cancellation = new Cancellation(config.control().orElse(null));
+        Cancellation cancellation = Cancellation.of(config);
         PregelLoop loop = loop(config, EventSink.NONE, cancellation);
         CompletableFuture<GraphOutput<O>> future = new CompletableFuture<>() {
             @Override
@@ -206,7 +195,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private Stream<StreamPart<S>> stream(RunConfig config, StreamMode[] modes, Function<PregelLoop, Object> body) {
         checkContext(config);
         StreamRun<S> run = new StreamRun<>(modeSet(modes));
-        Cancellation cancellation = new Cancellation(config.control().orElse(null));
+        Cancellation cancellation = Cancellation.of(config);
         PregelLoop loop = loop(config, run, cancellation);
         return run.start(() -> body.apply(loop), cancellation);
     }
@@ -242,7 +231,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             Function<PregelLoop, Object> body) {
         checkContext(config);
         Objects.requireNonNull(sink, "sink");
-        Cancellation cancellation = new Cancellation(config.control().orElse(null));
+        Cancellation cancellation = Cancellation.of(config);
         // the loop emits parts of this graph's state type: the cast only widens what the sink sees
         SinkRun run = new SinkRun(modeSet(modes), part -> sink.accept((StreamPart<S>) part), cancellation);
         PregelLoop loop = loop(config, run, cancellation);
@@ -443,10 +432,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                     + config.checkpointNamespace() + "'; read it with getSubgraphState(config), fork it with"
                     + " updateState(config, ...), then resume this graph's thread (its own namespace)");
         }
-        CheckpointSaver runSaver = saverOf(config);
-        if (runSaver != null && config.control().isPresent()) {
-            runSaver = new ControlledSaver(runSaver, config.control().get());
-        }
+        CheckpointSaver runSaver = ControlledSaver.of(saverOf(config), config);
         Persistence persistence = runSaver == null
                 ? null
                 : new Persistence(runSaver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);

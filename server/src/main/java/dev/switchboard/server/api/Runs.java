@@ -8,6 +8,7 @@ import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.runs.EventFeed;
 import dev.switchboard.server.runs.Histories;
+import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunEvents;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.runs.Stop;
@@ -322,7 +323,7 @@ public final class Runs {
             Histories.dropRun(saver, t.id(), r.id());
             registry.dropRun(r);
             ServedGraph g = r.graph();
-            pipeline.refresh(t, g);
+            Outcome.refresh(t, g);
             registry.save(t);
         }
         ex.empty(204);

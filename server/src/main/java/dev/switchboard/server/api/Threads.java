@@ -11,6 +11,7 @@ import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadQuery;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.runs.Histories;
+import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.ApiException;
@@ -228,7 +229,7 @@ public final class Threads {
                             config,
                             g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
                             Json.text(body, "as_node"));
-            pipeline.refresh(t, g);
+            Outcome.refresh(t, g);
             t.touch();
             registry.save(t);
         }

@@ -172,7 +172,7 @@ public final class QueueWorker implements AutoCloseable {
         String arg = space < 0 ? "" : payload.substring(space + 1);
         switch (kind) {
             case "wake" -> wake();
-            case "done" -> pipeline.finishedElsewhere(arg);
+            case "done" -> pipeline.news().finished(arg);
             case "cancel" -> beat(); // the beat reads the cancel's action with the leases
             default -> {}
         }
@@ -187,10 +187,10 @@ public final class QueueWorker implements AutoCloseable {
             if (!stalled) {
                 long since = System.nanoTime();
                 Map<String, String> held = queue.heartbeat(pipeline.runningIds());
-                pipeline.lostExcept(held.keySet(), since);
+                pipeline.news().heldOnly(held.keySet(), since);
                 held.forEach((id, status) -> {
                     if (status.startsWith("cancelling:")) {
-                        pipeline.cancelledElsewhere(id, Stop.parse(status.substring("cancelling:".length())));
+                        pipeline.news().cancelled(id, Stop.parse(status.substring("cancelling:".length())));
                     }
                 });
             }

@@ -1,34 +1,20 @@
 package dev.switchboard.server.runs;
 
-import dev.switchboard.runtime.Command;
-import dev.switchboard.runtime.RunConfig;
-import dev.switchboard.runtime.StateSnapshot;
-import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.StreamMode;
-import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
-import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunStatus;
-import dev.switchboard.server.wire.ServedGraph;
 import dev.switchboard.server.wire.ThreadStatus;
-import dev.switchboard.server.wire.Wire;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -43,6 +29,12 @@ import tools.jackson.databind.node.ObjectNode;
  * others use the server's queue, which is the same one unless the database is shared. A stateless
  * wait runs on the thread of the request that waits for it ({@link #runHere}): nobody else can
  * see it, and the request would only wait meanwhile.
+ *
+ * <p>Every path that changes what runs (create, cancel, claim, finish) lives in this class, under
+ * one locking rule: a thread's row monitor before a queue's, never a row's while holding a queue's;
+ * that is why it is longer than most. Executing a run ({@link RunExecutor}), its outcome ({@link
+ * Outcome}), its events ({@link RunFeeds}) and the shared queue's news ({@link SharedQueueNews})
+ * are classes of their own.
  */
 public final class RunPipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunPipeline.class);
@@ -54,18 +46,17 @@ public final class RunPipeline implements AutoCloseable {
     private final LocalRunQueue local;
     private final int maxRuns;
     private final ExecutorService workers;
+    private final RunExecutor executor;
     /** The runs executing in this JVM, by run id. */
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
-    /** The events of this JVM's local runs, from their creation until {@link RunEvents#KEEP} after their end. */
-    private final Map<String, RunEvents> feeds = new ConcurrentHashMap<>();
+
+    private final RunFeeds feeds = new RunFeeds();
     /** Stops asked for runs claimed but not started yet, by run id. */
     private final Map<String, Stop> earlyStops = new ConcurrentHashMap<>();
-    /** The shared queue's event log, or null when the queue is this JVM's. */
-    private volatile SharedEvents shared;
     /** Wakes the shared queue's claimer (a run ended here, so a thread may be free); null when local. */
     private volatile Runnable wake = () -> {};
-    /** How long a cancel waits for another JVM to stop a run: a lease and a heartbeat. */
-    private volatile Duration stopWait = Duration.ZERO;
+
+    private final SharedQueueNews news;
 
     private volatile boolean closing;
 
@@ -87,12 +78,23 @@ public final class RunPipeline implements AutoCloseable {
         this.queue = queue;
         this.local = local;
         this.maxRuns = maxRuns;
+        this.executor = new RunExecutor(registry, saver, local, this);
+        this.news = new SharedQueueNews(this, registry);
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
             Thread t = new Thread(r, "switchboard-run-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * What the shared queue's worker tells this JVM: cancels, lost leases, runs finished elsewhere.
+     *
+     * @return the news handler
+     */
+    public SharedQueueNews news() {
+        return news;
     }
 
     /**
@@ -103,9 +105,9 @@ public final class RunPipeline implements AutoCloseable {
      * @param stopWait how long a cancel waits for the JVM executing a run to stop it
      */
     public void shared(SharedEvents events, Runnable claimer, Duration stopWait) {
-        this.shared = events;
+        this.feeds.shared(events);
         this.wake = claimer;
-        this.stopWait = stopWait;
+        this.news.stopWait(stopWait);
     }
 
     /**
@@ -128,13 +130,9 @@ public final class RunPipeline implements AutoCloseable {
      * @param unfinished the runs read back
      */
     public void recover(List<RunRow> unfinished) {
-        unfinished.forEach(r -> feeds.put(r.id(), newEvents(r.id())));
+        feeds.created(unfinished);
         local.restore(unfinished);
         pump();
-    }
-
-    private RunEvents newEvents(String runId) {
-        return new RunEvents(() -> feeds.remove(runId));
     }
 
     /**
@@ -161,14 +159,14 @@ public final class RunPipeline implements AutoCloseable {
         RunQueue q = queueOf(run);
         boolean local = q == this.local;
         if (local) {
-            feeds.put(run.id(), newEvents(run.id()));
+            feeds.created(run.id());
         }
         RunQueue.Submitted s;
         registry.track(run); // the one object of the run in this JVM: whoever waits for it waits on it
         try {
             s = q.submit(run, thread, here || hasRoom() ? owner : null);
         } catch (RuntimeException e) {
-            feeds.remove(run.id());
+            feeds.refused(run.id());
             registry.untrack(run);
             throw e;
         }
@@ -199,10 +197,7 @@ public final class RunPipeline implements AutoCloseable {
         if (r != null && !r.finished()) {
             registry.reload(r);
         }
-        RunEvents events = feeds.get(runId);
-        if (events != null) {
-            events.close();
-        }
+        feeds.ended(runId);
     }
 
     /**
@@ -213,27 +208,11 @@ public final class RunPipeline implements AutoCloseable {
         Execution e = executions.get(runId);
         if (e != null) {
             stop(e, stop);
-        } else if (shared != null
+        } else if (feeds.shared() != null
                 && queue.active(registry.run(runId).threadId()).contains(runId)) {
-            awaitElsewhere(runId);
+            news.awaitStopped(runId);
         } else {
             earlyStops.put(runId, stop);
-        }
-    }
-
-    /**
-     * Waits until a run another JVM executes is recorded finished (it stops at its next commit once
-     * its owner hears of the cancel), so a cancel or a double text answers once the run is over, as
-     * on one JVM; at most {@link #stopWait}, after which its lease has expired anyway.
-     */
-    private void awaitElsewhere(String runId) {
-        RunRow run = registry.run(runId);
-        try {
-            if (run != null && !run.awaitFinished(stopWait.toMillis())) {
-                LOG.info("{} did not stop within {}; it stops at its next commit", run, stopWait);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -260,7 +239,7 @@ public final class RunPipeline implements AutoCloseable {
     }
 
     /** Stops an execution where it is and records how; waits for a commit of it in flight. */
-    private void stop(Execution e, Stop stop) {
+    void stop(Execution e, Stop stop) {
         e.stop = stop;
         e.control.cancel(); // from now on it commits nothing
         finish(e, null, null);
@@ -296,12 +275,7 @@ public final class RunPipeline implements AutoCloseable {
      * @return the feed, to be released
      */
     public EventFeed feed(RunRow run) {
-        if (shared != null && !run.request().temporary()) {
-            Execution e = executions.get(run.id());
-            return e != null && !e.claim.resumed() ? e.events : shared.tail(run.id());
-        }
-        RunEvents events = feeds.get(run.id());
-        return events != null ? events : RunEvents.gone();
+        return feeds.feed(run, executions.get(run.id()));
     }
 
     // ------------------------------------------------------------------ claims and execution
@@ -336,10 +310,7 @@ public final class RunPipeline implements AutoCloseable {
      * @return the ids
      */
     public List<String> runningIds() {
-        return executions.values().stream()
-                .filter(e -> e.queue == queue && queue != local)
-                .map(e -> e.run.id())
-                .toList();
+        return sharedExecutions().stream().map(e -> e.run.id()).toList();
     }
 
     /** Claims from the local queue(s) while this JVM has room. */
@@ -394,11 +365,7 @@ public final class RunPipeline implements AutoCloseable {
         RunRow run = registry.run(claim.runId());
         ThreadRow thread = registry.thread(claim.threadId());
         RunQueue q = queueOf(run);
-        RunEvents events = q == local ? feeds.computeIfAbsent(run.id(), this::newEvents) : newEvents(run.id());
-        Execution e = new Execution(claim, run, thread, q, events, here);
-        if (q != local && shared != null) {
-            events.mirror((name, data) -> shared.add(run.id(), name, data));
-        }
+        Execution e = new Execution(claim, run, thread, q, feeds.forExecution(run, q == local), here);
         executions.put(run.id(), e);
         if (markBusy) {
             markBusy(thread);
@@ -409,7 +376,7 @@ public final class RunPipeline implements AutoCloseable {
             return;
         }
         if (!here) {
-            workers.execute(() -> execute(e));
+            workers.execute(() -> executor.execute(e));
         }
     }
 
@@ -422,7 +389,7 @@ public final class RunPipeline implements AutoCloseable {
     public void runHere(RunRow run) {
         Execution e = executions.get(run.id());
         if (e != null && e.here) {
-            execute(e);
+            executor.execute(e);
         }
     }
 
@@ -446,117 +413,6 @@ public final class RunPipeline implements AutoCloseable {
         saver.deleteThread(thread.id());
     }
 
-    private void execute(Execution e) {
-        RunRow run = e.run;
-        run.status(RunStatus.RUNNING);
-        if (registry.shared() && e.queue != local) {
-            registry.save(run); // other JVMs show it
-        }
-        e.events.add("metadata", Json.object().put("run_id", run.id()).put("attempt", e.claim.attempt()));
-        EventMapper events = new EventMapper(e);
-        try {
-            Resumption from = e.claim.resumed() ? resumption(run) : Resumption.INPUT;
-            RunConfig config = RunConfigs.of(run, e.claim.attempt(), from == Resumption.INPUT)
-                    .withControl(e.control)
-                    .withCheckpointer(e.queue.saver(e.claim, saver));
-            if (from == Resumption.DONE || resumesNothing(run)) {
-                finish(e, null, null);
-                return;
-            }
-            Consumer<StreamPart<Object>> sink = p -> {
-                if (e.control.cancelled()) {
-                    throw new CancellationException("the run was stopped");
-                }
-                events.emit(p);
-            };
-            if (from == Resumption.CHECKPOINT) {
-                run.graph().graph().streamTo((StateUpdate) null, config, sink, modes(run));
-            } else {
-                stream(run, config, sink);
-            }
-            events.end();
-            finish(e, null, events.endValues());
-        } catch (RuntimeException | Error t) {
-            if (ClaimLost.in(t)) {
-                lost(e); // its queue row is another server's now: leave the outcome to that one
-            } else if (e.control.cancelled()) {
-                finish(e, null, null); // stopped: the stop already recorded it, or it records nothing
-            } else {
-                finish(e, t, null);
-            }
-        }
-    }
-
-    /**
-     * A resume of a thread that is not waiting on an interrupt runs nothing (LangGraph answers with
-     * the thread's values and writes no checkpoint).
-     */
-    private static boolean resumesNothing(RunRow run) {
-        JsonNode cmd = run.request().command();
-        if (cmd == null || !cmd.has("resume") || cmd.has("goto") || cmd.has("update")) {
-            return false;
-        }
-        StateSnapshot<Object> s = run.graph().graph().getState(RunConfig.thread(run.threadId()));
-        return s.interrupts().isEmpty();
-    }
-
-    /** Where a run continues: from its input, from the checkpoint it last wrote, or nowhere. */
-    private enum Resumption {
-        INPUT,
-        CHECKPOINT,
-        DONE
-    }
-
-    /**
-     * A resumed run whose thread's last checkpoint it wrote itself continues from there (its
-     * finished tasks' writes are kept, so only unfinished tasks run again, and a step whose tasks all
-     * finished is committed), or is done when that checkpoint ended the graph or stopped at an
-     * interrupt; otherwise nothing of it was committed and it starts from its input like a new run.
-     */
-    private static Resumption resumption(RunRow run) {
-        StateSnapshot<Object> s = run.graph().graph().getState(RunConfig.thread(run.threadId()));
-        Object writer = s.metadata() == null ? null : s.metadata().extra().get("run_id");
-        if (!run.id().equals(writer)) {
-            return Resumption.INPUT;
-        }
-        // not s.next(): it leaves out the tasks whose writes are stored, and when those are all of
-        // the step's tasks the step is still to be committed (else their writes would be lost)
-        return s.tasks().isEmpty() || !s.interrupts().isEmpty() ? Resumption.DONE : Resumption.CHECKPOINT;
-    }
-
-    /**
-     * Runs the graph on this thread, its events straight to {@code sink}: a worker or a waiting
-     * request thread has nothing else to do meanwhile, so a thread driving the run would only add a
-     * hand-off per event.
-     */
-    private static void stream(RunRow run, RunConfig config, Consumer<StreamPart<Object>> sink) {
-        ServedGraph g = run.graph();
-        if (run.request().command() != null) {
-            Command<StateUpdate> cmd = g.command(run.request().command());
-            g.graph().streamTo(cmd, config, sink, modes(run));
-            return;
-        }
-        JsonNode input = run.request().input();
-        StateUpdate update = input == null || input.isNull() ? null : g.input(input, config);
-        g.graph().streamTo(update, config, sink, modes(run));
-    }
-
-    private static StreamMode[] modes(RunRow run) {
-        Set<String> asked = run.request().streamModes();
-        EnumSet<StreamMode> m = EnumSet.of(StreamMode.VALUES, StreamMode.UPDATES);
-        for (String a : asked) {
-            switch (a) {
-                case "custom" -> m.add(StreamMode.CUSTOM);
-                case "debug" -> m.add(StreamMode.DEBUG);
-                case "tasks", "events" -> m.add(StreamMode.TASKS);
-                case "checkpoints" -> m.add(StreamMode.CHECKPOINTS);
-                case "messages", "messages-tuple" -> m.add(StreamMode.MESSAGES);
-                default -> {}
-            }
-        }
-        return m.toArray(StreamMode[]::new);
-    }
-
     // ------------------------------------------------------------------ outcomes
 
     /**
@@ -566,7 +422,7 @@ public final class RunPipeline implements AutoCloseable {
      * stopped run's come from its thread's checkpoint. An execution stopped by the server closing
      * or by a lost lease records nothing: its row stays as it was, for the queue to hand it on.
      */
-    private void finish(Execution e, Throwable failure, ObjectNode endValues) {
+    void finish(Execution e, Throwable failure, ObjectNode endValues) {
         if (!e.finishing()) {
             return;
         }
@@ -574,7 +430,10 @@ public final class RunPipeline implements AutoCloseable {
             if (closing || e.lost) {
                 return;
             }
-            Outcome o = outcome(e, failure, endValues);
+            Outcome o = Outcome.of(e, failure, endValues);
+            if (failure != null && e.stop == null) {
+                LOG.warn("{} failed: {}", e, failure.getClass().getSimpleName());
+            }
             if (o.status() == RunStatus.ERROR && failure != null) {
                 e.events.add("error", o.result().get("__error__"));
             }
@@ -591,42 +450,13 @@ public final class RunPipeline implements AutoCloseable {
         }
     }
 
-    private Outcome outcome(Execution e, Throwable failure, ObjectNode endValues) {
-        RunRow run = e.run;
-        ServedGraph g = run.graph();
-        if (endValues != null && e.stop == null && failure == null) {
-            // a run that ended the graph: no task is pending, so the thread has no interrupts
-            return new Outcome(RunStatus.SUCCESS, endValues, ThreadStatus.IDLE, endValues, Json.object());
-        }
-        StateSnapshot<Object> s = read(e.thread, g);
-        JsonNode values = s == null ? Json.object() : g.values(s.channels());
-        JsonNode interrupts = s == null ? Json.object() : Wire.threadInterrupts(s);
-        if (e.stop != null) {
-            return new Outcome(
-                    e.stop.runStatus(), e.stop.result(e.streamed), e.stop.threadStatus(), values, interrupts);
-        }
-        if (failure != null) {
-            LOG.warn("{} failed: {}", e, failure.getClass().getSimpleName());
-            JsonNode err = Wire.error(failure);
-            return new Outcome(
-                    RunStatus.ERROR, Json.object().set("__error__", err), ThreadStatus.ERROR, values, interrupts);
-        }
-        boolean paused = s != null && !s.next().isEmpty();
-        return new Outcome(
-                RunStatus.SUCCESS,
-                paused ? interruptResult(s) : values,
-                paused ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE,
-                values,
-                interrupts);
-    }
-
     /**
      * Stores the outcome on the run's queue, which frees the thread and shows the outcome here; a
      * lost claim leaves it to the run's new owner. Under the thread's monitor, as a run's creation:
      * a run created meanwhile on the thread starts (and shows it busy) after the outcome shows.
      */
     private void record(Execution e, Outcome o) {
-        SharedEvents log = shared;
+        SharedEvents log = feeds.shared();
         if (log != null && e.queue != local) {
             log.flush(); // a reader on another JVM sees the run done only after its last event
         }
@@ -640,85 +470,24 @@ public final class RunPipeline implements AutoCloseable {
         }
     }
 
-    private static ObjectNode interruptResult(StateSnapshot<Object> s) {
-        ObjectNode out = Json.object();
-        out.set("__interrupt__", Wire.interrupts(s.interrupts()));
-        return out;
+    /** The execution of a run here, or null. */
+    Execution execution(String runId) {
+        return executions.get(runId);
     }
 
-    /**
-     * Reads the thread's latest checkpoint into its row (values, interrupts).
-     *
-     * @param thread the thread
-     * @param graph the graph it runs
-     */
-    public void refresh(ThreadRow thread, ServedGraph graph) {
-        StateSnapshot<Object> s = read(thread, graph);
-        if (s == null) {
-            thread.state(Json.object(), Json.object());
-        } else {
-            thread.state(graph.values(s.channels()), Wire.threadInterrupts(s));
-        }
-    }
-
-    /** The thread's latest snapshot, or null when it cannot be read. */
-    private static StateSnapshot<Object> read(ThreadRow thread, ServedGraph graph) {
-        try {
-            return graph.graph().getState(RunConfig.thread(thread.id()));
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    // ------------------------------------------------------------------ the shared queue's news
-
-    /**
-     * A run executing here was cancelled through another JVM: it stops at once.
-     *
-     * @param runId the run
-     * @param stop how it ends
-     */
-    public void cancelledElsewhere(String runId, Stop stop) {
-        Execution e = executions.get(runId);
-        if (e != null) {
-            stop(e, stop);
-        }
-    }
-
-    /**
-     * The leases this JVM still holds, as renewed by a beat that began at {@code since}: a run
-     * claimed before then and missing from {@code held} was lost (swept back to the queue while
-     * this JVM stalled); it stops without touching its row.
-     *
-     * @param held the runs still held
-     * @param since the {@link System#nanoTime} the beat began
-     */
-    public void lostExcept(Set<String> held, long since) {
-        for (Execution e : executions.values()) {
-            if (e.queue == queue && queue != local && !held.contains(e.run.id()) && e.started - since < 0) {
-                lost(e);
-            }
-        }
+    /** The executions here of the shared queue's runs, whose leases this JVM holds. */
+    List<Execution> sharedExecutions() {
+        return executions.values().stream()
+                .filter(e -> e.queue == queue && queue != local)
+                .toList();
     }
 
     /** Stops a run whose claim this JVM lost, without touching its row (another JVM's now). */
-    private void lost(Execution e) {
+    void lost(Execution e) {
         LOG.warn("{} lost its lease: stopping it here, another server continues it", e);
         e.lost = true;
         e.control.cancel();
         finish(e, null, null);
-    }
-
-    /**
-     * A run finished (on any JVM): what this JVM shows of it is read again.
-     *
-     * @param runId the run
-     */
-    public void finishedElsewhere(String runId) {
-        RunRow run = registry.run(runId);
-        if (run != null && !run.finished() && !executions.containsKey(runId)) {
-            registry.reload(run);
-        }
     }
 
     /**
