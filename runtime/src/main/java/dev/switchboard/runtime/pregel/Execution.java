@@ -3,14 +3,14 @@ package dev.switchboard.runtime.pregel;
 /**
  * One execution of a task in a run, which the {@link TaskRunner} creates and holds: the input the
  * node is called with, the context its first attempt uses, which attempt runs, and the counters
- * that belong to that attempt alone (interrupt calls, pause signals, subgraph calls). The {@link
- * Task} keeps only what outlives the execution and is stored (its writes, outcome, interrupts and
- * the resume values it consumed), so tasks and channels sit below the run, as LangGraph's {@code
- * _algo.py} sits below {@code _loop.py}.
+ * that belong to that attempt alone (interrupt calls, pause signals, subgraph calls, durable
+ * steps). The {@link Task} keeps only what outlives the execution and is stored (its writes,
+ * outcome, interrupts, the resume values it consumed and the steps it recorded), so tasks and
+ * channels sit below the run, as LangGraph's {@code _algo.py} sits below {@code _loop.py}.
  *
  * <p>A failed attempt clears its counters at once, so a retry or an error handler starts from the
- * same blank slate as the first attempt: interrupt and subgraph numbering must not drift across
- * attempts, or resume values and subgraph namespaces would no longer line up.
+ * same blank slate as the first attempt: interrupt, subgraph and step numbering must not drift
+ * across attempts, or resume values, subgraph namespaces and step records would no longer line up.
  */
 final class Execution {
     final Task task;
@@ -32,6 +32,10 @@ final class Execution {
     int subgraphCalls;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
+    /** How many durable steps the current attempt asked for: the number of the next one. */
+    private int stepCalls;
+    /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
+    String checkpointId;
 
     Execution(Task task) {
         this.task = task;
@@ -42,6 +46,14 @@ final class Execution {
         interruptCalls = 0;
         interruptsRaised = 0;
         subgraphCalls = 0;
+        synchronized (this) {
+            stepCalls = 0;
+        }
+    }
+
+    /** The number of the durable step asked for now, from 0 in each attempt: steps are matched by it. */
+    synchronized int nextStep() {
+        return stepCalls++;
     }
 
     /** Moves on to the next attempt after {@link #failed()}. */

@@ -6,6 +6,7 @@ import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.Step;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.error.ErrorCode;
@@ -16,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
 final class TaskContext implements NodeContext, ManagedContext {
@@ -27,6 +30,8 @@ final class TaskContext implements NodeContext, ManagedContext {
     private final int stop;
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
     private volatile boolean abandoned;
+    /** Runs the task's durable steps; made when the node asks for its first. */
+    private Steps steps;
 
     TaskContext(RunScope scope, Execution execution, int step, int stop) {
         this.scope = scope;
@@ -45,6 +50,36 @@ final class TaskContext implements NodeContext, ManagedContext {
     /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
     void abandon() {
         abandoned = true;
+    }
+
+    /** Whether the attempt timed out and was cut off. */
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    @Override
+    public <T> T step(Step<T> step, Step.Body<? extends T> body) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(body, "body");
+        return steps().run(step, body);
+    }
+
+    @Override
+    public <T> CompletableFuture<T> stepAsync(Step<T> step, Step.Body<? extends T> body, Executor executor) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(executor, "executor");
+        return steps().runAsync(step, body, executor);
+    }
+
+    private synchronized Steps steps() {
+        if (abandoned) {
+            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run steps");
+        }
+        if (steps == null) {
+            steps = new Steps(scope, execution, this);
+        }
+        return steps;
     }
 
     @Override

@@ -63,6 +63,7 @@ final class TaskRunner {
                 continue;
             }
             Execution e = new Execution(t);
+            e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
                 continue;
