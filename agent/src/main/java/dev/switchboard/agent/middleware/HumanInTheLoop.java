@@ -4,13 +4,14 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.switchboard.agent.AgentMiddleware;
 import dev.switchboard.agent.AgentState;
-import dev.switchboard.agent.Hook;
 import dev.switchboard.agent.HookResult;
 import dev.switchboard.agent.ToolResult;
 import dev.switchboard.agent.middleware.ApprovalRequest.ActionRequest;
 import dev.switchboard.agent.middleware.ApprovalRequest.ReviewConfig;
 import dev.switchboard.agent.middleware.ApprovalResponse.Decision;
+import dev.switchboard.annotation.AfterModel;
 import dev.switchboard.annotation.JumpTo;
+import dev.switchboard.annotation.Middleware;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.NodeContext;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Human in the loop per tool, LangChain's {@code humanInTheLoopMiddleware}: after each model call
@@ -34,7 +34,8 @@ import java.util.Set;
  * same message are dropped (never run) and the agent goes back to the model with the rejections.
  * A response with the wrong number of decisions, or a decision the tool does not allow, fails the run.
  */
-public final class HumanInTheLoop implements AgentMiddleware {
+@Middleware(name = HumanInTheLoop.NAME)
+public final class HumanInTheLoop {
     /** The middleware's name, as LangChain names it. */
     public static final String NAME = "HumanInTheLoopMiddleware";
 
@@ -55,23 +56,8 @@ public final class HumanInTheLoop implements AgentMiddleware {
         return new Builder();
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<Hook> hooks() {
-        return Set.of(Hook.AFTER_MODEL);
-    }
-
-    @Override
-    public Set<JumpTo> canJumpTo(Hook hook) {
-        return Set.of(JumpTo.MODEL);
-    }
-
-    @Override
-    public HookResult run(Hook hook, AgentState<?> state, NodeContext context) {
+    @AfterModel(canJumpTo = JumpTo.MODEL)
+    HookResult afterModel(AgentState<?> state, NodeContext context) {
         Message last = state.lastAiMessage().orElse(null);
         AiMessage ai = last == null ? null : (AiMessage) last.chat();
         if (ai == null || !ai.hasToolExecutionRequests()) {
@@ -253,8 +239,8 @@ public final class HumanInTheLoop implements AgentMiddleware {
          *
          * @return the middleware
          */
-        public HumanInTheLoop build() {
-            return new HumanInTheLoop(this);
+        public AgentMiddleware build() {
+            return new HumanInTheLoopMiddleware(new HumanInTheLoop(this));
         }
     }
 }
