@@ -24,8 +24,6 @@ import java.util.concurrent.Executor;
 final class TaskContext implements NodeContext, ManagedContext {
     private final RunScope scope;
     private final Execution execution;
-    private final Task task;
-    private final String node;
     private final int step;
     private final int stop;
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
@@ -36,8 +34,6 @@ final class TaskContext implements NodeContext, ManagedContext {
     TaskContext(RunScope scope, Execution execution, int step, int stop) {
         this.scope = scope;
         this.execution = execution;
-        this.task = execution.task;
-        this.node = task.name;
         this.step = step;
         this.stop = stop;
     }
@@ -74,7 +70,8 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     private synchronized Steps steps() {
         if (abandoned) {
-            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run steps");
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer run steps");
         }
         if (steps == null) {
             steps = new Steps(scope, execution, this);
@@ -94,7 +91,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public String node() {
-        return node;
+        return execution.task.name;
     }
 
     @Override
@@ -133,16 +130,18 @@ final class TaskContext implements NodeContext, ManagedContext {
                     null);
         }
         if (abandoned) {
-            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer pause the run");
         }
-        int call = execution.interruptCalls++;
+        Task task = execution.task;
+        int call = execution.counters().interruptCalls++;
         Object resume;
         if (call < task.resumes().size()) {
             resume = task.resumes().get(call);
         } else {
             resume = scope.resumes.take(task, call);
             if (resume == Resumes.NONE) {
-                execution.interruptsRaised++;
+                execution.counters().interruptsRaised++;
                 throw new NodeInterrupt(List.of(new Interrupt(scope.resumes.interruptId(task, call), value)));
             }
             task.addResume(resume);
@@ -155,7 +154,8 @@ final class TaskContext implements NodeContext, ManagedContext {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(input, "input");
         if (abandoned) {
-            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run subgraphs");
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer run subgraphs");
         }
         return Subgraphs.invoke(scope, execution, graph, input);
     }
@@ -163,7 +163,7 @@ final class TaskContext implements NodeContext, ManagedContext {
     @Override
     public void emit(Object value) {
         if (!abandoned && scope.sink.wants(StreamMode.CUSTOM)) {
-            scope.sink.accept(new StreamPart.Custom<>(node, value));
+            scope.sink.accept(new StreamPart.Custom<>(execution.task.name, value));
         }
     }
 
@@ -178,17 +178,17 @@ final class TaskContext implements NodeContext, ManagedContext {
         merged.putAll(metadata);
         scope.sink.accept(new StreamPart.Message<>(
                 chunk,
-                node,
+                execution.task.name,
                 step,
-                task.id(),
+                execution.task.id(),
                 execution.number,
-                RunEvents.triggerNames(scope.spec, task),
+                RunEvents.triggerNames(scope.spec, execution.task),
                 merged,
                 scope.namespacePath));
     }
 
     @Override
     public String toString() {
-        return "NodeContext[" + node + " @ step " + step + "]";
+        return "NodeContext[" + execution.task.name + " @ step " + step + "]";
     }
 }

@@ -103,7 +103,7 @@ final class TaskRunner {
             }
         } catch (NodeInterrupt i) {
             t.discardWrites();
-            if (e.interruptsRaised > 1) {
+            if (e.interruptsRaised() > 1) {
                 t.error = caughtPause(t.name); // it asked again after swallowing an earlier pause
             } else {
                 outcome = Task.Outcome.PAUSED;
@@ -163,7 +163,7 @@ final class TaskRunner {
      * would not ({@code catch (Throwable t)}).
      */
     static void requirePauseNotCaught(Execution e) {
-        if (e.interruptsRaised > 0) {
+        if (e.interruptsRaised() > 0) {
             throw caughtPause(e.task.name);
         }
     }
