@@ -164,7 +164,9 @@ public interface CheckpointSaver {
      *
      * @param threadId the thread
      * @param metadata strings, numbers and booleans
-     * @throws IllegalArgumentException if a value is of another type
+     * @throws IllegalArgumentException if a value is of another type, or a key or a string value holds
+     *     NUL or an unpaired surrogate ({@link CheckpointKeys#checkValue}): stored as UTF-8 text it
+     *     could not be kept or filtered on apart from another value; nothing is stored then
      */
     default void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
         throw unsupported("updateThreadMetadata");
