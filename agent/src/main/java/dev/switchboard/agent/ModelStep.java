@@ -35,6 +35,7 @@ final class ModelStep<R> {
         List<Message> messages = state.messages();
         if (Conversation.last(messages) != null
                 && Conversation.last(messages).chat() instanceof ToolExecutionResultMessage t
+                && !Boolean.TRUE.equals(t.isError())
                 && plan.returnDirect.contains(t.toolName())) {
             // A tool that returns directly ended the loop; with a response format LangChain still
             // passes here, and ends without calling the model.

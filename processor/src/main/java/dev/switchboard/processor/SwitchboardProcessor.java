@@ -1,6 +1,7 @@
 package dev.switchboard.processor;
 
 import com.google.auto.service.AutoService;
+import dev.switchboard.processor.agent.MiddlewareStep;
 import dev.switchboard.processor.generate.ChannelsGenerator;
 import dev.switchboard.processor.generate.GraphGenerator;
 import dev.switchboard.processor.generate.SourceWriter;
@@ -13,6 +14,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.tools.OutputStep;
 import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
@@ -86,6 +88,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private SourceWriter writer;
     private DiagnosticPrinter printer;
     private ToolsStep tools;
+    private OutputStep outputs;
+    private MiddlewareStep middleware;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -99,6 +103,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
         this.tools = new ToolsStep(env, writer);
+        this.outputs = new OutputStep(env, writer);
+        this.middleware = new MiddlewareStep(env, writer);
     }
 
     @Override
@@ -109,6 +115,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.add(RuntimeNames.CODEC); // read with the stored types and components that name a codec
         all.add(GENERATED);
         all.addAll(ToolsStep.ANNOTATIONS);
+        all.addAll(OutputStep.ANNOTATIONS);
+        all.addAll(MiddlewareStep.ANNOTATIONS);
         return all;
     }
 
@@ -142,6 +150,18 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                 return true;
             });
         }
+        for (TypeElement output : outputs.types(round)) {
+            safely(output, () -> {
+                print(outputs.process(output, sourceTypes::contains));
+                return true;
+            });
+        }
+        for (TypeElement m : middleware.classes(round)) {
+            safely(m, () -> {
+                print(middleware.process(m, sourceTypes::contains, this::processRecord));
+                return true;
+            });
+        }
         if (round.processingOver()) {
             reportUnresolved();
         }
@@ -159,7 +179,9 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         for (Element e : round.getElementsAnnotatedWith(annotation)) {
             if (!(e instanceof TypeElement t)
                     || !(generated.contains(t.getQualifiedName().toString())
-                            || tools.wrote(t.getQualifiedName().toString()))) {
+                            || tools.wrote(t.getQualifiedName().toString())
+                            || outputs.wrote(t.getQualifiedName().toString())
+                            || middleware.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }

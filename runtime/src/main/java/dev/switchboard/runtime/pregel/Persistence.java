@@ -109,8 +109,8 @@ final class Persistence implements ChannelState.DeltaTracker {
     // ---------------------------------------------------------------- checkpoints
 
     /**
-     * Records a new checkpoint: stores it now (sync), in order on a background thread (async), or
-     * keeps it to store at exit.
+     * Records a new checkpoint: stores it now (sync), on a background thread once the previous one
+     * is stored (async: at most one in flight), or keeps it to store at exit.
      */
     void put(
             String id,
@@ -147,11 +147,14 @@ final class Persistence implements ChannelState.DeltaTracker {
         List<Blob> blobs = new ArrayList<>();
         Checkpoint checkpoint =
                 stored.checkpoint(p.id(), p.timestamp(), p.versions(), p.seen(), p.values(), p.deltaSizes(), blobs);
+        // Either way the previous checkpoint must be stored first: an async run keeps at most one
+        // checkpoint in flight (stored while the next superstep runs), so the store never falls
+        // more than one step behind and a crash loses at most the checkpoint being stored.
+        awaitInFlight();
         if (!async) {
-            awaitInFlight();
             store(checkpoint, p, blobs);
         } else {
-            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
+            inFlight = CompletableFuture.runAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.WriteSink;
 import java.util.ArrayList;
@@ -34,6 +35,13 @@ final class Task implements WriteSink {
 
     Object[] writeValues = NO_VALUES;
     int writeCount;
+    /**
+     * The values as written, where {@link ChannelSpec#prepareWrite} completed them (gave messages
+     * their ids); {@code null} while it changed none. The node cache keeps these, so a cached result
+     * reused later is completed afresh, as the node's own return would be.
+     */
+    private Object[] unprepared;
+
     Throwable error;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
     Outcome outcome = Outcome.PENDING;
@@ -203,6 +211,32 @@ final class Task implements WriteSink {
     void discardWrites() {
         Arrays.fill(writeValues, 0, writeCount, null);
         writeCount = 0;
+        unprepared = null;
+    }
+
+    /**
+     * Completes writes {@code from} to the last with their channels' {@link
+     * ChannelSpec#prepareWrite}, keeping what was written where it changed.
+     */
+    void prepareWrites(int from, ChannelSpec[] channels) {
+        for (int i = from; i < writeCount; i++) {
+            Object raw = writeValues[i];
+            Object done = channels[writeChannels[i]].prepareWrite(raw);
+            if (done != raw) {
+                if (unprepared == null || unprepared.length < writeValues.length) {
+                    unprepared = unprepared == null
+                            ? new Object[writeValues.length]
+                            : Arrays.copyOf(unprepared, writeValues.length);
+                }
+                unprepared[i] = raw;
+                writeValues[i] = done;
+            }
+        }
+    }
+
+    /** Write {@code i} as the node wrote it, before {@link #prepareWrites} completed it. */
+    Object writtenValue(int i) {
+        return unprepared != null && i < unprepared.length && unprepared[i] != null ? unprepared[i] : writeValues[i];
     }
 
     void mapping(int[] slots) {
