@@ -42,7 +42,7 @@ final class ModelStep<R> {
             return Nodes.command(null, routes.afterModelCall(messages, false));
         }
         ModelRequest request =
-                new ModelRequest(plan.model, messages, plan.systemPrompt, plan.specifications, null, state, ctx);
+                new ModelRequest(plan.model, messages, plan.systemPrompt, plan.specifications(), null, state, ctx);
         ModelResponse response = call(0, request);
         List<Message> written = new ArrayList<>(response.messages());
         if (response.structuredResponse().isEmpty()) {

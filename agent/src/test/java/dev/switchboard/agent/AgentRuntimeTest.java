@@ -69,6 +69,58 @@ class AgentRuntimeTest {
                 ((SystemMessage) model.requests.get(0).messages().get(0)).text());
     }
 
+    /** A tool set whose second tool appears after the first call, as an MCP server's list changes. */
+    static final class Growing implements dev.switchboard.langchain4j.ToolSet {
+        final java.util.concurrent.atomic.AtomicBoolean grown = new java.util.concurrent.atomic.AtomicBoolean();
+
+        @Override
+        public List<dev.langchain4j.agent.tool.ToolSpecification> specifications() {
+            var first = dev.langchain4j.agent.tool.ToolSpecification.builder()
+                    .name("first")
+                    .build();
+            var second = dev.langchain4j.agent.tool.ToolSpecification.builder()
+                    .name("second")
+                    .build();
+            return grown.get() ? List.of(first, second) : List.of(first);
+        }
+
+        @Override
+        public String execute(dev.langchain4j.agent.tool.ToolExecutionRequest request) {
+            grown.set(true);
+            return "ran " + request.name();
+        }
+    }
+
+    @Test
+    void aToolSetsCurrentToolsAreOfferedAndRunAtEachCall() {
+        Models.Scripted model = new Models.Scripted(m -> switch ((int)
+                m.stream().filter(x -> x instanceof AiMessage).count()) {
+            case 0 -> AiMessage.from(List.of(Models.call("first", "{}", "c1")));
+            case 1 -> AiMessage.from(List.of(Models.call("second", "{}", "c2")));
+            default -> AiMessage.from("done");
+        });
+        AgentState<Void> out = Agent.builder(model)
+                .tools(new Growing())
+                .build()
+                .invoke(AgentStateUpdate.of().messages(List.of(Message.user("go"))))
+                .value();
+        assertEquals(
+                List.of("first"),
+                model.requests.get(0).toolSpecifications().stream()
+                        .map(t -> t.name())
+                        .toList());
+        assertEquals(
+                List.of("first", "second"),
+                model.requests.get(1).toolSpecifications().stream()
+                        .map(t -> t.name())
+                        .toList());
+        assertEquals(
+                "ran second",
+                ((dev.langchain4j.data.message.ToolExecutionResultMessage)
+                                out.messages().get(4).chat())
+                        .text());
+    }
+
     @Test
     void aStreamingModelsTokensReachTheMessagesModeUnderTheRepliesId() {
         Agent<Void> agent = Agent.builder(ScriptedStreamingChatModel.tokens(r -> List.of("Hel", "lo")))

@@ -29,6 +29,17 @@ public final class RefundDesk {
      * @return the agent
      */
     public static Agent<Resolution> agent(ChatModel model, ChatModel summarizer, CheckpointSaver saver) {
+        return builder(model, summarizer).checkpointer(saver).build();
+    }
+
+    /**
+     * The agent's builder, without a checkpointer: what a server is given, which sets its own.
+     *
+     * @param model the desk's model
+     * @param summarizer the model that writes summaries
+     * @return the builder
+     */
+    public static Agent.Builder<Resolution> builder(ChatModel model, ChatModel summarizer) {
         return Agent.builder(model)
                 .name("desk")
                 .systemPrompt("You resolve refund requests. Look the order up, refund what was paid, and answer"
@@ -47,9 +58,7 @@ public final class RefundDesk {
                                 .build(),
                         ModelCallLimit.builder().runLimit(8).build(),
                         ToolCallLimit.of("refund").threadLimit(3).build())
-                .responseFormat(ResolutionFormat.INSTANCE)
-                .checkpointer(saver)
-                .build();
+                .responseFormat(ResolutionFormat.INSTANCE);
     }
 
     /**
@@ -60,5 +69,14 @@ public final class RefundDesk {
      */
     public static Agent<Resolution> offline(CheckpointSaver saver) {
         return agent(OfflineModels.desk(), OfflineModels.summarizer(), saver);
+    }
+
+    /**
+     * The agent's builder with the offline models, for a server.
+     *
+     * @return the builder
+     */
+    public static Agent.Builder<Resolution> offlineBuilder() {
+        return builder(OfflineModels.desk(), OfflineModels.summarizer());
     }
 }
