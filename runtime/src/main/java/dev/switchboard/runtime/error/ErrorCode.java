@@ -19,5 +19,11 @@ public enum ErrorCode {
      * The graph declares a run context ({@code @Graph(context = ...)}) and the run was started
      * without one, or with one of another type.
      */
-    MISSING_CONTEXT
+    MISSING_CONTEXT,
+    /**
+     * A task that ran again asked for a durable step under another name, or in another order, than
+     * the steps it recorded before: its code is not deterministic, so the recorded result would
+     * answer the wrong work (as Temporal's non-determinism error). Not a LangGraph code.
+     */
+    STEP_MISMATCH
 }

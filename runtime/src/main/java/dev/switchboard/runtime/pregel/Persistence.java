@@ -266,6 +266,19 @@ final class Persistence implements ChannelState.DeltaTracker {
         return writes;
     }
 
+    /**
+     * Stores a durable step's record as a pending write of its task, before the step returns: after
+     * the checkpoint it refers to (an async run may still be storing it). With exit durability
+     * nothing is stored until the run stops, when a paused or failed task's records go with it.
+     */
+    void putStep(String checkpointId, PendingWrite record) {
+        if (durability == Durability.EXIT || checkpointId == null) {
+            return;
+        }
+        awaitInFlight();
+        saver.putWrites(threadId, namespace, checkpointId, List.of(record));
+    }
+
     /** At the exit of an exit-durability run that failed: the finished tasks' writes. */
     void putWritesAtExit(String checkpointId, Task task, String taskId) {
         if (durability == Durability.EXIT && checkpointId != null) {

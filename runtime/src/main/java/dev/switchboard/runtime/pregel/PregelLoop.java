@@ -297,6 +297,9 @@ final class PregelLoop {
             if (s != null && !s.pendingInterrupts().isEmpty()) {
                 s.resumes.forEach(t::addResume);
             }
+            if (s != null && !s.finished) {
+                s.steps.forEach(t::recordStep); // a task that runs again replays its recorded steps
+            }
             if (s != null && s.finished) {
                 s.addWritesTo(t);
                 // Writes stored before reducers completed them (an older version's messages without

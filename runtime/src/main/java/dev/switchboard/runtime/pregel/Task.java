@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One node's task within a superstep: a pull task (triggered by channels) or a push task (one
@@ -51,6 +52,12 @@ final class Task implements WriteSink {
     private List<Object> resumes;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
+    /**
+     * The outcomes of the task's durable steps, by step number: recorded by this run or read back
+     * from a checkpoint; created with the first (few tasks record steps). Steps may finish on
+     * several threads, so access is synchronized.
+     */
+    private List<StepRecord> steps;
 
     private String id;
 
@@ -194,6 +201,36 @@ final class Task implements WriteSink {
             resumes = new ArrayList<>(2);
         }
         resumes.add(value);
+    }
+
+    /** The recorded outcome of step number {@code number}, or {@code null} if none was recorded. */
+    synchronized StepRecord step(int number) {
+        return steps == null || number >= steps.size() ? null : steps.get(number);
+    }
+
+    /** Records the outcome of step number {@code number}; steps that finish out of order leave gaps. */
+    synchronized void recordStep(int number, StepRecord record) {
+        if (steps == null) {
+            steps = new ArrayList<>(4);
+        }
+        while (steps.size() <= number) {
+            steps.add(null);
+        }
+        steps.set(number, record);
+    }
+
+    /** The recorded steps in number order, gaps left out: what a paused or failed task stores. */
+    synchronized List<Map.Entry<Integer, StepRecord>> recordedSteps() {
+        if (steps == null) {
+            return List.of();
+        }
+        List<Map.Entry<Integer, StepRecord>> out = new ArrayList<>(steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i) != null) {
+                out.add(Map.entry(i, steps.get(i)));
+            }
+        }
+        return out;
     }
 
     void add(int channel, Object value) {
