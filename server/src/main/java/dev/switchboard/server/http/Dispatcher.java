@@ -16,12 +16,12 @@ import tools.jackson.databind.node.ObjectNode;
  * able to make it do: a {@code Host} it does not answer to (DNS rebinding), a cross-origin call
  * from an origin not allowed (a CSRF, even a "simple" request a page sends without a preflight),
  * a body that is not JSON (an HTML form's); it answers CORS preflights of allowed origins and adds
- * CORS headers to their answers. Then it authenticates the caller (bearer token or {@code
- * x-api-key}) unless the route is open, routes, and answers errors as LangGraph Server does: a
- * validation error as its JSON issue list, others as plain text; an unexpected failure as a 500
- * that says nothing of it (it is logged, without its messages). While the heap is too full (see
- * {@link HeapGuard}) it answers 503 to all but health, info, cancels and deletes. Every answer
- * says {@code nosniff}.
+ * CORS headers to their answers. Then it takes the caller the transport authenticated ({@link
+ * ApiRequest#principal()}), else authenticates it (bearer token or {@code x-api-key}) unless the
+ * route is open, routes, and answers errors as LangGraph Server does: a validation error as its
+ * JSON issue list, others as plain text; an unexpected failure as a 500 that says nothing of it (it
+ * is logged, without its messages). While the heap is too full (see {@link HeapGuard}) it answers
+ * 503 to all but health, info, cancels and deletes. Every answer says {@code nosniff}.
  */
 public final class Dispatcher implements ApiHandler {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
@@ -78,11 +78,11 @@ public final class Dispatcher implements ApiHandler {
             try {
                 match = router.match(ex);
             } catch (ApiException unknown) {
-                authenticate(ex); // with authentication on, an unknown path is a 401 too
+                authenticate(request, ex); // with authentication on, an unknown path is a 401 too
                 throw unknown;
             }
             if (!match.open()) {
-                authenticate(ex);
+                authenticate(request, ex);
             }
             match.handler().handle(ex);
             if (!ex.answered()) {
@@ -168,7 +168,12 @@ public final class Dispatcher implements ApiHandler {
         return type.equals("application/json") || (type.startsWith("application/") && type.endsWith("+json"));
     }
 
-    private void authenticate(Exchange ex) {
+    private void authenticate(ApiRequest request, Exchange ex) {
+        String principal = request.principal();
+        if (principal != null) {
+            ex.owner(principal); // the transport (Spring Security) authenticated the caller
+            return;
+        }
         if (authenticator == null) {
             return;
         }

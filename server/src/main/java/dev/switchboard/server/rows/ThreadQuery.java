@@ -116,9 +116,8 @@ public record ThreadQuery(
         return v != null && Filters.contains(v, values);
     }
 
-    /** The search's order: its key, then thread id, both ascending or both descending. */
     /**
-     * The search's order.
+     * The search's order: its key, then thread id, both ascending or both descending.
      *
      * @return the comparator
      */
