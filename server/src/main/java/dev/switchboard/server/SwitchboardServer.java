@@ -40,7 +40,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -74,6 +77,8 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  */
 public final class SwitchboardServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SwitchboardServer.class);
+
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
     private final CheckpointSaver saver;
@@ -96,12 +101,17 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private JdkTransport http;
     private boolean started;
+    /** The database as logs name it, without credentials. */
+    private final String where;
+    /** Released by {@link #close()}: a worker-only JVM's non-daemon thread waits for it. */
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     private SwitchboardServer(Builder b, ServerDatabase db) {
         this.settings = b;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
         String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        this.where = where;
         this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
         this.store = b.store != null ? b.store : db == null ? new InMemoryStore() : db.openStore();
@@ -179,7 +189,9 @@ public final class SwitchboardServer implements AutoCloseable {
 
     /**
      * Binds the port and starts answering; on PostgreSQL also starts claiming runs from the shared
-     * queue (a {@link Builder#worker() worker-only} server only claims).
+     * queue (a {@link Builder#worker() worker-only} server only claims). A worker-only server keeps
+     * its JVM running until {@link #close()} (its queue threads are daemons, so it starts a
+     * non-daemon thread that waits for the close): {@code main} may return after {@code start()}.
      *
      * @return this server
      * @throws IOException if the address cannot be bound
@@ -196,7 +208,29 @@ public final class SwitchboardServer implements AutoCloseable {
             http = JdkTransport.start(
                     settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
         }
+        if (settings.workerOnly) {
+            Thread alive = new Thread(this::awaitClose, "switchboard-worker-alive");
+            alive.setDaemon(false); // the JVM of a worker-only server lives until close()
+            alive.start();
+        }
+        LOG.info(
+                "Switchboard server {}: graphs {}, database {}, {}",
+                http != null ? "listening on " + url() : settings.workerOnly ? "started" : "started without HTTP",
+                graphs.keySet(),
+                where,
+                worker == null
+                        ? "runs in this JVM (up to " + settings.maxRuns + " at once)"
+                        : (settings.workerOnly ? "worker only, " : "") + "shared PostgreSQL run queue (up to "
+                                + settings.maxRuns + " runs at once here)");
         return this;
+    }
+
+    private void awaitClose() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -257,6 +291,10 @@ public final class SwitchboardServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        if (started && closed.getCount() > 0) {
+            LOG.info("Switchboard server stopping: graphs {}, database {}", graphs.keySet(), where);
+        }
+        closed.countDown();
         if (http != null) {
             http.close();
             http = null;
@@ -357,6 +395,8 @@ public final class SwitchboardServer implements AutoCloseable {
         /**
          * A worker only: {@link SwitchboardServer#start} binds no port and only runs what the
          * PostgreSQL queue holds, for runs created through the other server JVMs on the database.
+         * It keeps its JVM running until {@link SwitchboardServer#close()} (call it from a shutdown
+         * hook to hand its runs back on SIGTERM).
          *
          * @return this builder
          */
