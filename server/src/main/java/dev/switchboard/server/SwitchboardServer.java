@@ -11,6 +11,7 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
+import dev.switchboard.server.a2a.A2aEndpoint;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
@@ -20,6 +21,7 @@ import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.JdkTransport;
 import dev.switchboard.server.http.Router;
+import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
@@ -131,6 +133,10 @@ public final class SwitchboardServer implements AutoCloseable {
         new Runs(registry, assistants, threads, saver, pipeline).routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
+        // MCP and A2A call the API in-process through the handler built below, with each caller's
+        // credentials (see Loopback)
+        new McpEndpoint(this::handler, "0.1.0").routes(router);
+        new A2aEndpoint(this::handler).routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.handler =

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * wire} (JSON shapes, the runtime only) under {@code rows} (threads and runs) under {@code runs}
  * (the run pipeline and its queue port) under {@code postgres} (the shared queue) and {@code api}
  * (the endpoints), which also uses {@code http} (the transport-neutral request and response, under
- * {@code wire} alone); the root package assembles them all. Read from the sources' imports and
+ * {@code wire} alone); {@code mcp} and {@code a2a} (the protocol endpoints) sit beside {@code api}
+ * and reach it only through {@code http}, by {@code loopback} (the API called in-process); the
+ * root package assembles them all. Read from the sources' imports and
  * qualified names, comments left out.
  */
 class ServerLayersTest {
@@ -35,8 +37,11 @@ class ServerLayersTest {
 
     /** What each package may use. */
     private static final Map<String, Set<String>> ALLOWED = Map.of(
-            "root", Set.of("api", "http", "runs", "rows", "wire", "postgres"),
+            "root", Set.of("api", "http", "runs", "rows", "wire", "postgres", "mcp", "a2a"),
             "api", Set.of("http", "runs", "rows", "wire"),
+            "mcp", Set.of("loopback", "http", "wire"),
+            "a2a", Set.of("loopback", "http", "wire"),
+            "loopback", Set.of("http", "wire"),
             "postgres", Set.of("runs", "rows", "wire"),
             "runs", Set.of("rows", "wire"),
             "rows", Set.of("wire"),
