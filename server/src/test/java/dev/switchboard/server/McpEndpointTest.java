@@ -6,12 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.Notes;
 import dev.switchboard.server.fixtures.NotesGraph;
+import dev.switchboard.server.http.ApiHandler;
+import dev.switchboard.server.http.ApiRequest;
+import dev.switchboard.server.http.ApiResponse;
 import dev.switchboard.server.wire.Json;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -206,6 +215,72 @@ class McpEndpointTest {
                         HttpResponse.BodyHandlers.ofString())
                 .body());
         assertEquals(-32001, bo.get("error").get("code").asInt(), "another caller's task is not found: " + bo);
+    }
+
+    @Test
+    void embeddedTheCallerIsTheIdentityTheHostGave() throws Exception {
+        try (SwitchboardServer embedded = SwitchboardServer.builder()
+                .graph("notes", NotesGraph.builder(new Notes()))
+                .checkpointer(new MemorySaver())
+                .httpServer(false)
+                .build()
+                .start()) {
+            ApiHandler api = embedded.handler();
+            String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"notes\","
+                    + "\"arguments\":{\"topic\":\"moths\",\"ask\":true}}}";
+            String text = json(body(api.handle(new Hosted("POST", "/mcp", call, "alice"))))
+                    .get("result")
+                    .get("content")
+                    .get(0)
+                    .get("text")
+                    .asString();
+            String thread = text.substring("The run paused for human input on thread ".length(), text.indexOf(','));
+            assertEquals(
+                    200,
+                    api.handle(new Hosted("GET", "/threads/" + thread, null, "alice"))
+                            .status());
+            assertEquals(
+                    404,
+                    api.handle(new Hosted("GET", "/threads/" + thread, null, "bob"))
+                            .status(),
+                    "the thread of an MCP call is its caller's, as the host identified them");
+        }
+    }
+
+    private static String body(ApiResponse r) throws IOException {
+        if (!r.streamed()) {
+            return new String(r.body(), StandardCharsets.UTF_8);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        r.stream().writeTo(out);
+        return out.toString(StandardCharsets.UTF_8).trim();
+    }
+
+    /** A request as an application's own HTTP server hands it over, its caller already authenticated. */
+    private record Hosted(String method, String path, String json, String principal) implements ApiRequest {
+        @Override
+        public String rawQuery() {
+            return null;
+        }
+
+        @Override
+        public String header(String name) {
+            String n = name.toLowerCase(Locale.ROOT);
+            if (json == null) {
+                return n.equals("host") ? "127.0.0.1" : null;
+            }
+            return switch (n) {
+                case "host" -> "127.0.0.1";
+                case "content-type" -> "application/json";
+                case "content-length" -> Integer.toString(json.getBytes(StandardCharsets.UTF_8).length);
+                default -> null;
+            };
+        }
+
+        @Override
+        public InputStream body() {
+            return new ByteArrayInputStream(json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private static HttpRequest post(String body, String token) {

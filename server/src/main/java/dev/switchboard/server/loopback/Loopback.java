@@ -29,10 +29,12 @@ public final class Loopback {
 
     private final ApiHandler api;
     private final Map<String, String> headers;
+    private final String owner;
 
-    private Loopback(ApiHandler api, Map<String, String> headers) {
+    private Loopback(ApiHandler api, Map<String, String> headers, String owner) {
         this.api = api;
         this.headers = headers;
+        this.owner = owner;
     }
 
     /**
@@ -50,7 +52,9 @@ public final class Loopback {
                 h.put(name.toLowerCase(Locale.ROOT), v);
             }
         }
-        return new Loopback(api, Map.copyOf(h));
+        // the caller's identity as the server already established it (a token, or the host's
+        // transport when embedded): each API call is the same caller's, not authenticated anew
+        return new Loopback(api, Map.copyOf(h), ex.owner());
     }
 
     /** An answer of the API: its status and JSON body ({@code null} for an empty one). */
@@ -170,6 +174,11 @@ public final class Loopback {
             @Override
             public InputStream body() {
                 return new ByteArrayInputStream(bytes);
+            }
+
+            @Override
+            public String principal() {
+                return owner;
             }
         };
     }
