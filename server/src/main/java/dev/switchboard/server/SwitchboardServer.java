@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -129,9 +130,13 @@ public final class SwitchboardServer implements AutoCloseable {
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
         // MCP and A2A call the API in-process through the handler built below, with each caller's
-        // credentials (see Loopback)
-        new McpEndpoint(this::handler, "0.1.0").routes(router);
-        new A2aEndpoint(this::handler).routes(router);
+        // credentials (see Loopback); tools and cards describe a graph with its generated description
+        Function<String, String> descriptions = id -> {
+            ServedGraph g = graphs.get(id);
+            return g == null ? null : g.graph().description();
+        };
+        new McpEndpoint(this::handler, "0.1.0", descriptions).routes(router);
+        new A2aEndpoint(this::handler, descriptions).routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.handler =

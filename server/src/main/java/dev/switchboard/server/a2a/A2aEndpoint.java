@@ -8,6 +8,7 @@ import dev.switchboard.server.wire.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,14 +27,17 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class A2aEndpoint {
     private final Supplier<ApiHandler> api;
+    private final Function<String, String> graphDescriptions;
 
     /**
      * The endpoints.
      *
      * @param api the server's API handler (supplied once the server is built)
+     * @param graphDescriptions a graph's generated description by graph id (empty or null for none)
      */
-    public A2aEndpoint(Supplier<ApiHandler> api) {
+    public A2aEndpoint(Supplier<ApiHandler> api, Function<String, String> graphDescriptions) {
         this.api = api;
+        this.graphDescriptions = graphDescriptions;
     }
 
     /**
@@ -60,6 +64,7 @@ public final class A2aEndpoint {
         }
         Agent agent = Agent.of(
                 assistant.body(),
+                graphDescriptions,
                 loopback.call("GET", "/assistants/" + assistantId + "/schemas", null)
                         .body());
         String base = (ex.header("X-Forwarded-Proto") == null ? "http" : ex.header("X-Forwarded-Proto")) + "://"
@@ -95,6 +100,7 @@ public final class A2aEndpoint {
             }
             Agent agent = Agent.of(
                     assistant.body(),
+                    graphDescriptions,
                     loopback.call("GET", "/assistants/" + ex.param("assistant_id") + "/schemas", null)
                             .body());
             Tasks tasks = new Tasks(loopback, d, agent);

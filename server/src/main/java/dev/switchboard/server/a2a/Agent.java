@@ -3,6 +3,7 @@ package dev.switchboard.server.a2a;
 import dev.switchboard.server.wire.Json;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,9 +16,17 @@ import tools.jackson.databind.node.ObjectNode;
  */
 record Agent(String id, String graphId, String name, String description, JsonNode inputSchema, JsonNode outputSchema) {
 
-    static Agent of(JsonNode assistant, JsonNode schemas) {
+    /**
+     * The agent of an assistant: its own description, else its graph's (generated; the assistants
+     * API keeps LangGraph's null for a graph's default assistant, so it comes from the registry).
+     */
+    static Agent of(JsonNode assistant, Function<String, String> graphDescriptions, JsonNode schemas) {
         String id = assistant.path("assistant_id").asString();
         String description = assistant.path("description").asString("");
+        if (description.isEmpty()) {
+            String graph = graphDescriptions.apply(assistant.path("graph_id").asString(""));
+            description = graph == null ? "" : graph;
+        }
         return new Agent(
                 id,
                 assistant.path("graph_id").asString(id),

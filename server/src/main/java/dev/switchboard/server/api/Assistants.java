@@ -121,14 +121,7 @@ public final class Assistants {
         o.set("metadata", systemMetadata());
         o.put("version", 1);
         o.put("name", g.graphId());
-        // the graph's own description (@Graph(description) or its class's javadoc), as LangGraph
-        // takes a graph's from langgraph.json: MCP tools and A2A cards show it too
-        String description = g.graph().description();
-        if (description.isEmpty()) {
-            o.putNull("description");
-        } else {
-            o.put("description", description);
-        }
+        o.putNull("description");
         return o;
     }
 

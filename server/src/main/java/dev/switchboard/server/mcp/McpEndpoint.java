@@ -7,6 +7,7 @@ import dev.switchboard.server.loopback.Loopback;
 import dev.switchboard.server.wire.Json;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,16 +35,19 @@ public final class McpEndpoint {
 
     private final Supplier<ApiHandler> api;
     private final String version;
+    private final Function<String, String> graphDescriptions;
 
     /**
      * The endpoint.
      *
      * @param api the server's API handler (supplied once the server is built)
      * @param version the server's version, for {@code serverInfo}
+     * @param graphDescriptions a graph's generated description by graph id (empty or null for none)
      */
-    public McpEndpoint(Supplier<ApiHandler> api, String version) {
+    public McpEndpoint(Supplier<ApiHandler> api, String version, Function<String, String> graphDescriptions) {
         this.api = api;
         this.version = version;
+        this.graphDescriptions = graphDescriptions;
     }
 
     /**
@@ -98,8 +102,8 @@ public final class McpEndpoint {
         return switch (method) {
             case "initialize" -> initialize(params);
             case "ping" -> Json.object();
-            case "tools/list" -> Json.object().set("tools", new Tools(loopback).list());
-            case "tools/call" -> new Tools(loopback).call(params);
+            case "tools/list" -> Json.object().set("tools", new Tools(loopback, graphDescriptions).list());
+            case "tools/call" -> new Tools(loopback, graphDescriptions).call(params);
             default -> throw new Rpc.Failure(Rpc.METHOD_NOT_FOUND, "method not found: " + method);
         };
     }

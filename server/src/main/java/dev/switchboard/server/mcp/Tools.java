@@ -4,6 +4,7 @@ import dev.switchboard.server.loopback.Loopback;
 import dev.switchboard.server.wire.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -11,9 +12,11 @@ import tools.jackson.databind.node.ObjectNode;
 /** The assistants as MCP tools, for one caller: listed from the API, called as runs on new threads. */
 final class Tools {
     private final Loopback api;
+    private final Function<String, String> graphDescriptions;
 
-    Tools(Loopback api) {
+    Tools(Loopback api, Function<String, String> graphDescriptions) {
         this.api = api;
+        this.graphDescriptions = graphDescriptions;
     }
 
     /** The caller may not use the API at all (401, 403): the MCP request is refused the same way. */
@@ -64,7 +67,7 @@ final class Tools {
         JsonNode schemas =
                 must(api.call("GET", "/assistants/" + id + "/schemas", null)).body();
         ObjectNode t = Json.object().put("name", toolName(assistant.path("name").asString(id)));
-        String description = assistant.path("description").asString("");
+        String description = description(assistant, graphDescriptions);
         t.put(
                 "description",
                 description.isEmpty()
@@ -77,6 +80,20 @@ final class Tools {
             t.set("outputSchema", output);
         }
         return t;
+    }
+
+    /**
+     * An assistant's own description, else its graph's ({@code @Graph(description)} or the graph
+     * class's javadoc, generated), else empty. The assistants API keeps LangGraph's null for a
+     * graph's default assistant, so the graph's comes from the server's registry.
+     */
+    static String description(JsonNode assistant, Function<String, String> graphDescriptions) {
+        String own = assistant.path("description").asString("");
+        if (!own.isEmpty()) {
+            return own;
+        }
+        String graph = graphDescriptions.apply(assistant.path("graph_id").asString(""));
+        return graph == null ? "" : graph;
     }
 
     /** MCP asks for an object schema; a graph's input schema is one (its input record). */
