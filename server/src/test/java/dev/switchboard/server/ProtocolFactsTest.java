@@ -56,7 +56,7 @@ class ProtocolFactsTest {
     }
 
     private static List<String> scenarios() {
-        return List.of("chat", "approval", "nested");
+        return List.of("chat", "approval", "nested", "genui");
     }
 
     @Test
@@ -81,6 +81,28 @@ class ProtocolFactsTest {
         assertEquals(
                 data(expected.get("approval").get("resumed")),
                 data(actual.get("approval").get("resumed")));
+    }
+
+    @Test
+    void uiMessagesAreCustomEventsAndTheUiValueIsReducedAsLangGraphs() {
+        assertEquals(
+                ui(expected.get("genui").get("events")), ui(actual.get("genui").get("events")));
+    }
+
+    /** The custom events and the last values' {@code ui}. */
+    private static ArrayNode ui(JsonNode events) {
+        ArrayNode out = Json.array();
+        JsonNode last = null;
+        for (JsonNode e : events) {
+            if (e.get("method").asString().equals("custom")) {
+                out.add(e.get("data"));
+            } else if (e.get("method").asString().equals("values")
+                    && e.get("namespace").isEmpty()) {
+                last = e.get("data").get("ui");
+            }
+        }
+        out.add(last);
+        return out;
     }
 
     @Test

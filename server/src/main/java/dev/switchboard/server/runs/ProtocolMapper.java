@@ -119,7 +119,7 @@ final class ProtocolMapper {
 
     /** A custom payload as the protocol frames it: a named payload as it is, others under {@code payload}. */
     private static JsonNode custom(JsonNode payload) {
-        if (payload.isObject() && payload.has("name")) {
+        if (payload.isObject() && payload.hasNonNull("name")) {
             return payload;
         }
         return Json.object().set("payload", payload);
