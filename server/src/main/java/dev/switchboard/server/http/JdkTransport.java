@@ -54,6 +54,19 @@ public final class JdkTransport implements AutoCloseable {
     }
 
     /**
+     * Starts serving with the server's defaults: 256 request threads, a 30 s read timeout.
+     *
+     * @param host the address to listen on
+     * @param port the port, 0 for any free one
+     * @param handler the API
+     * @return the running transport
+     * @throws IOException if the address cannot be bound
+     */
+    public static JdkTransport start(String host, int port, ApiHandler handler) throws IOException {
+        return start(host, port, handler, 256, Duration.ofSeconds(30));
+    }
+
+    /**
      * Binds the address and starts answering.
      *
      * @param host the address to listen on

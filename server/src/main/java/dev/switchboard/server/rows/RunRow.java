@@ -16,6 +16,13 @@ import tools.jackson.databind.node.ObjectNode;
  * guards the status: {@link #awaitFinished} waits on it.
  */
 public final class RunRow {
+    /**
+     * The body field that marks a run started through the thread-centric protocol ({@code POST
+     * /threads/{id}/commands}): its events are the protocol's, not the run API's. LangGraph's
+     * server marks such runs alike.
+     */
+    public static final String PROTOCOL_RUN = "__protocol_stream_run";
+
     private final String id;
     private final String threadId;
     private final ServedGraph graph;
@@ -26,6 +33,8 @@ public final class RunRow {
     private RunRequest request;
     /** The request body as received, from which {@link #request} is parsed again after a restart. */
     private final Frozen body;
+    /** Whether the body marks a run of the thread protocol ({@link #PROTOCOL_RUN}). */
+    private final boolean protocol;
 
     private final boolean temporary;
 
@@ -65,6 +74,7 @@ public final class RunRow {
         this.threadId = threadId;
         this.graph = graph;
         this.body = Frozen.of(body);
+        this.protocol = body.path(PROTOCOL_RUN).asBoolean(false);
         this.temporary = request.temporary();
         this.metadata = metadata;
         this.createdAt = createdAt;
@@ -84,6 +94,11 @@ public final class RunRow {
     /** @return the graph it runs */
     public ServedGraph graph() {
         return graph;
+    }
+
+    /** @return whether it was started through the thread protocol ({@link #PROTOCOL_RUN}) */
+    public boolean protocol() {
+        return protocol;
     }
 
     /**
