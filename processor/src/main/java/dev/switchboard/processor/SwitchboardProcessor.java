@@ -13,6 +13,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.schema.SchemaStep;
 import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
@@ -86,6 +87,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private SourceWriter writer;
     private DiagnosticPrinter printer;
     private ToolsStep tools;
+    private SchemaStep schemas;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -99,6 +101,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
         this.tools = new ToolsStep(env, writer);
+        this.schemas = new SchemaStep(env);
     }
 
     @Override
@@ -107,9 +110,16 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.addAll(GRAPH_ANNOTATIONS);
         all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
         all.add(RuntimeNames.CODEC); // read with the stored types and components that name a codec
+        all.add(RuntimeNames.RENAMED_FROM); // read with the graph's stored schema
+        all.add(RuntimeNames.MIGRATION);
         all.add(GENERATED);
         all.addAll(ToolsStep.ANNOTATIONS);
         return all;
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(SchemaStep.OPTION);
     }
 
     @Override
@@ -342,6 +352,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
         storageRules.checkPayloads(model, report);
+        SchemaStep.Outcome schema = model.state() == null ? null : schemas.check(model, report);
         checkCollision(graphName, graph, report);
         print(report);
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
@@ -350,6 +361,11 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                     new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model),
                     graph);
             generated.add(graphName);
+            if (schema != null) {
+                Report export = new Report();
+                schemas.export(schema, export);
+                print(export);
+            }
         }
         return true;
     }
