@@ -31,7 +31,7 @@ final class Cursor {
      */
     void restore(CheckpointTuple tuple, ChannelState state, Persistence persistence, boolean[] decode) {
         persistence.restore(tuple, state.channels(), decode);
-        state.restoreVersions(tuple.checkpoint());
+        state.versions.restore(tuple.checkpoint());
         CheckpointMetadata md = tuple.metadata();
         this.step = md.step() + 1;
         this.checkpointId = tuple.checkpoint().id();
@@ -54,7 +54,14 @@ final class Cursor {
             String id = Uuids.next().toString();
             Instant now = Instant.now();
             CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), userMetadata);
-            persistence.put(id, now, state.versionStrings(), state.seenStrings(), md, checkpointId, state.channels());
+            persistence.put(
+                    id,
+                    now,
+                    state.versions.versionStrings(),
+                    state.versions.seenStrings(),
+                    md,
+                    checkpointId,
+                    state.channels());
             parentCheckpointId = checkpointId;
             checkpointId = id;
             metadata = md;

@@ -41,16 +41,17 @@ final class NodeAttempts {
      * Runs a node's task of superstep {@code step}, which started from checkpoint {@code
      * checkpointId} (for listeners); its failure is thrown, its pause too.
      */
-    Task.Outcome run(Task t, int step, int stop, String checkpointId) {
-        String cacheKey = cacheKey(t);
+    Task.Outcome run(Execution e, int step, int stop, String checkpointId) {
+        Task t = e.task;
+        String cacheKey = cacheKey(e);
         if (cacheKey != null && fromCache(t, cacheKey)) {
             if (scope.listeners != null) {
-                scope.listeners.taskCached(scope.taskInfo(t, step, checkpointId));
+                scope.listeners.taskCached(scope.taskInfo(t, e.number, step, checkpointId));
             }
             return Task.Outcome.CACHED;
         }
-        Task.Outcome outcome = runNode(t, step, stop, checkpointId);
-        TaskRunner.requirePauseNotCaught(t);
+        Task.Outcome outcome = runNode(e, step, stop, checkpointId);
+        TaskRunner.requirePauseNotCaught(e);
         if (cacheKey != null && outcome != Task.Outcome.HANDLED && !writesUntracked(t)) {
             // Only what the node itself produced is cached, never an error handler's fallback.
             policies.cache.put(cacheKey, policies.codecs.encodeTaskWrites(t), policies.cacheTtl[t.node]);
@@ -63,23 +64,23 @@ final class NodeAttempts {
      * When the attempts are spent, a failure of the node itself (not of its routes) goes to its
      * error handler, if it has one.
      */
-    private Task.Outcome runNode(Task t, int step, int stop, String checkpointId) {
+    private Task.Outcome runNode(Execution e, int step, int stop, String checkpointId) {
+        Task t = e.task;
         RetryPolicy policy = policies.retry[t.node];
         Listeners listeners = scope.listeners;
         while (true) {
             // The first attempt reuses the context its input was read with; a retry gets a fresh
             // one, since a timed-out attempt's context is cut off.
-            TaskContext ctx =
-                    t.attemptNumber() == 1 && t.context != null ? t.context : new TaskContext(scope, t, step, stop);
-            t.nodeFailed = false;
-            TaskInfo info = listeners == null ? null : scope.taskInfo(t, step, checkpointId);
+            TaskContext ctx = e.number == 1 && e.context != null ? e.context : new TaskContext(scope, e, step, stop);
+            e.nodeFailed = false;
+            TaskInfo info = listeners == null ? null : scope.taskInfo(t, e.number, step, checkpointId);
             long started = 0;
             if (info != null) {
                 started = System.nanoTime();
                 listeners.taskStarted(info);
             }
             try {
-                writes.writeAll(t, result(t, ctx), ctx);
+                writes.writeAll(t, result(e, ctx), ctx);
                 if (info != null) {
                     listeners.taskFinished(info, started);
                 }
@@ -94,37 +95,39 @@ final class NodeAttempts {
                     listeners.taskFinished(info, started);
                 }
                 throw signal;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException failure) {
                 t.discardWrites();
-                t.attempts().failed();
-                Throwable cause = e instanceof NodeException && e.getCause() != null ? e.getCause() : e;
+                e.failed();
+                Throwable cause =
+                        failure instanceof NodeException && failure.getCause() != null ? failure.getCause() : failure;
                 if (policy != null
-                        && t.attemptNumber() < policy.maxAttempts()
+                        && e.number < policy.maxAttempts()
                         && policy.retryOn().test(cause)) {
                     if (info != null) {
                         listeners.taskRetried(info, cause, started);
                     }
-                    awaitRetry(policy, t, e);
+                    awaitRetry(policy, e, failure);
                     continue;
                 }
                 if (info != null) {
                     listeners.taskFailed(info, cause, started);
                 }
-                if (!t.nodeFailed || !spec.errorHandler[t.node]) {
-                    throw e;
+                if (!e.nodeFailed || !spec.errorHandler[t.node]) {
+                    throw failure;
                 }
-                TaskContext handlerCtx = new TaskContext(scope, t, step, stop);
-                writes.writeAll(t, handleError(t, cause, handlerCtx), handlerCtx);
+                TaskContext handlerCtx = new TaskContext(scope, e, step, stop);
+                writes.writeAll(t, handleError(e, cause, handlerCtx), handlerCtx);
                 return Task.Outcome.HANDLED;
             }
         }
     }
 
     /** What the node returned, with a subgraph node's subgraph run and a command to the parent taken in. */
-    private Object result(Task t, TaskContext ctx) {
+    private Object result(Execution e, TaskContext ctx) {
+        Task t = e.task;
         Object result;
         try {
-            result = callNode(t, ctx);
+            result = callNode(e, ctx);
         } catch (ParentCommand fromInside) {
             // A graph this node ran through NodeContext.invoke sent a command to its parent: to
             // this graph, it is this node's result.
@@ -132,7 +135,7 @@ final class NodeAttempts {
             return NodeDispatcher.NO_WRITES;
         }
         if (result instanceof PregelGraph<?, ?, ?> subgraph) {
-            result = Subgraphs.runNode(scope, state, t, subgraph);
+            result = Subgraphs.runNode(scope, state, e, subgraph);
             if (result instanceof dev.switchboard.runtime.Command<?> toParent) {
                 writes.writeCommand(t, toParent); // the subgraph's Command.toParent(), for this graph
                 return NodeDispatcher.NO_WRITES;
@@ -142,14 +145,15 @@ final class NodeAttempts {
     }
 
     /** Waits before the next attempt, or throws if the run was cancelled meanwhile. */
-    private void awaitRetry(RetryPolicy policy, Task t, RuntimeException failure) {
-        if (!waitBeforeRetry(policy.delayBefore(t.attemptNumber() + 1))) {
+    private void awaitRetry(RetryPolicy policy, Execution e, RuntimeException failure) {
+        if (!waitBeforeRetry(policy.delayBefore(e.number + 1))) {
             // Not "attempts spent": no error handler, no fallback committed.
             throw scope.cancellation.cancelled()
-                    ? new CancellationException("the run was cancelled while node '" + t.name + "' waited to retry")
+                    ? new CancellationException(
+                            "the run was cancelled while node '" + e.task.name + "' waited to retry")
                     : failure;
         }
-        t.attempts().retry();
+        e.retry();
     }
 
     /** Sleeps before a retry; false if the run was cancelled or the thread interrupted meanwhile. */
@@ -168,27 +172,29 @@ final class NodeAttempts {
         return !scope.cancellation.cancelled();
     }
 
-    private Object handleError(Task t, Throwable cause, TaskContext ctx) {
+    private Object handleError(Execution e, Throwable cause, TaskContext ctx) {
+        int node = e.task.node;
         try {
-            return unwrap(scope.dispatcher.onError(t.node, t.input, cause, ctx));
-        } catch (ExecutionException | CompletionException e) {
-            throw NodeFailures.of(spec, t.node, ctx.step(), e.getCause() == null ? e : e.getCause());
-        } catch (InterruptedException e) {
+            return unwrap(scope.dispatcher.onError(node, e.input, cause, ctx));
+        } catch (ExecutionException | CompletionException x) {
+            throw NodeFailures.of(spec, node, ctx.step(), x.getCause() == null ? x : x.getCause());
+        } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
-            throw NodeFailures.of(spec, t.node, ctx.step(), e);
-        } catch (Exception e) {
-            throw NodeFailures.of(spec, t.node, ctx.step(), e);
+            throw NodeFailures.of(spec, node, ctx.step(), x);
+        } catch (Exception x) {
+            throw NodeFailures.of(spec, node, ctx.step(), x);
         }
     }
 
     // ---------------------------------------------------------------- cache
 
     /** The node cache key of a task of a cached node, or null if the node is not cached. */
-    private String cacheKey(Task t) {
+    private String cacheKey(Execution e) {
+        Task t = e.task;
         if (policies.cacheTtl[t.node] == null) {
             return null;
         }
-        return policies.keyPrefix + "/" + t.name + "/" + policies.codecs.inputDigest(t.node, t.input);
+        return policies.keyPrefix + "/" + t.name + "/" + policies.codecs.inputDigest(t.node, e.input);
     }
 
     private boolean writesUntracked(Task t) {
@@ -226,20 +232,20 @@ final class NodeAttempts {
         }
     }
 
-    private Object callNode(Task t, TaskContext ctx) {
-        Duration limit = policies.timeout[t.node];
+    private Object callNode(Execution e, TaskContext ctx) {
+        Duration limit = policies.timeout[e.task.node];
         if (limit != null) {
-            return callNodeWithin(limit, t, ctx);
+            return callNodeWithin(limit, e, ctx);
         }
         try {
-            return unwrap(scope.dispatcher.node(t.node, t.input, ctx));
-        } catch (ExecutionException | CompletionException e) {
-            throw nodeFailure(t, ctx, e.getCause() == null ? e : e.getCause());
-        } catch (InterruptedException e) {
+            return unwrap(scope.dispatcher.node(e.task.node, e.input, ctx));
+        } catch (ExecutionException | CompletionException x) {
+            throw nodeFailure(e, ctx, x.getCause() == null ? x : x.getCause());
+        } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
-            throw nodeFailure(t, ctx, e);
-        } catch (Exception e) {
-            throw nodeFailure(t, ctx, e);
+            throw nodeFailure(e, ctx, x);
+        } catch (Exception x) {
+            throw nodeFailure(e, ctx, x);
         }
     }
 
@@ -247,11 +253,12 @@ final class NodeAttempts {
      * Runs a node on a pool thread and stops waiting for it after {@code limit}: the task's own
      * thread cannot be taken back from a node that ignores interrupts, so the node never runs on it.
      */
-    private Object callNodeWithin(Duration limit, Task t, TaskContext ctx) {
+    private Object callNodeWithin(Duration limit, Execution e, TaskContext ctx) {
+        Task t = e.task;
         long nanos = limit.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : limit.toNanos();
         AtomicReference<CompletableFuture<?>> returned = new AtomicReference<>();
         Future<Object> future = RuntimePools.TIMED.submit(() -> {
-            Object r = scope.dispatcher.node(t.node, t.input, ctx);
+            Object r = scope.dispatcher.node(t.node, e.input, ctx);
             if (r instanceof CompletableFuture<?> f) {
                 returned.set(f);
             }
@@ -259,17 +266,17 @@ final class NodeAttempts {
         });
         try {
             return future.get(nanos, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
+        } catch (TimeoutException x) {
             ctx.abandon();
             future.cancel(true);
             CompletableFuture<?> pendingCall = returned.get();
             if (pendingCall != null) {
                 pendingCall.cancel(true);
             }
-            t.nodeFailed = true;
+            e.nodeFailed = true;
             throw new NodeTimeoutException(t.name, ctx.step(), limit);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
+        } catch (ExecutionException x) {
+            Throwable cause = x.getCause() == null ? x : x.getCause();
             if ((cause instanceof ExecutionException || cause instanceof CompletionException)
                     && cause.getCause() != null) {
                 cause = cause.getCause(); // the node returned a future that failed
@@ -277,12 +284,12 @@ final class NodeAttempts {
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw nodeFailure(t, ctx, cause);
-        } catch (InterruptedException e) {
+            throw nodeFailure(e, ctx, cause);
+        } catch (InterruptedException x) {
             ctx.abandon();
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw nodeFailure(t, ctx, e);
+            throw nodeFailure(e, ctx, x);
         }
     }
 
@@ -294,9 +301,9 @@ final class NodeAttempts {
         return result;
     }
 
-    private RuntimeException nodeFailure(Task t, TaskContext ctx, Throwable cause) {
-        RuntimeException e = NodeFailures.of(spec, t.node, ctx.step(), cause);
-        t.nodeFailed = e instanceof NodeException;
-        return e;
+    private RuntimeException nodeFailure(Execution e, TaskContext ctx, Throwable cause) {
+        RuntimeException failure = NodeFailures.of(spec, e.task.node, ctx.step(), cause);
+        e.nodeFailed = failure instanceof NodeException;
+        return failure;
     }
 }

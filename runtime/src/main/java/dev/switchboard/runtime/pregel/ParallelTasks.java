@@ -23,12 +23,14 @@ import java.util.function.Consumer;
  * <p>With a direct executor ({@code Runnable::run}) the first helper runs inline, on the caller's
  * thread, and claims every task in task order. If the executor rejects a helper, the threads already
  * claiming run the rest.
+ *
+ * @param <T> what one task is (the runner's executions)
  */
-final class ParallelTasks implements Runnable {
+final class ParallelTasks<T> implements Runnable {
     /** How long the caller spins for helpers' tasks to finish before it parks. */
     static final long SPIN_NANOS = 20_000;
 
-    private final List<Task> tasks;
+    private final List<T> tasks;
     /**
      * The step's task count, read once: the loop prepares every step into the same list, so a
      * helper the executor starts after this step ended would otherwise see the next step's tasks.
@@ -37,7 +39,7 @@ final class ParallelTasks implements Runnable {
     private final int count;
 
     private final Executor executor;
-    private final Consumer<Task> body;
+    private final Consumer<T> body;
     private final Thread caller = Thread.currentThread();
     private final AtomicInteger next = new AtomicInteger();
     /** Tasks not finished yet; the one that takes it to zero wakes the caller if it waits. */
@@ -45,7 +47,7 @@ final class ParallelTasks implements Runnable {
 
     private volatile boolean callerParked;
 
-    private ParallelTasks(List<Task> tasks, Executor executor, Consumer<Task> body) {
+    private ParallelTasks(List<T> tasks, Executor executor, Consumer<T> body) {
         this.tasks = tasks;
         this.count = tasks.size();
         this.executor = executor;
@@ -57,11 +59,12 @@ final class ParallelTasks implements Runnable {
      * Runs every task and returns when all have finished.
      *
      * @param tasks the tasks, in task order
+     * @param <T> what one task is
      * @param executor where helpers run
      * @param body runs one task; must not throw
      */
-    static void run(List<Task> tasks, Executor executor, Consumer<Task> body) {
-        ParallelTasks step = new ParallelTasks(tasks, executor, body);
+    static <T> void run(List<T> tasks, Executor executor, Consumer<T> body) {
+        ParallelTasks<T> step = new ParallelTasks<>(tasks, executor, body);
         step.startHelper();
         step.claim();
         step.awaitAll();

@@ -4,12 +4,10 @@ import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
-import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.error.GraphException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +149,7 @@ final class PregelLoop {
             if (scope.listeners != null) {
                 scope.listeners.superstepStarted(scope.run, cursor.step, taskNodes());
             }
-            runner.runAll(tasks);
+            runner.runAll();
             if (anyTask(t -> t.error != null || t.paused())) {
                 runner.storeDeferredWrites(); // no checkpoint follows to carry them
             }
@@ -280,7 +278,7 @@ final class PregelLoop {
     }
 
     private void resume() {
-        state.markInterruptSeen();
+        state.versions.markInterruptSeen();
         if (replaying && cursor.metadata.source() != Source.UPDATE && cursor.metadata.source() != Source.FORK) {
             cursor.storedWrites = List.of();
             putCheckpoint(Source.FORK);
@@ -293,16 +291,14 @@ final class PregelLoop {
         if (cursor.storedWrites.isEmpty()) {
             return;
         }
-        Map<String, StoredTask> stored = persistence.decodeWrites(cursor.storedWrites);
+        Map<String, StoredTask> stored = persistence.records.decode(cursor.storedWrites);
         for (Task t : tasks) {
             StoredTask s = stored.get(t.id());
             if (s != null && !s.pendingInterrupts().isEmpty()) {
                 s.resumes.forEach(t::addResume);
             }
             if (s != null && s.finished) {
-                for (int i = 0; i < s.channels.size(); i++) {
-                    t.add(s.channels.get(i), s.values.get(i));
-                }
+                s.addWritesTo(t);
                 t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run
                 if (t.node != 0) {
                     events.taskEnd(t, cursor.step);
@@ -349,7 +345,7 @@ final class PregelLoop {
      * pause was resumed and a task of the step runs one of the nodes.
      */
     private boolean shouldInterrupt(Breakpoints.Nodes nodes) {
-        if (nodes.isEmpty() || !state.changedSinceInterrupt()) {
+        if (nodes.isEmpty() || !state.versions.changedSinceInterrupt()) {
             return false;
         }
         for (Task t : tasks) {
@@ -391,29 +387,9 @@ final class PregelLoop {
 
     // ---------------------------------------------------------------- barrier
 
-    /**
-     * Throws the failure of the step's first failed task in task order, with every other failed
-     * task's failure attached as a suppressed {@link NodeException}: LangGraph reports all of a
-     * superstep's failures together, so none of them is hidden by another.
-     */
     private void throwFailures() {
-        if (!anyTask(t -> t.error != null)) {
-            return;
-        }
-        RuntimeException first = null;
-        for (Task t : Task.applyOrder(tasks)) {
-            if (t.error == null || (first != null && t.error instanceof ParentCommand)) {
-                continue;
-            }
-            if (first == null) {
-                first = rethrowable(t.error);
-            } else if (t.error != first) {
-                first.addSuppressed(
-                        t.error instanceof NodeException n ? n : new NodeException(t.name, cursor.step, t.error));
-            }
-        }
-        if (first != null) {
-            throw first;
+        if (anyTask(t -> t.error != null)) {
+            NodeFailures.throwFirst(Task.applyOrder(tasks), cursor.step);
         }
     }
 
@@ -424,16 +400,6 @@ final class PregelLoop {
             }
         }
         return false;
-    }
-
-    private static RuntimeException rethrowable(Throwable e) {
-        if (e instanceof RuntimeException r) {
-            return r;
-        }
-        if (e instanceof Error err) {
-            throw err;
-        }
-        return new GraphException(String.valueOf(e));
     }
 
     private List<Task> prepareTasks() {

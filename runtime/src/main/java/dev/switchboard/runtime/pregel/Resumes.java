@@ -61,7 +61,7 @@ final class Resumes {
     /** The interrupts the tasks of the checkpoint at {@code cursor} are still paused at. */
     static List<Interrupt> pending(Persistence persistence, Cursor cursor) {
         List<Interrupt> pending = new ArrayList<>();
-        persistence.decodeWrites(cursor.storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
+        persistence.records.decode(cursor.storedWrites).values().forEach(t -> pending.addAll(t.pendingInterrupts()));
         return pending;
     }
 

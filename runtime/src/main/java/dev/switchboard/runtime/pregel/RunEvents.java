@@ -48,10 +48,10 @@ final class RunEvents {
         if ((!checkpoints && !debug) || cursor.checkpointId == null) {
             return;
         }
-        List<Task> ordered = Snapshots.declarationOrder(next);
+        List<Task> ordered = Task.declarationOrder(next);
         List<StreamPart.Checkpoint.TaskRef> refs = new ArrayList<>();
         for (Task t : ordered) {
-            refs.add(new StreamPart.Checkpoint.TaskRef(t.id(), t.name, Snapshots.path(spec, t)));
+            refs.add(new StreamPart.Checkpoint.TaskRef(t.id(), t.name, t.path()));
         }
         var part = new StreamPart.Checkpoint<Object>(
                 cursor.checkpointId,
@@ -59,7 +59,7 @@ final class RunEvents {
                 state.readState(),
                 state.streamValues(),
                 cursor.metadata,
-                Snapshots.names(spec, ordered),
+                Task.names(ordered),
                 refs);
         if (checkpoints) {
             sink.accept(part);
@@ -70,13 +70,13 @@ final class RunEvents {
     }
 
     /** A task is about to run, with the input it will get. */
-    void taskStart(Task t, int step) {
+    void taskStart(Task t, Object input, int step) {
         boolean tasksMode = sink.wants(StreamMode.TASKS);
         boolean debug = sink.wants(StreamMode.DEBUG);
         if (!tasksMode && !debug) {
             return;
         }
-        var part = new StreamPart.TaskStart<Object>(t.id(), t.name, step, t.input, triggerNames(spec, t));
+        var part = new StreamPart.TaskStart<Object>(t.id(), t.name, step, input, triggerNames(spec, t));
         if (tasksMode) {
             sink.accept(part);
         }

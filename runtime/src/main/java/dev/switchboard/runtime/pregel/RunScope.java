@@ -86,8 +86,7 @@ final class RunScope {
     }
 
     /** What listeners are told about a task's current attempt; only called when someone listens. */
-    TaskInfo taskInfo(Task t, int step, String checkpointId) {
-        return new TaskInfo(
-                run, t.name, step, t.id(), t.attemptNumber(), RunEvents.triggerNames(spec, t), checkpointId);
+    TaskInfo taskInfo(Task t, int attempt, int step, String checkpointId) {
+        return new TaskInfo(run, t.name, step, t.id(), attempt, RunEvents.triggerNames(spec, t), checkpointId);
     }
 }

@@ -24,27 +24,6 @@ import java.util.function.Supplier;
 final class Snapshots {
     private Snapshots() {}
 
-    /** Push tasks in send order, then pull tasks in node declaration order: LangGraph's {@code next}. */
-    static List<Task> declarationOrder(List<Task> tasks) {
-        List<Task> out = new ArrayList<>(tasks.size());
-        tasks.stream().filter(Task::isPush).forEach(out::add);
-        tasks.stream()
-                .filter(t -> !t.isPush())
-                .sorted(Comparator.comparingInt(t -> t.node))
-                .forEach(out::add);
-        return out;
-    }
-
-    static List<String> names(GraphSpec spec, List<Task> tasks) {
-        return tasks.stream().map(t -> spec.nodeNames[t.node]).toList();
-    }
-
-    static List<Object> path(GraphSpec spec, Task t) {
-        return t.isPush()
-                ? List.of(ReservedNames.PUSH, t.pushIndex, false)
-                : List.of(ReservedNames.PULL, spec.nodeNames[t.node]);
-    }
-
     /**
      * The channels that decide which tasks come next (every node's triggers and the {@code Send}
      * topic): all that a history listing decodes.
@@ -67,7 +46,7 @@ final class Snapshots {
                 at.cursor.parentCheckpointId,
                 at.cursor.metadata,
                 at.cursor.createdAt,
-                names(at.spec, declarationOrder(at.nextTasks())),
+                Task.names(Task.declarationOrder(at.nextTasks())),
                 decode);
     }
 
@@ -118,8 +97,8 @@ final class Snapshots {
                     null,
                     List.of());
         }
-        List<Task> tasks = declarationOrder(at.nextTasks());
-        Map<String, StoredTask> stored = at.persistence.decodeWrites(at.cursor.storedWrites);
+        List<Task> tasks = Task.declarationOrder(at.nextTasks());
+        Map<String, StoredTask> stored = at.persistence.records.decode(at.cursor.storedWrites);
         List<Task> finished = new ArrayList<>();
         List<StateSnapshot.PregelTask> infos = new ArrayList<>();
         List<String> next = new ArrayList<>();
@@ -160,9 +139,7 @@ final class Snapshots {
         if (s == null || !s.finished) {
             return null;
         }
-        for (int i = 0; i < s.channels.size(); i++) {
-            t.add(s.channels.get(i), s.values.get(i));
-        }
+        s.addWritesTo(t);
         return RunEvents.stateWrites(spec, t);
     }
 
@@ -176,7 +153,7 @@ final class Snapshots {
         return new StateSnapshot.PregelTask(
                 t.id(),
                 t.name,
-                path(at.spec, t),
+                t.path(),
                 error,
                 writes,
                 s == null ? List.of() : s.interrupts(),
@@ -186,7 +163,8 @@ final class Snapshots {
     /** The state of a subgraph node's subgraph under its task's namespace, or {@code null}. */
     private static StateSnapshot<?> subgraphState(RunScope scope, StoredState at, Task t) {
         int stop = at.cursor.step + scope.config.recursionLimit() + 1;
-        PregelGraph<?, ?, ?> child = NodeAttempts.subgraphOf(scope, t, new TaskContext(scope, t, at.cursor.step, stop));
+        PregelGraph<?, ?, ?> child =
+                NodeAttempts.subgraphOf(scope, t, TaskContext.outsideRun(scope, t, at.cursor.step, stop));
         if (child == null) {
             return null;
         }
@@ -219,7 +197,7 @@ final class Snapshots {
             int node = resolve(at, u.asNode(), updates.size());
             boolean pulled = prepared.stream().anyMatch(p -> p.node == node && !p.isPush());
             Task t = Task.synthetic(node, spec.nodeNames[node], pulled ? ids : null);
-            writes.writeAs(t, u.update(), new TaskContext(scope, t, at.cursor.step, stop));
+            writes.writeAs(t, u.update(), TaskContext.outsideRun(scope, t, at.cursor.step, stop));
             applied.add(t);
         }
         applied.sort(Comparator.comparing(t -> t.name));
@@ -249,7 +227,7 @@ final class Snapshots {
             if (updates > 1) {
                 throw new InvalidUpdateException("asNode is required when applying multiple updates", null);
             }
-            node = at.state.lastWriter().orElse(at.cursor.hasState ? null : ReservedNames.START);
+            node = at.state.versions.lastWriter().orElse(at.cursor.hasState ? null : ReservedNames.START);
             if (node == null) {
                 throw new InvalidUpdateException("Ambiguous update: several nodes wrote last; give asNode", null);
             }

@@ -27,8 +27,8 @@ final class SubgraphAddress {
             int node = subgraphNode(spec, segments.get(i), namespace);
             Task t = Task.synthetic(node, spec.nodeNames[node], parent.cursor.taskIds(spec, parent.persistence));
             int stop = parent.cursor.step + parentScope.config.recursionLimit() + 1;
-            PregelGraph<?, ?, ?> child =
-                    NodeAttempts.subgraphOf(parentScope, t, new TaskContext(parentScope, t, parent.cursor.step, stop));
+            PregelGraph<?, ?, ?> child = NodeAttempts.subgraphOf(
+                    parentScope, t, TaskContext.outsideRun(parentScope, t, parent.cursor.step, stop));
             if (child == null) {
                 throw new IllegalArgumentException("namespace '" + namespace + "': node '" + spec.nodeNames[node]
                         + "' did not return a graph to run");

@@ -22,7 +22,8 @@ final class Subgraphs {
     private Subgraphs() {}
 
     /** A subgraph node: returns the parent's writes, or the command the child sent to the parent. */
-    static Object runNode(RunScope parent, ChannelState parentState, Task task, PregelGraph<?, ?, ?> child) {
+    static Object runNode(RunScope parent, ChannelState parentState, Execution execution, PregelGraph<?, ?, ?> child) {
+        Task task = execution.task;
         PregelLoop loop = start(parent, task, child, 0);
         Object input = loop.hasState() ? resumeInput(parent, task, loop) : mapInput(parent, parentState, loop);
         try {
@@ -30,18 +31,20 @@ final class Subgraphs {
         } catch (ParentCommand command) {
             return command.command();
         }
-        pauseIfPaused(loop, task);
+        pauseIfPaused(loop, execution);
         return mapOutput(parent.spec, loop);
     }
 
     /** {@code NodeContext.invoke}: the child's output, typed. */
-    static <O> GraphOutput<O> invoke(RunScope parent, Task task, CompiledGraph<?, ?, O> graph, StateUpdate input) {
+    static <O> GraphOutput<O> invoke(
+            RunScope parent, Execution execution, CompiledGraph<?, ?, O> graph, StateUpdate input) {
         if (!(graph instanceof PregelGraph<?, ?, ?> child)) {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
-        PregelLoop loop = start(parent, task, child, task.attempts().subgraphCalls++);
+        Task task = execution.task;
+        PregelLoop loop = start(parent, task, child, execution.subgraphCalls++);
         Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task, loop) : input);
-        pauseIfPaused(loop, task);
+        pauseIfPaused(loop, execution);
         @SuppressWarnings("unchecked")
         O output = (O) value;
         return new GraphOutput<>(output);
@@ -82,9 +85,9 @@ final class Subgraphs {
         return resume == Resumes.NONE ? null : Command.resume(resume);
     }
 
-    private static void pauseIfPaused(PregelLoop loop, Task task) {
+    private static void pauseIfPaused(PregelLoop loop, Execution execution) {
         if (loop.paused()) {
-            task.attempts().interruptsRaised++;
+            execution.interruptsRaised++;
             throw new NodeInterrupt(loop.interrupts());
         }
     }

@@ -5,12 +5,16 @@ import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.WriteSink;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * One node execution within a superstep: a pull task (triggered by channels) or a push task (one
- * {@code Send}). It collects its writes as parallel arrays of channel index and value, in the
- * order the node produced them.
+ * One node's task within a superstep: a pull task (triggered by channels) or a push task (one
+ * {@code Send}), LangGraph's {@code PregelExecutableTask} without the code to run. It collects its
+ * writes as parallel arrays of channel index and value, in the order the node produced them, and
+ * keeps what is stored of it: how it ended, the interrupts it paused at and the resume values it
+ * consumed. Running it is the run's business ({@link Execution}); a task knows nothing of runs, so
+ * {@link ChannelState} can prepare and apply tasks below the run.
  */
 final class Task implements WriteSink {
     private static final int[] NO_CHANNELS = new int[0];
@@ -33,20 +37,12 @@ final class Task implements WriteSink {
     Throwable error;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
     Outcome outcome = Outcome.PENDING;
-    /** The context the node's input was read with, reused by its first attempt. */
-    TaskContext context;
-    /** The node's input, read before the superstep's tasks start. */
-    Object input;
     /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
     List<Interrupt> interrupts = List.of();
     /** Values that resume this task's interrupts, in call order; created with the first (few tasks pause). */
     private List<Object> resumes;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
-    /** The current attempt and its counters; created when they first change (most tasks run once). */
-    private Attempts attempts;
-    /** Whether the current attempt's node call itself failed (so an error handler applies). */
-    boolean nodeFailed;
 
     private String id;
 
@@ -148,6 +144,38 @@ final class Task implements WriteSink {
         return order;
     }
 
+    /** Push tasks in send order, then pull tasks in node declaration order: LangGraph's {@code next}. */
+    static List<Task> declarationOrder(List<Task> tasks) {
+        List<Task> out = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            if (t.isPush()) {
+                out.add(t);
+            }
+        }
+        int pushes = out.size();
+        for (Task t : tasks) {
+            if (!t.isPush()) {
+                out.add(t);
+            }
+        }
+        out.subList(pushes, out.size()).sort(Comparator.comparingInt(t -> t.node));
+        return out;
+    }
+
+    /** The tasks' node names, in the tasks' order. */
+    static List<String> names(List<Task> tasks) {
+        List<String> names = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            names.add(t.name);
+        }
+        return names;
+    }
+
+    /** The task's path as LangGraph shows it: {@code [__pregel_push, index, false]} or {@code [__pregel_pull, node]}. */
+    List<Object> path() {
+        return isPush() ? List.of(ReservedNames.PUSH, pushIndex, false) : List.of(ReservedNames.PULL, name);
+    }
+
     /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
     List<Object> resumes() {
         return resumes == null ? NO_RESUMES : resumes;
@@ -158,24 +186,6 @@ final class Task implements WriteSink {
             resumes = new ArrayList<>(2);
         }
         resumes.add(value);
-    }
-
-    /** The current attempt's counters, for changing them. */
-    Attempts attempts() {
-        if (attempts == null) {
-            attempts = new Attempts();
-        }
-        return attempts;
-    }
-
-    /** The current attempt, from 1. */
-    int attemptNumber() {
-        return attempts == null ? 1 : attempts.number;
-    }
-
-    /** How many pause signals the current attempt raised; see {@link Attempts#interruptsRaised}. */
-    int interruptsRaised() {
-        return attempts == null ? 0 : attempts.interruptsRaised;
     }
 
     void add(int channel, Object value) {

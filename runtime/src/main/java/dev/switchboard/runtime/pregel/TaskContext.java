@@ -20,6 +20,7 @@ import java.util.Objects;
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
 final class TaskContext implements NodeContext, ManagedContext {
     private final RunScope scope;
+    private final Execution execution;
     private final Task task;
     private final String node;
     private final int step;
@@ -27,12 +28,18 @@ final class TaskContext implements NodeContext, ManagedContext {
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
     private volatile boolean abandoned;
 
-    TaskContext(RunScope scope, Task task, int step, int stop) {
+    TaskContext(RunScope scope, Execution execution, int step, int stop) {
         this.scope = scope;
-        this.task = task;
+        this.execution = execution;
+        this.task = execution.task;
         this.node = task.name;
         this.step = step;
         this.stop = stop;
+    }
+
+    /** The context of a task no runner executes (the state API's routes and subgraph lookups): a first attempt. */
+    static TaskContext outsideRun(RunScope scope, Task task, int step, int stop) {
+        return new TaskContext(scope, new Execution(task), step, stop);
     }
 
     /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */
@@ -77,7 +84,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public int attempt() {
-        return task == null ? 1 : task.attemptNumber();
+        return execution.number;
     }
 
     @Override
@@ -90,38 +97,32 @@ final class TaskContext implements NodeContext, ManagedContext {
                     ErrorCode.MISSING_CHECKPOINTER,
                     null);
         }
-        if (task == null) {
-            throw new IllegalStateException("interrupt() can only be called while a node or route runs");
-        }
         if (abandoned) {
             throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
         }
-        int call = task.attempts().interruptCalls++;
+        int call = execution.interruptCalls++;
         Object resume;
         if (call < task.resumes().size()) {
             resume = task.resumes().get(call);
         } else {
             resume = scope.resumes.take(task, call);
             if (resume == Resumes.NONE) {
-                task.attempts().interruptsRaised++;
+                execution.interruptsRaised++;
                 throw new NodeInterrupt(List.of(new Interrupt(scope.resumes.interruptId(task, call), value)));
             }
             task.addResume(resume);
         }
-        return scope.persistence.resumeValue(resume, resumeType);
+        return scope.persistence.records.resumeValue(resume, resumeType);
     }
 
     @Override
     public <S2, I2 extends StateUpdate, O2> GraphOutput<O2> invoke(CompiledGraph<S2, I2, O2> graph, I2 input) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(input, "input");
-        if (task == null) {
-            throw new IllegalStateException("invoke() can only be called while a node runs");
-        }
         if (abandoned) {
             throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run subgraphs");
         }
-        return Subgraphs.invoke(scope, task, graph, input);
+        return Subgraphs.invoke(scope, execution, graph, input);
     }
 
     @Override
@@ -135,7 +136,7 @@ final class TaskContext implements NodeContext, ManagedContext {
     public void emitMessage(Object chunk, Map<String, Object> metadata) {
         Objects.requireNonNull(chunk, "chunk");
         Objects.requireNonNull(metadata, "metadata");
-        if (abandoned || task == null || !scope.sink.wants(StreamMode.MESSAGES)) {
+        if (abandoned || !scope.sink.wants(StreamMode.MESSAGES)) {
             return;
         }
         Map<String, Object> merged = new LinkedHashMap<>(scope.config.metadata());
@@ -145,7 +146,7 @@ final class TaskContext implements NodeContext, ManagedContext {
                 node,
                 step,
                 task.id(),
-                task.attemptNumber(),
+                execution.number,
                 RunEvents.triggerNames(scope.spec, task),
                 merged,
                 scope.namespacePath));

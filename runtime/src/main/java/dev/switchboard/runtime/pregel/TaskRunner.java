@@ -28,8 +28,13 @@ final class TaskRunner {
     private final AtomicInteger running = new AtomicInteger();
     /** The task whose writes are held back for the step's checkpoint, if any. */
     private Task deferred;
-    /** {@link #run(Task)} as the body of a parallel step, made once rather than per step. */
-    private final Consumer<Task> runOne = this::run;
+    /**
+     * The executions of the step's tasks that run (those whose writes were not recovered), in task
+     * order: one list serves every step, as the loop's list of tasks does.
+     */
+    private final List<Execution> executions = new ArrayList<>();
+    /** {@link #run(Execution)} as the body of a parallel step, made once rather than per step. */
+    private final Consumer<Execution> runOne = this::run;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
@@ -43,78 +48,68 @@ final class TaskRunner {
     }
 
     /**
-     * Reads each task's input and announces the tasks, in task order, before any runs: LangGraph
-     * emits a superstep's task events from its tick, so their order does not depend on threads.
+     * Starts an execution of each task that has not run yet, reads its input and announces it, in
+     * task order, before any runs: LangGraph emits a superstep's task events from its tick, so
+     * their order does not depend on threads.
      */
     void prepare(List<Task> tasks, Cursor cursor, int stop) {
         this.step = cursor.step;
         this.stop = stop;
         this.checkpointId = cursor.checkpointId;
+        executions.clear();
         for (int i = 0; i < tasks.size(); i++) { // indexed: no iterator per step
             Task t = tasks.get(i);
-            if (t.done() || t.node == 0) {
+            if (t.done()) {
                 continue;
             }
-            t.context = new TaskContext(scope, t, step, stop);
-            t.input =
-                    t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], t.context, false);
-            events.taskStart(t, step);
+            Execution e = new Execution(t);
+            executions.add(e);
+            if (t.node == 0) {
+                continue;
+            }
+            e.context = new TaskContext(scope, e, step, stop);
+            e.input =
+                    t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e.context, false);
+            events.taskStart(t, e.input, step);
         }
     }
 
-    /** Runs the tasks that have not run yet, in parallel with the caller; see {@link ParallelTasks}. */
-    void runAll(List<Task> tasks) {
-        int n = 0;
-        Task last = null;
-        for (int i = 0; i < tasks.size(); i++) {
-            if (!tasks.get(i).done()) {
-                last = tasks.get(i);
-                n++;
-            }
-        }
+    /** Runs the prepared executions, in parallel with the caller; see {@link ParallelTasks}. */
+    void runAll() {
+        int n = executions.size();
         running.set(n);
         deferred = null;
         if (n <= 1) {
-            if (last != null) {
-                run(last);
+            if (n == 1) {
+                run(executions.get(0));
             }
             return;
         }
-        ParallelTasks.run(n == tasks.size() ? tasks : notDone(tasks, n), scope.executor, runOne);
-    }
-
-    /** The tasks whose writes were not recovered from the checkpointer: a list only when some were. */
-    private static List<Task> notDone(List<Task> tasks, int n) {
-        List<Task> todo = new ArrayList<>(n);
-        for (Task t : tasks) {
-            if (!t.done()) {
-                todo.add(t);
-            }
-        }
-        return todo;
+        ParallelTasks.run(executions, scope.executor, runOne);
     }
 
     /** Runs one task; failures are kept on the task, never thrown. */
-    private void run(Task t) {
+    private void run(Execution e) {
+        Task t = e.task;
         Task.Outcome outcome = Task.Outcome.RAN;
         try {
             if (t.node == 0) {
                 Object input = state.channelValue(scope.spec.startChannel);
-                writes.writeStart(t, input, new TaskContext(scope, t, step, stop));
-                requirePauseNotCaught(t);
+                writes.writeStart(t, input, new TaskContext(scope, e, step, stop));
+                requirePauseNotCaught(e);
             } else {
-                outcome = attempts.run(t, step, stop, checkpointId);
+                outcome = attempts.run(e, step, stop, checkpointId);
             }
         } catch (NodeInterrupt i) {
             t.discardWrites();
-            if (t.interruptsRaised() > 1) {
+            if (e.interruptsRaised > 1) {
                 t.error = caughtPause(t.name); // it asked again after swallowing an earlier pause
             } else {
                 outcome = Task.Outcome.PAUSED;
                 t.interrupts = i.interrupts();
             }
-        } catch (Throwable e) {
-            t.error = e;
+        } catch (Throwable failure) {
+            t.error = failure;
         }
         t.outcome = outcome;
         storeWrites(t, running.decrementAndGet() == 0);
@@ -166,9 +161,9 @@ final class TaskRunner {
      * Detecting it here catches every way of swallowing it, which making the signal an {@code Error}
      * would not ({@code catch (Throwable t)}).
      */
-    static void requirePauseNotCaught(Task t) {
-        if (t.interruptsRaised() > 0) {
-            throw caughtPause(t.name);
+    static void requirePauseNotCaught(Execution e) {
+        if (e.interruptsRaised > 0) {
+            throw caughtPause(e.task.name);
         }
     }
 

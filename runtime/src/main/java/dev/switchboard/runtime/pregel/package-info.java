@@ -5,12 +5,23 @@
  * generated graph; it resolves the graph definition generated code declares (in
  * {@code dev.switchboard.runtime.internal}) to the index tables the loop reads.
  *
- * <p>The engine follows LangGraph's seams: {@code ChannelState} holds channels and versions and
- * does what {@code _algo.py} does (prepare a superstep's tasks, apply their writes); {@code
- * PregelLoop} is the superstep lifecycle ({@code _loop.py}); {@code TaskRunner}, {@code
- * NodeAttempts} and {@code TaskWrites} run a step's tasks, with retries, timeouts, error handlers
- * and the cache, and turn results into writes; {@code Resumes} and {@code RunEvents} hold a run's
- * resume values and what it streams; {@code StoredState} and {@code Snapshots} are the state API,
- * which reads checkpoints without a loop; {@code Listeners} tells a run's listeners.
+ * <p>The engine follows LangGraph's seams, in layers that only use those below them (a test keeps
+ * it so):
+ *
+ * <ol>
+ *   <li>Tasks and channels, LangGraph's {@code _algo.py}: {@code Task} (what a node's task wrote
+ *       and how it ended), {@code ChannelState} (channels; which tasks a superstep runs and how
+ *       their writes reach the channels) and {@code ChannelVersions} (versions and versions seen).
+ *   <li>What a run stores and streams: {@code Persistence} (when checkpoints and pending writes are
+ *       stored), {@code StoredChannels} (channel values as snapshot and delta blobs), {@code
+ *       TaskRecords} (a task as pending writes), {@code Codecs}, {@code Cursor}, {@code
+ *       StoredState}, {@code Resumes} (a run's resume values) and {@code RunEvents}.
+ *   <li>The run, LangGraph's {@code _loop.py} and {@code _runner.py}: {@code PregelLoop} (the
+ *       superstep lifecycle), {@code TaskRunner} (runs a step's tasks, each as an {@code
+ *       Execution} with its input, context and attempts), {@code NodeAttempts} (retries, timeouts,
+ *       error handlers, the cache), {@code TaskWrites}, {@code TaskContext}, {@code Subgraphs};
+ *       and the state API ({@code Snapshots}), which runs routes and opens subgraphs. These use
+ *       each other, since a graph's task runs graphs.
+ * </ol>
  */
 package dev.switchboard.runtime.pregel;

@@ -185,30 +185,30 @@ class ChannelStateTest {
 
     @Test
     void aBreakpointSeesOnlyChangesSinceTheLastResume() {
-        assertFalse(state.changedSinceInterrupt());
+        assertFalse(state.versions.changedSinceInterrupt());
         step(task("a", "name", "n"));
-        assertTrue(state.changedSinceInterrupt());
-        state.markInterruptSeen();
-        assertFalse(state.changedSinceInterrupt());
+        assertTrue(state.versions.changedSinceInterrupt());
+        state.versions.markInterruptSeen();
+        assertFalse(state.versions.changedSinceInterrupt());
     }
 
     @Test
     void theVersionsSeenOfACheckpointFollowEachStepAndCannotBeChangedByItsReader() {
         start();
-        Map<String, Map<String, String>> afterStart = state.seenStrings();
+        Map<String, Map<String, String>> afterStart = state.versions.seenStrings();
         assertEquals(List.of(ReservedNames.START), List.copyOf(afterStart.keySet()));
         step(task("a", "name", "n"));
-        Map<String, Map<String, String>> afterA = state.seenStrings();
+        Map<String, Map<String, String>> afterA = state.versions.seenStrings();
         assertEquals(afterStart.get(ReservedNames.START), afterA.get(ReservedNames.START), "a node that did not run");
         assertEquals(Map.of("branch:to:a", ChannelVersion.format(2, "")), afterA.get("a"));
         assertThrows(UnsupportedOperationException.class, () -> afterA.get("a").put("name", "1"));
         assertThrows(UnsupportedOperationException.class, () -> afterA.remove("a"));
-        state.markInterruptSeen();
+        state.versions.markInterruptSeen();
         assertEquals(
                 ChannelVersion.format(3, ""),
-                state.seenStrings().get(ReservedNames.INTERRUPT).get("name"),
+                state.versions.seenStrings().get(ReservedNames.INTERRUPT).get("name"),
                 "what a resume saw is recorded from then on");
-        assertEquals(afterA.get("a"), state.seenStrings().get("a"));
+        assertEquals(afterA.get("a"), state.versions.seenStrings().get("a"));
     }
 
     @Test
@@ -223,12 +223,12 @@ class ChannelStateTest {
                 restored.channels()[c].restore(stored);
             }
         }
-        restored.restoreVersions(checkpoint);
+        restored.versions.restore(checkpoint);
         assertEquals(names(state.prepareTasks(false, IDS)), names(restored.prepareTasks(false, IDS)));
         assertEquals(List.of("b"), names(restored.prepareTasks(false, IDS)));
         assertEquals(versions(state), versions(restored));
-        assertEquals(state.seenStrings(), restored.seenStrings());
-        assertEquals(state.lastWriter(), restored.lastWriter());
+        assertEquals(state.versions.seenStrings(), restored.versions.seenStrings());
+        assertEquals(state.versions.lastWriter(), restored.versions.lastWriter());
         assertArrayEquals(read(state), read(restored));
     }
 
@@ -277,13 +277,13 @@ class ChannelStateTest {
     private Checkpoint checkpoint(ChannelState s) {
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
         versions(s).forEach((name, v) -> channels.put(name, new ChannelVersion(v, v, 0, 0)));
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, "id", Instant.EPOCH, channels, s.seenStrings());
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, "id", Instant.EPOCH, channels, s.versions.seenStrings());
     }
 
     /** The channels' version strings by name, as a checkpoint records them. */
     private static Map<String, String> versions(ChannelState s) {
         Map<String, String> out = new LinkedHashMap<>();
-        String[] byChannel = s.versionStrings();
+        String[] byChannel = s.versions.versionStrings();
         for (int c = 0; c < byChannel.length; c++) {
             if (byChannel[c] != null) {
                 out.put(s.spec().channels[c].name(), byChannel[c]);

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /** A failed attempt clears its counters; only a retry moves the attempt number on. */
-class AttemptsTest {
+class ExecutionTest {
     @Test
     void failedClearsTheCountersButKeepsTheNumber() {
-        Attempts a = new Attempts();
+        Execution a = new Execution(Task.pull(1, "a", new int[] {0}, null));
         a.interruptCalls = 2;
         a.interruptsRaised = 1;
         a.subgraphCalls = 3;
@@ -21,7 +21,7 @@ class AttemptsTest {
 
     @Test
     void retryCountsAttemptsFromOne() {
-        Attempts a = new Attempts();
+        Execution a = new Execution(Task.pull(1, "a", new int[] {0}, null));
         a.failed();
         a.retry();
         a.failed();

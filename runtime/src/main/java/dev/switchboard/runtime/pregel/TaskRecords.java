@@ -1,0 +1,154 @@
+package dev.switchboard.runtime.pregel;
+
+import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
+import dev.switchboard.runtime.serde.DecodeBudget;
+import dev.switchboard.runtime.serde.JsonSerde;
+import dev.switchboard.runtime.serde.SerdeException;
+import dev.switchboard.runtime.serde.ValueType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * How a task is stored as pending writes against the checkpoint its step started from, and read
+ * back ({@link StoredTask}): its writes by channel name, or its error, or the interrupts it paused
+ * at with the resume values it had consumed. Negative write indices mark a task's latest state
+ * rather than its writes: a saver replaces them, so a task that pauses or fails again overwrites
+ * its previous interrupt or error.
+ */
+final class TaskRecords {
+    static final int ERROR_INDEX = -1;
+    static final int INTERRUPT_INDEX = -3;
+    static final int RESUME_INDEX = -4;
+
+    private final GraphSpec spec;
+    private final Codecs codecs;
+    private final JsonSerde serde;
+
+    TaskRecords(GraphSpec spec, Codecs codecs, JsonSerde serde) {
+        this.spec = spec;
+        this.codecs = codecs;
+        this.serde = serde;
+    }
+
+    /** A finished, failed or paused task as the pending writes that store it. */
+    List<PendingWrite> encode(Task task, String taskId) {
+        List<PendingWrite> writes = new ArrayList<>();
+        if (!task.interrupts.isEmpty()) {
+            if (!task.resumes().isEmpty()) {
+                writes.add(new PendingWrite(
+                        taskId, RESUME_INDEX, ReservedNames.RESUME, serde.encodeTree(resumesTree(task))));
+            }
+            ArrayNode all = serde.nodes().arrayNode();
+            for (Interrupt interrupt : task.interrupts) {
+                ObjectNode i = all.addObject();
+                i.put("id", interrupt.id());
+                i.set("value", serde.untypedTree(interrupt.value()));
+            }
+            writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, ReservedNames.INTERRUPT, serde.encodeTree(all)));
+        } else if (task.error != null) {
+            writes.add(new PendingWrite(taskId, ERROR_INDEX, ReservedNames.ERROR, codecs.encodeError(task.error)));
+        } else {
+            for (int i = 0; i < task.writeCount; i++) {
+                int c = task.writeChannels[i];
+                if (spec.channels[c].tracked()) {
+                    writes.add(new PendingWrite(
+                            taskId,
+                            writes.size(),
+                            spec.channels[c].name(),
+                            codecs.encodeWrite(c, task.writeValues[i])));
+                }
+            }
+            if (writes.isEmpty()) {
+                // A task that wrote nothing must still be known to have finished.
+                writes.add(new PendingWrite(taskId, 0, ReservedNames.NO_WRITES, new byte[0]));
+            }
+        }
+        return writes;
+    }
+
+    private ArrayNode resumesTree(Task task) {
+        ArrayNode array = serde.nodes().arrayNode();
+        for (Object r : task.resumes()) {
+            array.add(r instanceof JsonNode stored ? stored : serde.untypedTree(r));
+        }
+        return array;
+    }
+
+    /** A resume value as the node asked for it: stored ones are read back as that type. */
+    <T> T resumeValue(Object resume, Class<T> type) {
+        ValueType want = ValueType.of(type);
+        if (resume instanceof JsonNode stored) {
+            return cast(serde.fromTree(want, stored), want);
+        }
+        if (want.accepts(resume)) {
+            return cast(resume, want);
+        }
+        return cast(serde.fromTree(want, serde.untypedTree(resume)), want);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object value, ValueType type) {
+        if (value != null && !type.accepts(value)) {
+            throw new SerdeException("resume value " + value + " is not a " + type, null);
+        }
+        return (T) value;
+    }
+
+    /**
+     * Decodes the stored writes of tasks, by task id, in write order. A write that does not decode
+     * fails as a {@link SerdeException} naming its task, index and channel.
+     */
+    Map<String, StoredTask> decode(List<PendingWrite> pending) {
+        DecodeBudget budget = DecodeBudget.of(serde.limits());
+        Map<String, StoredTask> byTask = new LinkedHashMap<>();
+        for (PendingWrite w : pending) {
+            StoredTask t = byTask.computeIfAbsent(w.taskId(), k -> new StoredTask());
+            try {
+                decodeWrite(w, t, budget);
+            } catch (RuntimeException e) {
+                throw new SerdeException(
+                        "the stored pending write " + w.index() + " of task " + w.taskId() + " to channel '"
+                                + w.channel() + "' cannot be read: " + e.getMessage()
+                                + "; the store is damaged or was modified",
+                        e);
+            }
+        }
+        return byTask;
+    }
+
+    private void decodeWrite(PendingWrite w, StoredTask t, DecodeBudget budget) {
+        switch (w.channel()) {
+            case ReservedNames.ERROR -> t.error = codecs.decodeError(w.value());
+            case ReservedNames.INTERRUPT -> {
+                t.interrupts.clear();
+                JsonNode all = serde.decodeTree(w.value(), budget);
+                if (!all.isArray()) {
+                    throw new SerdeException("interrupts are not a JSON array", null);
+                }
+                for (JsonNode i : all) {
+                    if (!i.isObject() || !i.path("id").isString()) {
+                        throw new SerdeException("an interrupt has no string id: " + i, null);
+                    }
+                    t.interrupts.add(Interrupt.stored(i.path("id").asString(), i.path("value"), serde));
+                }
+            }
+            case ReservedNames.RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
+            case ReservedNames.NO_WRITES -> t.finished = true;
+            default -> {
+                Integer c = spec.channelIndex.get(w.channel());
+                t.finished = true;
+                if (c != null) {
+                    t.channels.add(c);
+                    t.values.add(codecs.decodeWrite(c, w.value(), budget));
+                }
+            }
+        }
+    }
+}
