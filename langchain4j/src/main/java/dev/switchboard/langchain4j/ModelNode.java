@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * Calls a LangChain4j {@link ChatModel} or {@link StreamingChatModel} with a conversation and the
@@ -42,7 +43,7 @@ import java.util.concurrent.CompletionException;
 public final class ModelNode {
     private final ChatModel model;
     private final StreamingChatModel streaming;
-    private final List<ToolSpecification> tools;
+    private final Supplier<List<ToolSpecification>> tools;
     private final String systemPrompt;
 
     private ModelNode(Builder b) {
@@ -110,7 +111,10 @@ public final class ModelNode {
             }
         }
         ChatRequest.Builder b = ChatRequest.builder().messages(chat);
-        return tools.isEmpty() ? b.build() : b.toolSpecifications(tools).build();
+        List<ToolSpecification> specifications = tools.get();
+        return specifications.isEmpty()
+                ? b.build()
+                : b.toolSpecifications(specifications).build();
     }
 
     private AiMessage stream(ChatRequest request, String id, NodeContext ctx) {
@@ -169,7 +173,7 @@ public final class ModelNode {
     public static final class Builder {
         private final ChatModel model;
         private final StreamingChatModel streaming;
-        private List<ToolSpecification> tools = List.of();
+        private Supplier<List<ToolSpecification>> tools = List::of;
         private String systemPrompt;
 
         private Builder(ChatModel model, StreamingChatModel streaming) {
@@ -178,13 +182,17 @@ public final class ModelNode {
         }
 
         /**
-         * The tools the model may call: their specifications go with every request.
+         * The tools the model may call: their specifications go with every request, read from the
+         * set at each call, so a set whose tools change (an MCP server's list-changed notification)
+         * offers the model its current tools.
          *
          * @param toolSet the tools
          * @return this builder
          */
         public Builder tools(ToolSet toolSet) {
-            return tools(toolSet.specifications());
+            Objects.requireNonNull(toolSet, "toolSet");
+            this.tools = toolSet::specifications;
+            return this;
         }
 
         /**
@@ -194,7 +202,8 @@ public final class ModelNode {
          * @return this builder
          */
         public Builder tools(List<ToolSpecification> specifications) {
-            this.tools = List.copyOf(specifications);
+            List<ToolSpecification> fixed = List.copyOf(specifications);
+            this.tools = () -> fixed;
             return this;
         }
 

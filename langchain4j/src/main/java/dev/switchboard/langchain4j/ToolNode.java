@@ -26,7 +26,8 @@ import java.util.concurrent.ForkJoinPool;
  * <p>By default a failing call does not fail the run, as in LangGraph: an unknown tool, arguments
  * that do not parse or do not match the tool's parameters, or an exception the tool throws become
  * a result message with {@code isError = true} and the text {@code "Error: <message>\n Please fix
- * your mistakes."}, so the model can correct itself. With {@link Builder#failOnError()} the first
+ * your mistakes."}, so the model can correct itself; a tool's own error answer ({@link
+ * ToolErrorException}, e.g. an MCP result with {@code isError}) is passed on unchanged. With {@link Builder#failOnError()} the first
  * such failure is thrown instead (a {@link ToolExecutionException}, subject to the node's retry
  * policy). Requests with duplicate ids cannot be answered unambiguously and are rejected before any
  * tool runs. Thread-safe.
@@ -134,7 +135,10 @@ public final class ToolNode {
             if (failOnError) {
                 throw new ToolExecutionException(r, e);
             }
-            return result(r, "Error: " + describe(e) + "\n Please fix your mistakes.", true);
+            String text = e instanceof ToolErrorException
+                    ? e.getMessage()
+                    : "Error: " + describe(e) + "\n Please fix your mistakes.";
+            return result(r, text, true);
         }
     }
 

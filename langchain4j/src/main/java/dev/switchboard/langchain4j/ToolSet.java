@@ -2,7 +2,9 @@ package dev.switchboard.langchain4j;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A set of tools a model may call: their specifications, sent with each chat request, and the
@@ -27,7 +29,28 @@ public interface ToolSet {
      * @throws UnknownToolException when no tool of this set has the requested name
      * @throws ToolArgumentsException when the arguments are not JSON or do not match the tool's
      *     parameters
+     * @throws ToolErrorException when the tool answered with an error text of its own
      * @throws Exception whatever the tool itself throws
      */
     String execute(ToolExecutionRequest request) throws Exception;
+
+    /**
+     * One tool set offering the tools of several, e.g. generated {@code @Tools} next to an MCP
+     * server's: specifications in the order of the sets, a request run by the set that has its
+     * tool. Each set is asked for its specifications at every call, so sets whose tools change stay
+     * current.
+     *
+     * @param first the first set
+     * @param more the others
+     * @return the combined set; its {@link #specifications()} throws {@link IllegalStateException}
+     *     when two sets offer a tool of the same name
+     */
+    static ToolSet combine(ToolSet first, ToolSet... more) {
+        List<ToolSet> sets = new ArrayList<>();
+        sets.add(Objects.requireNonNull(first, "first"));
+        for (ToolSet s : more) {
+            sets.add(Objects.requireNonNull(s, "more"));
+        }
+        return new CombinedToolSet(List.copyOf(sets));
+    }
 }
