@@ -358,7 +358,10 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
             writer.write(
                     GeneratedNames.packageOf(graph),
-                    new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model),
+                    schema == null
+                            ? new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model)
+                            : new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel)
+                                    .generate(model, schema.history()),
                     graph);
             generated.add(graphName);
             if (schema != null) {

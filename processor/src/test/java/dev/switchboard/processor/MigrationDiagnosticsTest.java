@@ -123,6 +123,26 @@ class MigrationDiagnosticsTest {
     }
 
     @Test
+    void aReducerTheOldVersionUsedMustStillExist() {
+        SchemaVersions v = new SchemaVersions(dir);
+        JavaFileObject concat = record("Concat", """
+                public class Concat implements dev.switchboard.runtime.reducer.ReduceFunction<List<String>> {
+                    public List<String> reduce(List<String> a, List<String> b) { return b; }
+                }
+                """);
+        v.release(
+                concat,
+                record("Chat", "public record Chat(@Reducer(Concat.class) List<String> messages, String topic) {}"),
+                g(1, ""));
+        JavaFileObject g = g(2, UP);
+        assertError(
+                v.compile(CHAT_V2, TOPIC, OLD, g),
+                Message.MIGRATION_REDUCER_GONE.format(1, "up", "messages", 1, "test.Concat"),
+                g,
+                "@dev.switchboard.annotation.Migration(from = 1)");
+    }
+
+    @Test
     void aMigrationFromTheLastVersionReturnsTheState() {
         JavaFileObject g = g(2, """
                 @dev.switchboard.annotation.Migration(from = 1)

@@ -154,6 +154,19 @@ class SchemaCompatibilityDiagnosticsTest {
     }
 
     @Test
+    void aRenameOntoANameTheLastVersionUsedIsAnError() {
+        JavaFileObject chat = chat("""
+                @Reducer(Append.class) List<String> messages,
+                @dev.switchboard.annotation.RenamedFrom("topic") int turns,
+                Job job, Shape shape, Color color""");
+        assertError(
+                v2(chat, nodes(2, "")),
+                Message.RENAMED_ONTO_EXISTING.format("topic", "turns", "Chat", 1, "turns", 1),
+                chat,
+                "int turns");
+    }
+
+    @Test
     void oneChannelCannotBeRenamedIntoTwo() {
         JavaFileObject chat = chat("""
                 @Reducer(Append.class) List<String> messages,
@@ -362,6 +375,23 @@ class SchemaCompatibilityDiagnosticsTest {
         assertError(
                 v2(record("Chat", V1_STATE), g),
                 Message.NODE_RENAMED_FROM_STILL_EXISTS.format("work", "other", "work"),
+                g,
+                "renamedFrom");
+    }
+
+    @Test
+    void aNodeRenamedOntoANameTheLastVersionUsedIsAnError() {
+        JavaFileObject g = graph("G", """
+                @Graph(version = 2)
+                class G {
+                    @Node(renamedFrom = "classify")
+                    @Edge(from = START)
+                    ChatUpdate work(Chat s) { return ChatUpdate.of(); }
+                }
+                """);
+        assertError(
+                v2(record("Chat", V1_STATE), g),
+                Message.NODE_RENAMED_ONTO_EXISTING.format("classify", "work", 1, "work", 1),
                 g,
                 "renamedFrom");
     }

@@ -143,6 +143,11 @@ final class CompatRules {
             report.errorOnValue(Message.RENAMED_FROM_STILL_EXISTS, e, a, v, old, name, owner, old);
             return null;
         }
+        if (prev.channels().containsKey(name)) {
+            report.errorOnValue(
+                    Message.RENAMED_ONTO_EXISTING, e, a, v, old, name, owner, prev.version(), name, prev.version());
+            return null;
+        }
         String other = renamedBy.putIfAbsent(old, name);
         if (other != null) {
             report.errorOnValue(Message.RENAMED_TWICE, e, a, v, old, name, owner, other, old, prev.version());
@@ -182,6 +187,19 @@ final class CompatRules {
                             old,
                             n.method().getSimpleName(),
                             old);
+                    return;
+                }
+                if (before != null) {
+                    report.errorOnValue(
+                            Message.NODE_RENAMED_ONTO_EXISTING,
+                            n.method(),
+                            n.annotation(),
+                            v,
+                            old,
+                            n.method().getSimpleName(),
+                            prev.version(),
+                            name,
+                            prev.version());
                     return;
                 }
                 String other = renamedBy.putIfAbsent(old, name);

@@ -41,13 +41,15 @@ public final class SchemaStep {
      * @param exportFile whether its version has no file yet, which {@link #export} writes
      * @param migrations its sound {@code @Migration}s
      * @param older the schema files of its older versions that exist, by version
+     * @param history what the generated graph declares of its versions
      */
     public record Outcome(
             GraphModel graph,
             StoredSchema schema,
             boolean exportFile,
             List<MigrationModel> migrations,
-            Map<Integer, StoredSchema> older) {
+            Map<Integer, StoredSchema> older,
+            History history) {
         /** The graph's {@code @Graph(version)}. */
         public int version() {
             return schema.version();
@@ -57,6 +59,7 @@ public final class SchemaStep {
     /** Checks a graph whose state record is known; errors go to {@code report}. */
     public Outcome check(GraphModel graph, Report report) {
         int version = version(graph, report);
+        HistoryPlanner plan = new HistoryPlanner(env, graph, version, report);
         String binary = env.getElementUtils().getBinaryName(graph.element()).toString();
         SchemaReader.Read now = reader.read(graph, version, binary);
         for (RecordComponentElement c : now.nestedRenames()) {
@@ -69,7 +72,7 @@ public final class SchemaStep {
             for (MigrationModel m : migrations) {
                 needsSchema(m, "compile with -A" + OPTION + "=DIR to export and check schemas", report);
             }
-            return new Outcome(graph, now.schema(), false, migrations, older);
+            return new Outcome(graph, now.schema(), false, migrations, older, plan.history(now, List.of(), older));
         }
         boolean export = false;
         Loaded same = load(graph, binary, version, report);
@@ -113,7 +116,7 @@ public final class SchemaStep {
                         m, from, older.get(m.from() + 1), version, graph.state().simpleName());
             }
         }
-        return new Outcome(graph, now.schema(), export, migrations, older);
+        return new Outcome(graph, now.schema(), export, migrations, older, plan.history(now, migrations, older));
     }
 
     /** Writes the schema file of a clean graph's version if it has none; errors go to {@code report}. */

@@ -212,6 +212,8 @@ public enum Message {
             "@RenamedFrom(\"%s\") on component %s of %s: version %d has no channel \"%s\"; its" + " channels are: %s"),
     RENAMED_FROM_STILL_EXISTS("@RenamedFrom(\"%s\") on component %s of %s: channel \"%s\" still exists, so its"
             + " stored values would be read twice; remove that component, or the annotation"),
+    RENAMED_ONTO_EXISTING("@RenamedFrom(\"%s\") on component %s of %s: version %d has a channel \"%s\" too, whose"
+            + " stored values would be taken for the renamed one's; keep the name, or write a @Migration(from = %d)"),
     RENAMED_TWICE("@RenamedFrom(\"%s\") on component %s of %s: component %s is renamed from \"%s\" too, and one"
             + " channel of version %d can become only one; keep one of the annotations"),
     NESTED_RENAMED_FROM("@RenamedFrom on component %s of %s has no effect: %s is stored inside the state, not a"
@@ -220,6 +222,8 @@ public enum Message {
             "@Node(renamedFrom = \"%s\") on %s(): version %d has no node \"%s\"; its nodes" + " are: %s"),
     NODE_RENAMED_FROM_STILL_EXISTS("@Node(renamedFrom = \"%s\") on %s(): node \"%s\" still exists, so threads"
             + " paused before it could not tell which node to resume; remove that node, or the rename"),
+    NODE_RENAMED_ONTO_EXISTING("@Node(renamedFrom = \"%s\") on %s(): version %d has a node \"%s\" too, whose"
+            + " paused tasks would be taken for the renamed one's; give the node a name version %d did not use"),
     NODE_RENAMED_TWICE("@Node(renamedFrom = \"%s\") on %s(): %s() is renamed from \"%s\" too; keep one of them"),
     PAYLOAD_CHANGED("node %s(): version %d stored its pending Sends with a %s payload, which does not read as %s:"
             + " %s; take a payload type the stored ones read as, or take the new payload in a new node"),
@@ -236,6 +240,8 @@ public enum Message {
             + " has not; its state channels are: %s"),
     MIGRATION_COMPONENT_TYPE("@Migration(from = %d) on %s(): component %s of %s is %s, but version %d stored %s,"
             + " which does not read as it: %s; declare the type that version stored"),
+    MIGRATION_REDUCER_GONE("@Migration(from = %d) on %s(): channel %s of version %d was reduced by %s, which is not"
+            + " on the classpath any more, and reading that version's stored deltas needs it; keep the class"),
     MIGRATION_RETURN("@Migration(from = %d) on %s(): it returns %s, %s; return the state record %s%s"),
 
     // ---- processor failures
