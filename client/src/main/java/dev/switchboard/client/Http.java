@@ -97,7 +97,9 @@ final class Http {
     }
 
     private HttpRequest.Builder request(String method, String path, JsonNode body, Map<String, String> extra) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
+        // an empty path is the base itself (URI.resolve("") would drop its last segment)
+        HttpRequest.Builder b = HttpRequest.newBuilder(path.isEmpty() ? base : base.resolve(path))
+                .timeout(timeout);
         headers.forEach(b::header);
         extra.forEach(b::header);
         if (body == null) {

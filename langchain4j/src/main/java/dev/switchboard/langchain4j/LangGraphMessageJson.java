@@ -11,6 +11,7 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -33,6 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
 public final class LangGraphMessageJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** The attribute of an {@code AiMessage} that holds LangChain's message {@code name}. */
+    public static final String NAME = "name";
+
     private static final List<String> ROLES =
             List.of("ai", "assistant", "developer", "human", "system", "tool", "user");
 
@@ -55,6 +59,8 @@ public final class LangGraphMessageJson {
             if (u.name() != null) {
                 o.put("name", u.name());
             }
+            // Attributes are LangChain's additional_kwargs (lc_source of a summary, for example).
+            u.attributes().forEach((k, v) -> ((ObjectNode) o.get("additional_kwargs")).putPOJO(k, v));
         } else if (chat instanceof AiMessage a) {
             ai(o, a);
         } else if (chat instanceof SystemMessage s) {
@@ -149,6 +155,9 @@ public final class LangGraphMessageJson {
 
     private static void ai(ObjectNode o, AiMessage a) {
         o.put("type", "ai").put("content", a.text() == null ? "" : a.text());
+        if (a.attributes().get(NAME) instanceof String name) {
+            o.put(NAME, name); // the name of the agent that wrote it, as LangChain's createAgent sets it
+        }
         o.putArray("invalid_tool_calls");
         ArrayNode calls = o.putArray("tool_calls");
         if (a.hasToolExecutionRequests()) {
@@ -206,9 +215,11 @@ public final class LangGraphMessageJson {
                         .build());
             }
         }
+        String name = text(node, NAME);
         return AiMessage.builder()
                 .text(content.isEmpty() && !requests.isEmpty() ? null : content)
                 .toolExecutionRequests(requests)
+                .attributes(name == null ? Map.of() : Map.of(NAME, name))
                 .build();
     }
 

@@ -5,6 +5,7 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -96,8 +97,31 @@ public final class ModelNode {
         ChatRequest request = request(messages);
         // LangChain names a reply after the model call's run, and LangGraph's clients show that id
         String id = "run-" + UUID.randomUUID();
-        AiMessage reply = streaming == null ? model.chat(request).aiMessage() : stream(request, id, ctx);
-        return Message.of(id, check(reply));
+        return Message.of(id, check(chat(request, id, ctx).aiMessage()));
+    }
+
+    /**
+     * Sends a request as the caller prepared it (messages, tools, tool choice, response format),
+     * streaming its tokens through {@code ctx} under {@code messageId} when this is a streaming model.
+     * This node's own tools and system prompt are not added, and the reply is not checked.
+     *
+     * @param request the request
+     * @param messageId the id the streamed chunks carry: the reply's message id
+     * @param ctx the node's context, or {@code null} not to stream
+     * @return the model's response
+     */
+    public ChatResponse chat(ChatRequest request, String messageId, NodeContext ctx) {
+        Objects.requireNonNull(request, "request");
+        return streaming == null ? model.chat(request) : stream(request, messageId, ctx);
+    }
+
+    /**
+     * What the model says it supports, such as {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA}.
+     *
+     * @return the model's capabilities
+     */
+    public Set<Capability> capabilities() {
+        return streaming == null ? model.supportedCapabilities() : streaming.supportedCapabilities();
     }
 
     private ChatRequest request(List<Message> messages) {
@@ -117,7 +141,7 @@ public final class ModelNode {
                 : b.toolSpecifications(specifications).build();
     }
 
-    private AiMessage stream(ChatRequest request, String id, NodeContext ctx) {
+    private ChatResponse stream(ChatRequest request, String id, NodeContext ctx) {
         CompletableFuture<ChatResponse> done = new CompletableFuture<>();
         streaming.chat(request, new StreamingChatResponseHandler() {
             @Override
@@ -141,7 +165,7 @@ public final class ModelNode {
             }
         });
         try {
-            return done.join().aiMessage();
+            return done.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }

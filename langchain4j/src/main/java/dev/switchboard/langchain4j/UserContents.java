@@ -10,6 +10,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,6 +24,9 @@ final class UserContents {
     static void write(UserMessage u, ObjectNode o) {
         if (u.name() != null) {
             o.put("name", u.name());
+        }
+        if (!u.attributes().isEmpty()) {
+            o.set("attributes", o.pojoNode(u.attributes()));
         }
         ArrayNode contents = o.putArray("contents");
         for (Content c : u.contents()) {
@@ -79,7 +83,12 @@ final class UserContents {
             throw new SerdeException("stored USER message has no contents", null);
         }
         String name = StoredJson.optionalString(node, "name", "USER message");
-        return name == null ? UserMessage.from(contents) : UserMessage.from(name, contents);
+        Map<String, Object> attributes = StoredJson.plainObject(node, "attributes", "USER message");
+        return UserMessage.builder()
+                .name(name)
+                .contents(contents)
+                .attributes(attributes)
+                .build();
     }
 
     private static ImageContent readImage(JsonNode part) {
