@@ -4,6 +4,9 @@
 #   bench/run.sh                 # every table's benchmarks, about six minutes on 2 cores
 #   bench/run.sh LinearBench     # only the benchmarks matching a JMH regexp (main settings)
 #
+# Without arguments it ends with the bytes a long conversation stores (ConversationStorage), which
+# is a program, not a JMH benchmark: bytes do not depend on the machine's load.
+#
 # Settings for a 2-core machine: one fork per benchmark, 4 warm-up and 4 measured iterations of one
 # second (W5 needs about four seconds of warm-up before C2 has compiled Jackson), allocation per
 # operation from -prof gc. The "cost grows with work" sizes (grow.*) run apart with 3 + 3
@@ -57,3 +60,9 @@ for name in main grow; do
   if [ -f "bench/target/jmh-result-$name.json" ]; then results+=("bench/target/jmh-result-$name.json"); fi
 done
 java -cp "$jar" dev.switchboard.bench.report.Table "${results[@]}"
+
+if [ $# -eq 0 ]; then
+  echo
+  echo "== a conversation's storage: the ReAct agent with one tool on SQLite (not timed)"
+  java -cp "$jar" dev.switchboard.bench.conversation.ConversationStorage 50 200 400 800
+fi

@@ -122,6 +122,7 @@ public final class Agent<R> extends PregelGraph<AgentState<R>, AgentStateUpdate,
     public static final class Builder<R> extends GraphBuilder<Builder<R>, Agent<R>> {
         private final AgentModel model;
         private final List<AgentTool> tools = new ArrayList<>();
+        private final List<ToolSet> toolSets = new ArrayList<>();
         private final List<AgentMiddleware> middleware = new ArrayList<>();
         private String systemPrompt;
         private String name;
@@ -133,14 +134,15 @@ public final class Agent<R> extends PregelGraph<AgentState<R>, AgentStateUpdate,
 
         /**
          * Tools the model may call, from tool sets (such as the dispatchers the processor generates
-         * for {@code @Tools} classes).
+         * for {@code @Tools} classes, or an MCP server's tools). A set's specifications are read at
+         * every model call, so a set whose tools change offers its current ones.
          *
          * @param sets the tool sets
          * @return this builder
          */
         public Builder<R> tools(ToolSet... sets) {
             for (ToolSet s : sets) {
-                tools.addAll(AgentTool.of(s));
+                toolSets.add(Objects.requireNonNull(s, "a tool set"));
             }
             return this;
         }
@@ -250,6 +252,7 @@ public final class Agent<R> extends PregelGraph<AgentState<R>, AgentStateUpdate,
                     model,
                     systemPrompt,
                     tools,
+                    toolSets,
                     middleware,
                     output);
             return new Agent<>(this, plan);

@@ -3,6 +3,7 @@ package dev.switchboard.agent;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.langchain4j.AgentStateChannels;
+import dev.switchboard.langchain4j.ToolSet;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.GraphDefinition;
 import dev.switchboard.runtime.internal.StateSchema;
@@ -39,8 +40,11 @@ final class AgentPlan<R> {
     final List<HookNode> afterAgent = new ArrayList<>();
     final List<AgentMiddleware> wrapModel = new ArrayList<>();
     final List<AgentMiddleware> wrapTool = new ArrayList<>();
-    final Map<String, AgentTool> tools = new LinkedHashMap<>();
-    final List<ToolSpecification> specifications = new ArrayList<>();
+    private final Map<String, AgentTool> tools = new LinkedHashMap<>();
+    private final List<ToolSpecification> fixedSpecifications = new ArrayList<>();
+    /** Tool sets read at every call, as ModelNode reads them: a set whose tools change offers its current ones. */
+    private final List<ToolSet> toolSets;
+
     final Set<String> returnDirect = new LinkedHashSet<>();
     final boolean hasTools;
     final int modelIndex;
@@ -59,6 +63,7 @@ final class AgentPlan<R> {
             AgentModel model,
             String systemPrompt,
             List<AgentTool> agentTools,
+            List<ToolSet> toolSets,
             List<AgentMiddleware> middleware,
             StructuredOutput<R> output) {
         this.graphName = graphName;
@@ -83,12 +88,21 @@ final class AgentPlan<R> {
         for (AgentTool t : agentTools) {
             addTool(t, "the agent");
         }
+        this.toolSets = List.copyOf(toolSets);
+        for (ToolSet set : this.toolSets) {
+            for (ToolSpecification spec : set.specifications()) {
+                if (tools.containsKey(spec.name())) {
+                    throw new IllegalArgumentException("two tools are named '" + spec.name() + "'; the model calls"
+                            + " tools by name, so each needs a name of its own");
+                }
+            }
+        }
         for (AgentMiddleware m : middleware) {
             for (AgentTool t : m.tools()) {
                 addTool(t, "middleware " + m.name());
             }
         }
-        this.hasTools = !tools.isEmpty() || !wrapTool.isEmpty();
+        this.hasTools = !tools.isEmpty() || !this.toolSets.isEmpty() || !wrapTool.isEmpty();
         this.modelIndex = addNode(Agent.MODEL, null);
         this.toolsIndex = hasTools ? addNode(Agent.TOOLS, null) : -1;
         this.schema = AgentSchema.compose(
@@ -141,10 +155,43 @@ final class AgentPlan<R> {
             throw new IllegalArgumentException("two tools are named '" + name + "' (the second one from " + owner
                     + "); the model calls tools by name, so each needs a name of its own");
         }
-        specifications.add(t.specification());
+        fixedSpecifications.add(t.specification());
         if (t.returnDirect()) {
             returnDirect.add(name);
         }
+    }
+
+    /** The tools offered now: the agent's and its middleware's, then each tool set's current ones. */
+    List<ToolSpecification> specifications() {
+        if (toolSets.isEmpty()) {
+            return fixedSpecifications;
+        }
+        List<ToolSpecification> all = new ArrayList<>(fixedSpecifications);
+        for (ToolSet set : toolSets) {
+            all.addAll(set.specifications());
+        }
+        return all;
+    }
+
+    /** The tool of that name, or {@code null}. */
+    AgentTool tool(String name) {
+        AgentTool t = tools.get(name);
+        if (t != null || name == null) {
+            return t;
+        }
+        for (ToolSet set : toolSets) {
+            for (AgentTool candidate : AgentTool.of(set)) {
+                if (candidate.specification().name().equals(name)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The names of the tools offered now, for an unknown tool's error. */
+    List<String> toolNames() {
+        return specifications().stream().map(ToolSpecification::name).toList();
     }
 
     /** The hook a node index runs, or {@code null} for {@code model_request} and {@code tools}. */

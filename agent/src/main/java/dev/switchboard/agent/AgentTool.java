@@ -32,7 +32,7 @@ public interface AgentTool {
 
     /**
      * Whether the agent ends right after this tool ran, with its result as the last message (LangChain's
-     * {@code returnDirect}).
+     * {@code returnDirect}). An error result does not end it: the model reads it and may try again.
      *
      * @return {@code true} to end after it
      */

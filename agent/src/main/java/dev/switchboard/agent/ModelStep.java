@@ -35,13 +35,14 @@ final class ModelStep<R> {
         List<Message> messages = state.messages();
         if (Conversation.last(messages) != null
                 && Conversation.last(messages).chat() instanceof ToolExecutionResultMessage t
+                && !Boolean.TRUE.equals(t.isError())
                 && plan.returnDirect.contains(t.toolName())) {
             // A tool that returns directly ended the loop; with a response format LangChain still
             // passes here, and ends without calling the model.
             return Nodes.command(null, routes.afterModelCall(messages, false));
         }
         ModelRequest request =
-                new ModelRequest(plan.model, messages, plan.systemPrompt, plan.specifications, null, state, ctx);
+                new ModelRequest(plan.model, messages, plan.systemPrompt, plan.specifications(), null, state, ctx);
         ModelResponse response = call(0, request);
         List<Message> written = new ArrayList<>(response.messages());
         if (response.structuredResponse().isEmpty()) {

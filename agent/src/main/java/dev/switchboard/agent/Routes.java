@@ -108,10 +108,15 @@ final class Routes {
         return regular.isEmpty() || !plan.hasTools ? one(plan.exit) : sends(regular);
     }
 
-    /** After one tool call's task: back into the loop, or out after a tool that returns directly. */
+    /**
+     * After one tool call's task: back into the loop, or out after a tool that returns directly. Unlike
+     * LangChain, an error result of such a tool goes back to the model, which may fix its call (a
+     * handoff whose payload did not validate, say).
+     */
     List<Object> afterTool(Message result) {
         if (result != null
                 && result.chat() instanceof ToolExecutionResultMessage t
+                && !Boolean.TRUE.equals(t.isError())
                 && plan.returnDirect.contains(t.toolName())) {
             return one(plan.output != null ? plan.loopEntry : plan.exit);
         }

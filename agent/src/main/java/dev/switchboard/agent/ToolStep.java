@@ -32,7 +32,7 @@ final class ToolStep<R> {
         ToolExecutionRequest call = task.call();
         ToolResult result;
         try {
-            result = call(0, new ToolCallRequest(call, plan.tools.get(call.name()), ctx));
+            result = call(0, new ToolCallRequest(call, plan.tool(call.name()), ctx));
         } catch (Exception e) {
             if (ControlSignals.isSignal(e) || !plan.wrapTool.isEmpty()) {
                 throw e;
@@ -63,12 +63,12 @@ final class ToolStep<R> {
     /** The innermost handler: the tool itself. */
     private ToolResult tool(ToolCallRequest request) throws Exception {
         ToolExecutionRequest call = request.call();
-        AgentTool tool = request.tool().orElseGet(() -> plan.tools.get(call.name()));
+        AgentTool tool = request.tool().orElseGet(() -> plan.tool(call.name()));
         if (tool == null) {
             return ToolResult.error(
                     call,
-                    "Error: " + call.name() + " is not a valid tool, try one of ["
-                            + String.join(", ", plan.tools.keySet()) + "].");
+                    "Error: " + call.name() + " is not a valid tool, try one of [" + String.join(", ", plan.toolNames())
+                            + "].");
         }
         try {
             return tool.execute(request);

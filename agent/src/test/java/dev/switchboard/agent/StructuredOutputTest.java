@@ -29,6 +29,22 @@ import tools.jackson.databind.json.JsonMapper;
 class StructuredOutputTest {
     record Forecast(String city, int celsius) {}
 
+    /** A structured output the processor reads: nested records, enums, optional and described components. */
+    @dev.switchboard.annotation.StructuredOutput(description = "A trip plan")
+    record Trip(
+            @dev.langchain4j.model.output.structured.Description("where to")
+            String city,
+
+            java.util.List<Stop> stops,
+            java.util.Optional<String> note) {
+        record Stop(String place, Pace pace) {}
+
+        enum Pace {
+            SLOW,
+            FAST
+        }
+    }
+
     /** A hand-written format (the processor generates these for @StructuredOutput records). */
     static final OutputFormat<Forecast> FORECAST = new OutputFormat<>() {
         private final JsonMapper json = JsonMapper.builder().build();
@@ -112,6 +128,32 @@ class StructuredOutputTest {
         assertEquals(
                 "Returning structured response: {\"city\":\"Paris\",\"celsius\":21}",
                 ((AiMessage) m.get(5).chat()).text());
+    }
+
+    @Test
+    void aGeneratedFormatDescribesAndReadsTheRecordAndNamesWhatIsWrong() {
+        AtomicInteger n = new AtomicInteger();
+        Models.Scripted model = new Models.Scripted(messages -> n.getAndIncrement() == 0
+                ? AiMessage.from(List.of(Models.call(
+                        "Trip", "{\"city\":\"Rome\",\"stops\":[{\"place\":\"Forum\",\"pace\":\"RUN\"}]}", "s1")))
+                : AiMessage.from(List.of(Models.call(
+                        "Trip", "{\"city\":\"Rome\",\"stops\":[{\"place\":\"Forum\",\"pace\":\"SLOW\"}]}", "s2"))));
+        AgentState<Trip> out = Agent.builder(model)
+                .responseFormat(StructuredOutputTest_TripFormat.INSTANCE)
+                .build()
+                .invoke(ask())
+                .value();
+        assertEquals(
+                new Trip("Rome", List.of(new Trip.Stop("Forum", Trip.Pace.SLOW)), java.util.Optional.empty()),
+                out.structuredResponse().orElseThrow());
+        String error = ((ToolExecutionResultMessage) out.messages().get(2).chat()).text();
+        assertTrue(error.contains("stops[0].pace"), error);
+        var spec = model.requests.get(0).toolSpecifications().get(0);
+        assertEquals("A trip plan", spec.description());
+        assertEquals(List.of("city", "stops"), spec.parameters().required());
+        assertEquals(
+                "{\"city\":\"Rome\",\"stops\":[{\"place\":\"Forum\",\"pace\":\"SLOW\"}],\"note\":null}",
+                ((ToolExecutionResultMessage) out.messages().get(4).chat()).text());
     }
 
     @Test

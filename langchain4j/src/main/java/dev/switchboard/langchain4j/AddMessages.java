@@ -2,6 +2,10 @@ package dev.switchboard.langchain4j;
 
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.reducer.ReduceFunction;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,8 +23,13 @@ import java.util.UUID;
  * follows the last marker in the update is kept, removals included, as LangGraph keeps them. It
  * applies to the graph's input too, and starts at an empty list.
  *
- * <p>Ids are random, so reducing the same writes twice gives different ids: the channel is stored
- * whole at each checkpoint rather than as deltas.
+ * <p>A written message without an id gets its random UUID where the write is made ({@link
+ * #prepareWrite}), before the write is stored, so {@link #reduce} is a function of its arguments:
+ * checkpoints store the channel as deltas (each step's messages, replaces and removals) on
+ * periodic snapshots, and replaying them gives exactly the messages and ids the run had. Messages
+ * already in the list without an id (only an {@code Overwrite} puts them there, bypassing the
+ * reducer, as in LangGraph) get theirs at the next reduce, derived from the written messages' ids
+ * and their position, so a replay derives the same ones.
  */
 public final class AddMessages implements ReduceFunction<List<Message>> {
     /** Creates the reducer; {@code @Reducer(AddMessages.class)} has generated code create it. */
@@ -31,10 +40,21 @@ public final class AddMessages implements ReduceFunction<List<Message>> {
         return List.of();
     }
 
+    /** Gives each message written without an id a random UUID (v4), before the write is stored. */
+    @Override
+    public List<Message> prepareWrite(List<Message> update) {
+        return withIds(update);
+    }
+
+    @Override
+    public boolean accumulates() {
+        return true;
+    }
+
     @Override
     public List<Message> reduce(List<Message> current, List<Message> update) {
-        List<Message> left = withIds(current);
         List<Message> right = withIds(update);
+        List<Message> left = withDerivedIds(current, right);
         int lastRemoveAll = -1;
         for (int i = 0; i < right.size(); i++) {
             if (right.get(i).isRemoveAll()) {
@@ -74,6 +94,43 @@ public final class AddMessages implements ReduceFunction<List<Message>> {
             merged.removeIf(m -> removed.contains(m.id()));
         }
         return List.copyOf(merged);
+    }
+
+    /**
+     * The messages, those without an id given one derived from their position and the written
+     * messages' ids, which are random once per write: unique like a random id, yet the same each
+     * time the same writes are replayed onto the same list. In UUID v4 form, as LangGraph's ids.
+     */
+    static List<Message> withDerivedIds(List<Message> messages, List<Message> written) {
+        List<Message> out = null;
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m == null) {
+                throw new InvalidUpdateException("a messages list holds null at index " + i, null);
+            }
+            if (m.id() == null) {
+                out = out == null ? new ArrayList<>(messages) : out;
+                out.set(i, m.withId(derivedId(i, m, written)));
+            }
+        }
+        return out == null ? messages : out;
+    }
+
+    private static String derivedId(int index, Message m, List<Message> written) {
+        StringBuilder seed = new StringBuilder().append(index).append('\u0000').append(m.chat());
+        for (Message w : written) {
+            seed.append('\u0000').append(w.id());
+        }
+        byte[] hash;
+        try {
+            hash = MessageDigest.getInstance("SHA-256").digest(seed.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+        ByteBuffer b = ByteBuffer.wrap(hash);
+        long high = (b.getLong() & ~0xF000L) | 0x4000L; // version 4
+        long low = (b.getLong() & ~(0xC000L << 48)) | (0x8000L << 48); // IETF variant
+        return new UUID(high, low).toString();
     }
 
     /** The messages, those without an id given a fresh one; the list itself if all have one. */

@@ -27,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * user}, {@code assistant}, {@code developer} as a system message), as LangGraph's {@code
  * add_messages} coerces them; any other role is an {@link IllegalArgumentException} naming the
  * roles accepted; a bare string is a human message and a {@code [role, content]} pair a dict, as
- * LangChain coerces message-likes. A content that is not a string is kept as its JSON text.
+ * LangChain coerces message-likes. A human message's text and image content blocks (as agent-chat-ui
+ * sends them) become its contents; any other content that is not a string is kept as its JSON text.
  * Streamed tokens become LangChain {@code AIMessageChunk}s through {@link #chunk(MessageChunk)}. A
  * removal is LangGraph's {@code RemoveMessage}: {@code {"type": "remove", "id": ...}}.
  */
@@ -125,7 +126,7 @@ public final class LangGraphMessageJson {
         }
         String content = content(node.get("content"));
         ChatMessage chat = switch (role == null ? "" : role) {
-            case "human", "user" -> UserMessage.from(content);
+            case "human", "user" -> human(node.get("content"), content);
             case "ai", "assistant" -> readAi(node, content);
             case "system", "developer" -> SystemMessage.from(content);
             case "tool" ->
@@ -221,6 +222,39 @@ public final class LangGraphMessageJson {
                 .toolExecutionRequests(requests)
                 .attributes(name == null ? Map.of() : Map.of(NAME, name))
                 .build();
+    }
+
+    /**
+     * A human message; LangChain's content blocks ({@code [{"type": "text", "text": ...}, {"type":
+     * "image_url", ...}]}, as agent-chat-ui sends them) become text and image contents. Content of any
+     * other shape is kept as its JSON text.
+     */
+    private static UserMessage human(JsonNode c, String asText) {
+        if (c == null || !c.isArray() || c.isEmpty()) {
+            return UserMessage.from(asText);
+        }
+        List<Content> parts = new ArrayList<>();
+        for (JsonNode block : c) {
+            String type = text(block, "type");
+            if ("text".equals(type)
+                    && block.get("text") != null
+                    && block.get("text").isString()) {
+                parts.add(TextContent.from(block.get("text").asString()));
+            } else if ("image_url".equals(type) && imageUrl(block) != null) {
+                parts.add(ImageContent.from(imageUrl(block)));
+            } else {
+                return UserMessage.from(asText); // a block of another kind: keep the whole content as text
+            }
+        }
+        return UserMessage.from(parts);
+    }
+
+    private static String imageUrl(JsonNode block) {
+        JsonNode url = block.get("image_url");
+        if (url != null && url.isObject()) {
+            url = url.get("url");
+        }
+        return url != null && url.isString() ? url.asString() : null;
     }
 
     /** A string content as is; other content (blocks, objects) JSON-encoded, as the chat graph reads it. */

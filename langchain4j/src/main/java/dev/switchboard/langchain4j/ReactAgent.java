@@ -109,7 +109,8 @@ public final class ReactAgent {
     }
 
     @Node(name = TOOLS)
-    AgentStateUpdate tools(AgentState s) {
-        return AgentStateUpdate.of().messages(tools.run(s.messages()));
+    AgentStateUpdate tools(AgentState s, NodeContext ctx) {
+        // Each call a durable step: a resumed or retried tools node does not call a tool twice.
+        return AgentStateUpdate.of().messages(tools.run(s.messages(), ctx));
     }
 }

@@ -3,6 +3,9 @@ package dev.switchboard.langchain4j;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.switchboard.langchain4j.internal.RecordedToolResult;
+import dev.switchboard.runtime.NodeContext;
+import dev.switchboard.runtime.Step;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,8 +23,11 @@ import java.util.concurrent.ForkJoinPool;
  * executor (the common pool unless set). From an annotated graph, one line:
  *
  * <pre>{@code
- * @Node ChatUpdate tools(Chat s) { return ChatUpdate.of().messages(toolNode.run(s.messages())); }
+ * @Node ChatUpdate tools(Chat s, NodeContext ctx) { return ChatUpdate.of().messages(toolNode.run(s.messages(), ctx)); }
  * }</pre>
+ *
+ * <p>Given the node's context, each call is a durable step: a call that finished is not run again
+ * when the node's task runs again (see {@link #run(List, NodeContext)}).
  *
  * <p>By default a failing call does not fail the run, as in LangGraph: an unknown tool, arguments
  * that do not parse or do not match the tool's parameters, or an exception the tool throws become
@@ -90,6 +96,65 @@ public final class ToolNode {
         List<CompletableFuture<ToolExecutionResultMessage>> running = new ArrayList<>();
         for (ToolExecutionRequest r : requests) {
             running.add(CompletableFuture.supplyAsync(() -> call(r), executor));
+        }
+        return joinAll(running);
+    }
+
+    /**
+     * Runs the tool requests of the last message, each as a durable step of the node's task (see
+     * {@link NodeContext#step}): a call's result is recorded when it finishes, and when the task runs
+     * again (a sibling call failed with {@link Builder#failOnError()} and the node is retried or the
+     * run resumed, the run paused, or a JVM crashed) only the calls without a recorded result run;
+     * the others answer from their records. Calls are matched to records by request order and by
+     * tool name and call id.
+     *
+     * @param messages the conversation; its last message must be an AI message
+     * @param ctx the context of the node that runs the tools
+     * @return one result message per request, in request order, as {@link #run(List)}
+     * @throws IllegalArgumentException if the last message is not an AI message, or two of its
+     *     requests share an id
+     * @throws ToolExecutionException with {@link Builder#failOnError()}, for the first failed call
+     *     in request order, once every call has finished
+     */
+    public List<Message> run(List<Message> messages, NodeContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        List<ToolExecutionRequest> requests = requests(messages);
+        if (requests.size() == 1) {
+            ToolExecutionRequest r = requests.get(0);
+            return List.of(Message.of(result(r, ctx.step(step(r, 0), () -> record(call(r))))));
+        }
+        List<CompletableFuture<ToolExecutionResultMessage>> running = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            ToolExecutionRequest r = requests.get(i);
+            running.add(ctx.stepAsync(step(r, i), () -> record(call(r)), executor)
+                    .thenApply(recorded -> result(r, recorded)));
+        }
+        return joinAll(running);
+    }
+
+    /** The step of a call: named by its tool and id (or position, for a call without an id). */
+    private static Step<RecordedToolResult> step(ToolExecutionRequest r, int index) {
+        return Step.of("tool " + r.name() + " " + (r.id() == null ? "#" + index : r.id()), RecordedToolResult.class);
+    }
+
+    private static RecordedToolResult record(ToolExecutionResultMessage m) {
+        return new RecordedToolResult(m.text(), Boolean.TRUE.equals(m.isError()));
+    }
+
+    private static ToolExecutionResultMessage result(ToolExecutionRequest r, RecordedToolResult recorded) {
+        return result(r, recorded.text(), recorded.error());
+    }
+
+    /**
+     * The results in request order, once every call has finished: a failure is thrown only then
+     * (the first in request order), so no call is still running, or still to be recorded, when the
+     * node fails and a retry starts.
+     */
+    private static List<Message> joinAll(List<CompletableFuture<ToolExecutionResultMessage>> running) {
+        try {
+            CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException ignored) {
+            // thrown below, in request order
         }
         List<Message> out = new ArrayList<>();
         for (CompletableFuture<ToolExecutionResultMessage> f : running) {

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import java.util.List;
@@ -79,7 +81,7 @@ class LangGraphMessageJsonTest {
         Message typed =
                 LangGraphMessageJson.decode(json("{'type':'human','content':[{'type':'text','text':'a'}],'id':'m'}"));
         assertEquals("m", typed.id());
-        assertEquals(UserMessage.from("[{\"type\":\"text\",\"text\":\"a\"}]"), typed.chat());
+        assertEquals(UserMessage.from("a"), typed.chat(), "text blocks are the text");
         ToolExecutionResultMessage tool = (ToolExecutionResultMessage)
                 LangGraphMessageJson.decode(json("{'role':'tool','content':'2','tool_call_id':'c1','status':'error'}"))
                         .chat();
@@ -106,6 +108,25 @@ class LangGraphMessageJsonTest {
         assertEquals(Message.of(UserMessage.from("hi")), LangGraphMessageJson.decode(json("['user','hi']")));
         assertEquals(
                 Message.of(SystemMessage.from("be brief")), LangGraphMessageJson.decode(json("['system','be brief']")));
+    }
+
+    @Test
+    void contentBlocksAsAgentChatUiSendsThemBecomeTextAndImageContents() {
+        Message m = LangGraphMessageJson.decode(
+                MAPPER.readTree(
+                        "{\"type\":\"human\",\"content\":[{\"type\":\"text\","
+                                + "\"text\":\"what is this?\"},{\"type\":\"image_url\",\"image_url\":{\"url\":\"https://x.org/a.png\"}}]}"));
+        UserMessage u = (UserMessage) m.chat();
+        assertEquals("what is this?", ((TextContent) u.contents().get(0)).text());
+        assertEquals(
+                "https://x.org/a.png",
+                ((ImageContent) u.contents().get(1)).image().url().toString());
+        Message one = LangGraphMessageJson.decode(
+                MAPPER.readTree("{\"type\":\"human\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}"));
+        assertEquals("hi", ((UserMessage) one.chat()).singleText());
+        Message odd =
+                LangGraphMessageJson.decode(MAPPER.readTree("{\"type\":\"human\",\"content\":[{\"type\":\"audio\"}]}"));
+        assertEquals("[{\"type\":\"audio\"}]", ((UserMessage) odd.chat()).singleText(), "kept as its JSON");
     }
 
     @Test

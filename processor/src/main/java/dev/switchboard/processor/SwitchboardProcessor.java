@@ -1,6 +1,7 @@
 package dev.switchboard.processor;
 
 import com.google.auto.service.AutoService;
+import dev.switchboard.processor.agent.MiddlewareStep;
 import dev.switchboard.processor.generate.ChannelsGenerator;
 import dev.switchboard.processor.generate.GraphGenerator;
 import dev.switchboard.processor.generate.SourceWriter;
@@ -14,6 +15,7 @@ import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
 import dev.switchboard.processor.schema.SchemaStep;
+import dev.switchboard.processor.tools.OutputStep;
 import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
 import dev.switchboard.processor.validate.GraphValidator;
@@ -88,6 +90,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private DiagnosticPrinter printer;
     private ToolsStep tools;
     private SchemaStep schemas;
+    private OutputStep outputs;
+    private MiddlewareStep middleware;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -102,6 +106,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.printer = new DiagnosticPrinter(env);
         this.tools = new ToolsStep(env, writer);
         this.schemas = new SchemaStep(env);
+        this.outputs = new OutputStep(env, writer);
+        this.middleware = new MiddlewareStep(env, writer);
     }
 
     @Override
@@ -114,6 +120,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.add(RuntimeNames.MIGRATION);
         all.add(GENERATED);
         all.addAll(ToolsStep.ANNOTATIONS);
+        all.addAll(OutputStep.ANNOTATIONS);
+        all.addAll(MiddlewareStep.ANNOTATIONS);
         return all;
     }
 
@@ -152,6 +160,18 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                 return true;
             });
         }
+        for (TypeElement output : outputs.types(round)) {
+            safely(output, () -> {
+                print(outputs.process(output, sourceTypes::contains));
+                return true;
+            });
+        }
+        for (TypeElement m : middleware.classes(round)) {
+            safely(m, () -> {
+                print(middleware.process(m, sourceTypes::contains, this::processRecord));
+                return true;
+            });
+        }
         if (round.processingOver()) {
             reportUnresolved();
         }
@@ -169,7 +189,9 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         for (Element e : round.getElementsAnnotatedWith(annotation)) {
             if (!(e instanceof TypeElement t)
                     || !(generated.contains(t.getQualifiedName().toString())
-                            || tools.wrote(t.getQualifiedName().toString()))) {
+                            || tools.wrote(t.getQualifiedName().toString())
+                            || outputs.wrote(t.getQualifiedName().toString())
+                            || middleware.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }

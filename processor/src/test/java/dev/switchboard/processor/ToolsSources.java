@@ -44,6 +44,7 @@ final class ToolsSources {
         List<JavaFileObject> all = new ArrayList<>(List.of(sources));
         for (String file : List.of(
                 "ToolSet",
+                "OutputFormat",
                 "CombinedToolSet",
                 "ToolArgumentsException",
                 "UnknownToolException",

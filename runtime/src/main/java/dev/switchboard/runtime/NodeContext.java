@@ -4,6 +4,9 @@ import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.store.Store;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * What a node or route method can see of its run besides the state: the run configuration, where
@@ -79,6 +82,72 @@ public interface NodeContext {
     default Object interrupt(Object value) {
         return interrupt(value, Object.class);
     }
+
+    /**
+     * Runs {@code body} as a durable step of this task (see {@link Step} for the guarantee): the
+     * first time, the body runs and its result is recorded before this returns; when the task runs
+     * again (resumed after {@link #interrupt}, retried, re-run after a crash in any JVM) the recorded
+     * result is returned and the body does not run. Steps are matched by name and order: a node
+     * that runs again must ask for the same steps in the same order, or it fails with {@link
+     * ErrorCode#STEP_MISMATCH}. Without a checkpointer results are kept for the run only (a retry
+     * still replays them).
+     *
+     * <p>A body that throws records nothing: an unchecked exception is rethrown as it is, a checked
+     * one wrapped in a {@link java.util.concurrent.CompletionException} (the node fails with the
+     * original as its cause). A failure that {@link Step#finalWhen} marks final is recorded and
+     * thrown as a {@link StepFailedException}, now and on every later run. Steps cannot nest.
+     *
+     * @param step the step's name and result type
+     * @param body the work
+     * @param <T> the result type
+     * @return the result, the body's or the recorded one
+     * @throws GraphException with {@link ErrorCode#STEP_MISMATCH} if the step recorded at this
+     *     position has another name
+     */
+    <T> T step(Step<T> step, Step.Body<? extends T> body);
+
+    /**
+     * {@link #step(Step, Step.Body)} for a step made on the spot: {@code ctx.step("charge",
+     * Receipt.class, () -> payments.charge(order))}.
+     *
+     * @param name the step's name
+     * @param type the result's class
+     * @param body the work
+     * @param <T> the result type
+     * @return the result, the body's or the recorded one
+     */
+    default <T> T step(String name, Class<T> type, Step.Body<? extends T> body) {
+        return step(Step.of(name, type), body);
+    }
+
+    /**
+     * {@link #step(Step, Step.Body)} for work without a result, such as sending a mail: that it
+     * finished is recorded, so it is not done again.
+     *
+     * @param name the step's name
+     * @param action the work
+     */
+    default void step(String name, Step.Action action) {
+        Objects.requireNonNull(action, "action");
+        step(Step.named(name), () -> {
+            action.run();
+            return null;
+        });
+    }
+
+    /**
+     * {@link #step(Step, Step.Body)} on {@code executor}, for steps that run in parallel (tool calls,
+     * say). The step's number is taken when this is called, so steps started in a fixed order match
+     * their records whatever order they finish in; the future completes once the result is recorded,
+     * or at once with a recorded result.
+     *
+     * @param step the step's name and result type
+     * @param body the work
+     * @param executor where the body runs
+     * @param <T> the result type
+     * @return the result's future; it fails as {@link #step(Step, Step.Body)} throws
+     */
+    <T> CompletableFuture<T> stepAsync(Step<T> step, Step.Body<? extends T> body, Executor executor);
 
     /**
      * Runs another graph as part of this node, with its own input and output types: it gets a

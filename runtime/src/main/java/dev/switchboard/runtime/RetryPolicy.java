@@ -32,8 +32,9 @@ public record RetryPolicy(
      * Retries every exception but programming errors ({@code NullPointerException},
      * {@code IllegalArgumentException}, {@code IllegalStateException}, {@code ClassCastException},
      * {@code UnsupportedOperationException}, {@code IndexOutOfBoundsException},
-     * {@code ArithmeticException}), {@code Error}s and Switchboard's own graph errors, except
-     * timeouts, which are retried.
+     * {@code ArithmeticException}), {@code Error}s, Switchboard's own graph errors (except
+     * timeouts, which are retried) and a durable step's final failure ({@link StepFailedException}),
+     * which a retry would only get again.
      */
     public static final Predicate<Throwable> DEFAULT_RETRY_ON = e -> {
         if (e instanceof NodeTimeoutException) {
@@ -41,6 +42,7 @@ public record RetryPolicy(
         }
         return !(e instanceof Error
                 || e instanceof GraphException
+                || e instanceof StepFailedException
                 || e instanceof NullPointerException
                 || e instanceof IllegalArgumentException
                 || e instanceof IllegalStateException

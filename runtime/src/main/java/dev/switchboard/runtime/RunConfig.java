@@ -192,11 +192,16 @@ public final class RunConfig {
      * @param key the key
      * @param value a string, number or boolean
      * @return a new configuration
+     * @throws IllegalArgumentException if the value is of another type, or the key or a string value
+     *     holds NUL or an unpaired surrogate (see {@link CheckpointKeys#checkValue})
      */
     public RunConfig withMetadata(String key, Object value) {
-        Objects.requireNonNull(key, "key");
+        CheckpointKeys.check("metadata key", key);
         if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
             throw new IllegalArgumentException("metadata values must be strings, numbers or booleans, not " + value);
+        }
+        if (value instanceof String s) {
+            CheckpointKeys.checkValue("metadata['" + key + "']", s);
         }
         Builder b = new Builder(this);
         b.metadata = put(metadata, key, value);
@@ -212,8 +217,8 @@ public final class RunConfig {
      * @param key the key
      * @param value a string, number or boolean
      * @return a new configuration
-     * @throws IllegalArgumentException if the value is of another type, or the key holds NUL or an
-     *     unpaired surrogate (see {@link CheckpointKeys})
+     * @throws IllegalArgumentException if the value is of another type, or the key or a string value
+     *     holds NUL or an unpaired surrogate (see {@link CheckpointKeys})
      */
     public RunConfig withThreadMetadata(String key, Object value) {
         // Checked here as the saver will check it, so a bad key fails now, not at the first checkpoint.
@@ -221,6 +226,9 @@ public final class RunConfig {
         if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
             throw new IllegalArgumentException(
                     "thread metadata values must be strings, numbers or booleans, not " + value);
+        }
+        if (value instanceof String s) {
+            CheckpointKeys.checkValue("thread metadata['" + key + "']", s);
         }
         Builder b = new Builder(this);
         b.threadMetadata = put(threadMetadata, key, value);

@@ -42,10 +42,12 @@ class PregelLayersTest {
             "TaskWrites",
             "Subgraphs",
             "SubgraphAddress",
-            "Snapshots");
+            "Snapshots",
+            "Steps");
     /** Below the run: what a superstep prepares and applies, and what a run stores and streams. */
     private static final List<String> BELOW_THE_RUN = List.of(
             "Task",
+            "StepRecord",
             "ChannelState",
             "ChannelVersions",
             "StateReader",
@@ -72,7 +74,7 @@ class PregelLayersTest {
     }
 
     @Test
-    void aTaskKnowsOnlyTheGraphAndItsIds() throws IOException {
+    void aTaskKnowsOnlyTheGraphItsIdsAndItsRecords() throws IOException {
         Set<String> reached = new TreeSet<>();
         Deque<String> todo = new ArrayDeque<>(List.of("Task"));
         Map<String, Set<String>> graph = scan();
@@ -83,7 +85,7 @@ class PregelLayersTest {
                 }
             }
         }
-        assertEquals(Set.of("ContextSpec", "Digests", "GraphSpec", "TaskIds", "UnknownNode"), reached);
+        assertEquals(Set.of("ContextSpec", "Digests", "GraphSpec", "StepRecord", "TaskIds", "UnknownNode"), reached);
     }
 
     @Test

@@ -2,18 +2,21 @@ package dev.switchboard.agent.middleware;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.switchboard.agent.AgentMiddleware;
 import dev.switchboard.agent.AgentState;
-import dev.switchboard.agent.Hook;
 import dev.switchboard.agent.HookResult;
 import dev.switchboard.agent.ToolResult;
 import dev.switchboard.agent.middleware.ApprovalRequest.ActionRequest;
 import dev.switchboard.agent.middleware.ApprovalRequest.ReviewConfig;
 import dev.switchboard.agent.middleware.ApprovalResponse.Decision;
+import dev.switchboard.annotation.AfterModel;
 import dev.switchboard.annotation.JumpTo;
+import dev.switchboard.annotation.Middleware;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.NodeContext;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,13 +31,15 @@ import java.util.Set;
  * made, edited calls run with the reviewer's name and arguments (the AI message in the state is
  * rewritten), and a rejection answers its call with an error result (the reviewer's message, or
  * {@code "User rejected the tool call for `<tool>` with id <id>"}) instead of running it. Calls of
- * tools not listed run without review and move to the front of the AI message's calls.
+ * tools not listed run without review and move to the front of the AI message's calls, as do calls
+ * another middleware already answered (a call limit's refusal): they never run, so nobody reviews them.
  *
  * <p>As in LangChain.js, one rejection stops the whole message: the approved and edited calls of the
  * same message are dropped (never run) and the agent goes back to the model with the rejections.
  * A response with the wrong number of decisions, or a decision the tool does not allow, fails the run.
  */
-public final class HumanInTheLoop implements AgentMiddleware {
+@Middleware(name = HumanInTheLoop.NAME)
+public final class HumanInTheLoop {
     /** The middleware's name, as LangChain names it. */
     public static final String NAME = "HumanInTheLoopMiddleware";
 
@@ -55,33 +60,20 @@ public final class HumanInTheLoop implements AgentMiddleware {
         return new Builder();
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<Hook> hooks() {
-        return Set.of(Hook.AFTER_MODEL);
-    }
-
-    @Override
-    public Set<JumpTo> canJumpTo(Hook hook) {
-        return Set.of(JumpTo.MODEL);
-    }
-
-    @Override
-    public HookResult run(Hook hook, AgentState<?> state, NodeContext context) {
+    @AfterModel(canJumpTo = JumpTo.MODEL)
+    HookResult afterModel(AgentState<?> state, NodeContext context) {
         Message last = state.lastAiMessage().orElse(null);
         AiMessage ai = last == null ? null : (AiMessage) last.chat();
         if (ai == null || !ai.hasToolExecutionRequests()) {
             return HookResult.none();
         }
+        Set<String> answered = answered(state.messages());
         List<ToolExecutionRequest> reviewed = new ArrayList<>();
         List<ToolExecutionRequest> auto = new ArrayList<>();
         for (ToolExecutionRequest call : ai.toolExecutionRequests()) {
-            ToolReview review = reviews.get(call.name());
-            (review != null && review.applies(call) ? reviewed : auto).add(call);
+            ToolReview r = reviews.get(call.name());
+            boolean review = r != null && r.applies(call) && !answered.contains(call.id());
+            (review ? reviewed : auto).add(call);
         }
         if (reviewed.isEmpty()) {
             return HookResult.none();
@@ -110,6 +102,17 @@ public final class HumanInTheLoop implements AgentMiddleware {
         out.addAll(rejections);
         HookResult result = HookResult.messages(out);
         return rejected ? result.withJump(JumpTo.MODEL) : result;
+    }
+
+    /** The ids of calls already answered: another middleware (a call limit) answered them, so they never run. */
+    private static Set<String> answered(List<Message> messages) {
+        Set<String> ids = new HashSet<>();
+        for (Message m : messages) {
+            if (!m.isRemoval() && m.chat() instanceof ToolExecutionResultMessage t && t.id() != null) {
+                ids.add(t.id());
+            }
+        }
+        return ids;
     }
 
     private ApprovalRequest request(List<ToolExecutionRequest> calls) {
@@ -253,8 +256,8 @@ public final class HumanInTheLoop implements AgentMiddleware {
          *
          * @return the middleware
          */
-        public HumanInTheLoop build() {
-            return new HumanInTheLoop(this);
+        public AgentMiddleware build() {
+            return new HumanInTheLoopMiddleware(new HumanInTheLoop(this));
         }
     }
 }

@@ -8,10 +8,10 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.switchboard.agent.AgentMiddleware;
 import dev.switchboard.agent.AgentState;
-import dev.switchboard.agent.Hook;
 import dev.switchboard.agent.HookResult;
+import dev.switchboard.annotation.BeforeModel;
+import dev.switchboard.annotation.Middleware;
 import dev.switchboard.langchain4j.Message;
-import dev.switchboard.runtime.NodeContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +33,8 @@ import java.util.function.ToIntFunction;
  * Nothing happens below the trigger, or when there is nothing before the kept part (the summarizer is
  * then not called).
  */
-public final class Summarization implements AgentMiddleware {
+@Middleware(name = Summarization.NAME)
+public final class Summarization {
     /** The middleware's name, as LangChain names it. */
     public static final String NAME = "SummarizationMiddleware";
     /** The default opening of the summary message. */
@@ -81,18 +82,8 @@ public final class Summarization implements AgentMiddleware {
         return new Builder(Objects.requireNonNull(summarizer, "summarizer"));
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<Hook> hooks() {
-        return Set.of(Hook.BEFORE_MODEL);
-    }
-
-    @Override
-    public HookResult run(Hook hook, AgentState<?> state, NodeContext context) {
+    @BeforeModel
+    HookResult beforeModel(AgentState<?> state) {
         List<Message> messages = state.messages();
         if (!triggered(messages)) {
             return HookResult.none();
@@ -419,14 +410,14 @@ public final class Summarization implements AgentMiddleware {
          * @return the middleware
          * @throws IllegalStateException if a size is a fraction but the model's window is not set
          */
-        public Summarization build() {
+        public AgentMiddleware build() {
             boolean fraction = keep.share().isPresent()
                     || triggers.stream().anyMatch(t -> t.share().isPresent());
             if (fraction && maxInputTokens == 0) {
                 throw new IllegalStateException("fraction sizes need the model's input window; set maxInputTokens(...)"
                         + " or use token counts");
             }
-            return new Summarization(this);
+            return new SummarizationMiddleware(new Summarization(this));
         }
     }
 }

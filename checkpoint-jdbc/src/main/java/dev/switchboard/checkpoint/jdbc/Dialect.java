@@ -79,6 +79,14 @@ enum Dialect {
         return true;
     }
 
+    /**
+     * The UTF-8 bytes of a text column's value, in SQL: SQLite's {@code length} counts characters
+     * of text, so the text is cast to the bytes it is stored as.
+     */
+    String textBytes(String column) {
+        return this == SQLITE ? "LENGTH(CAST(" + column + " AS BLOB))" : "OCTET_LENGTH(" + column + ")";
+    }
+
     /** The advisory lock key that serializes migrations ("SWBSCHEM" in ASCII). */
     private static final long SCHEMA_LOCK = 0x535742534348454DL;
 

@@ -13,6 +13,7 @@ import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.checkpoint.ThreadInfo;
 import dev.switchboard.runtime.checkpoint.ThreadInfos;
 import dev.switchboard.runtime.checkpoint.ThreadQuery;
+import dev.switchboard.runtime.checkpoint.ThreadStorage;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -435,6 +436,15 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             ThreadRows.mergeMetadata(tx, dialect, threadId, checked, clock.instant());
             return null;
         });
+    }
+
+    @Override
+    public ThreadStorage storage(String threadId) {
+        CheckpointKeys.check("thread id", threadId);
+        return inTransaction(
+                false,
+                "measure the storage of thread '" + threadId + "'",
+                (tx, retry) -> StorageRows.read(tx, dialect, threadId));
     }
 
     @Override

@@ -95,10 +95,15 @@ final class ThreadRows {
     /**
      * The filter as a condition: on PostgreSQL jsonb containment of the filter object (jsonb
      * compares numbers by value); on SQLite one {@code json_each} test per entry, by JSON type.
+     *
+     * <p>jsonb refuses the escape of NUL, which metadata stored before values were checked may hold
+     * ({@link dev.switchboard.runtime.checkpoint.CheckpointKeys#checkValue} refuses it now): one such
+     * row would fail every filtered listing of the database. It is read as U+FFFD instead, which no
+     * filter value can confuse with NUL, since a filter may not hold NUL either.
      */
     private static void filter(Dialect dialect, Map<String, Object> filter, StringBuilder sql, List<Object> params) {
         if (dialect == Dialect.POSTGRES) {
-            sql.append("CAST(metadata AS JSONB) @> CAST(? AS JSONB)");
+            sql.append("CAST(REPLACE(metadata, '\\u0000', '\\uFFFD') AS JSONB) @> CAST(? AS JSONB)");
             params.add(JSON.writeValueAsString(filter));
             return;
         }

@@ -43,11 +43,11 @@ import org.junit.jupiter.api.Test;
  * exactly, run by one subclass per saver (memory, SQLite, PostgreSQL, encrypted SQLite). Each test
  * uses thread ids of its own, so a subclass may share one store between tests. The rule for keys
  * is in {@link CheckpointKeyConformance}, the thread lifecycle in {@link ThreadLifecycleConformance},
- * a superstep stored in one call in {@link PutStepConformance};
- * this suite runs all three.
+ * a superstep stored in one call in {@link PutStepConformance}, a thread's storage figures in
+ * {@link StorageConformance}; this suite runs them all.
  */
 abstract class CheckpointSaverConformance
-        implements CheckpointKeyConformance, ThreadLifecycleConformance, PutStepConformance {
+        implements CheckpointKeyConformance, ThreadLifecycleConformance, PutStepConformance, StorageConformance {
     static final Instant T0 = Instant.parse("2025-01-02T03:04:05.123456789Z");
 
     /** Opens the saver under test. */

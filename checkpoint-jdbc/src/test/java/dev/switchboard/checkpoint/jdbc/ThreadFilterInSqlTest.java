@@ -42,4 +42,39 @@ class ThreadFilterInSqlTest {
                     List.of("c", "a"), u1.stream().map(ThreadInfo::threadId).toList());
         }
     }
+
+    /**
+     * Metadata stored before values were checked may hold NUL, as the JSON escape {@code \u0000},
+     * which PostgreSQL's jsonb refuses: such a row must not fail every filtered listing of the
+     * database. It is found by its other entries, and read back as it was stored.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
+    void aStoredNulFailsNoFilteredListing(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.open("s")) {
+            for (String t : List.of("a", "b", "c")) {
+                saver.updateThreadMetadata(t, Map.of("user", t.equals("b") ? "u2" : "u1"));
+                Thread.sleep(3); // distinct activity times: newest first is c, a
+            }
+            try (Connection c = backend.connect("s");
+                    PreparedStatement p =
+                            c.prepareStatement("UPDATE switchboard_threads SET metadata = ? WHERE thread_id = 'a'")) {
+                p.setString(1, "{\"user\":\"u1\",\"note\":\"x\\u0000y\"}");
+                p.executeUpdate();
+            }
+            assertEquals(
+                    List.of("c", "a"),
+                    saver.listThreads(ThreadQuery.ALL.withFilter(Map.of("user", "u1"))).stream()
+                            .map(ThreadInfo::threadId)
+                            .toList());
+            assertEquals(
+                    List.of("b"),
+                    saver.listThreads(ThreadQuery.ALL.withFilter(Map.of("user", "u2"))).stream()
+                            .map(ThreadInfo::threadId)
+                            .toList());
+            assertEquals(
+                    "x\u0000y", saver.getThread("a").orElseThrow().metadata().get("note"));
+        }
+    }
 }

@@ -122,6 +122,53 @@ interface ThreadLifecycleConformance {
                         .getMessage());
     }
 
+    /**
+     * Metadata text follows the key rule: a value with an unpaired surrogate (which a database's
+     * UTF-8 would store as {@code ?}, so that a filter for one also found the other) or with NUL
+     * (which PostgreSQL's jsonb refuses, failing every filtered listing of the database) is refused
+     * before anything is stored, in the saver, in a filter and in a run's configuration.
+     */
+    @Test
+    default void metadataTextWithAnUnpairedSurrogateOrNulIsRefusedSoFiltersNeverAlias() {
+        CheckpointSaver s = saver();
+        String suite = thread("text-suite");
+        String plain = thread("text-plain");
+        String bad = thread("text-bad");
+        s.updateThreadMetadata(plain, Map.of("suite", suite, "user", "u?"));
+        for (String value : List.of("u\uD800", "u\uDC00", "u\u0000", "\uDBFF")) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> s.updateThreadMetadata(bad, Map.of("suite", suite, "user", value)));
+            assertTrue(e.getMessage().startsWith("metadata['user'] \""), e.getMessage());
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ThreadQuery.ALL.withFilter(Map.of("suite", suite, "user", value)));
+            assertThrows(
+                    IllegalArgumentException.class, () -> RunConfig.thread(bad).withThreadMetadata("user", value));
+            assertThrows(
+                    IllegalArgumentException.class, () -> RunConfig.thread(bad).withMetadata("user", value));
+        }
+        assertEquals(
+                "metadata['user'] \"u\\uD800\" holds the unpaired surrogate U+D800 at index 1; metadata text must be"
+                        + " well-formed Unicode without NUL, since savers store and filter it as UTF-8 text, where such"
+                        + " a value cannot be stored or would match another",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> s.updateThreadMetadata(bad, Map.of("user", "u\uD800")))
+                        .getMessage());
+        assertEquals(Optional.empty(), s.getThread(bad), "nothing of a refused update is stored");
+        assertEquals(
+                List.of(plain), ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "user", "u?")))));
+        // A surrogate pair is well-formed, and found only by itself.
+        String pair = thread("text-pair");
+        s.updateThreadMetadata(pair, Map.of("suite", suite, "user", "u\uD83D\uDE00"));
+        assertEquals(
+                List.of(pair),
+                ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "user", "u\uD83D\uDE00")))));
+        assertEquals(
+                List.of(plain), ids(s.listThreads(ThreadQuery.ALL.withFilter(Map.of("suite", suite, "user", "u?")))));
+    }
+
     @Test
     default void aFilterMatchingFewOfManyThreadsPagesOverTheMatchesOnly() {
         CheckpointSaver s = saver();

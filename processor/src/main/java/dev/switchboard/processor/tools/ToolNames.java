@@ -11,11 +11,13 @@ final class ToolNames {
     static final String TOOL = "dev.langchain4j.agent.tool.Tool";
     static final String P = "dev.langchain4j.agent.tool.P";
     static final String DESCRIPTION = "dev.langchain4j.model.output.structured.Description";
+    static final String STRUCTURED_OUTPUT = "dev.switchboard.annotation.StructuredOutput";
 
     private static final String LC4J = "dev.switchboard.langchain4j";
     private static final String JSON = "dev.langchain4j.model.chat.request.json";
 
     static final ClassName TOOL_SET = ClassName.get(LC4J, "ToolSet");
+    static final ClassName OUTPUT_FORMAT = ClassName.get(LC4J, "OutputFormat");
     static final ClassName UNKNOWN_TOOL = ClassName.get(LC4J, "UnknownToolException");
     static final ClassName ARGUMENTS = ClassName.get(LC4J + ".internal", "ToolArguments");
     static final ClassName RESULTS = ClassName.get(LC4J + ".internal", "ToolResults");
@@ -37,6 +39,12 @@ final class ToolNames {
     /** The types whose absence means a dependency is missing, each with the artifact to add. */
     static final String[][] REQUIRED = {
         {TOOL_SET.canonicalName(), "dev.switchboard:switchboard-langchain4j"},
+        {TOOL_SPECIFICATION.canonicalName(), "dev.langchain4j:langchain4j-core"},
+    };
+
+    /** What a generated structured-output format needs, each with the artifact to add. */
+    static final String[][] OUTPUT_REQUIRED = {
+        {OUTPUT_FORMAT.canonicalName(), "dev.switchboard:switchboard-langchain4j"},
         {TOOL_SPECIFICATION.canonicalName(), "dev.langchain4j:langchain4j-core"},
     };
 

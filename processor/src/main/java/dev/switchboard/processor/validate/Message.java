@@ -244,6 +244,54 @@ public enum Message {
             + " on the classpath any more, and reading that version's stored deltas needs it; keep the class"),
     MIGRATION_RETURN("@Migration(from = %d) on %s(): it returns %s, %s; return the state record %s%s"),
 
+    // ---- @StructuredOutput records
+    STRUCTURED_OUTPUT_DEPENDENCY_MISSING(
+            "@StructuredOutput on %s: the generated %s needs %s, which is not on the compile"
+                    + " classpath; add %s to the dependencies"),
+    STRUCTURED_OUTPUT_NOT_RECORD(
+            "@StructuredOutput on %s: a structured output is read into a record, and %s is not one;"
+                    + " make it a record"),
+    STRUCTURED_OUTPUT_PRIVATE("@StructuredOutput record %s is private, but the generated %s must create it; make it"
+            + " package-private or public"),
+    STRUCTURED_OUTPUT_GENERIC(
+            "@StructuredOutput record %s has type parameters, which its JSON schema cannot fix; remove" + " them"),
+    STRUCTURED_OUTPUT_INVALID_NAME("structured output name \"%s\" of %s: model providers accept only letters, digits,"
+            + " '_' and '-', at most 64 characters; give it such a name with @StructuredOutput(name = \"...\")"),
+    STRUCTURED_OUTPUT_UNSUPPORTED_COMPONENT("component %s of structured output %s: %s%s cannot be read from the model's"
+            + " JSON, because %s; use String, a primitive or its box, BigInteger, BigDecimal, an enum, a record, or a"
+            + " List, Set, Collection, array or Map<String, V> of these, and Optional for a component the model may"
+            + " leave out"),
+
+    // ---- @Middleware classes
+    MIDDLEWARE_DEPENDENCY_MISSING("@Middleware on %s: the generated %s needs %s, which is not on the compile classpath;"
+            + " add %s to the dependencies"),
+    MIDDLEWARE_CLASS_PRIVATE(
+            "@Middleware class %s is private, but the generated %s must hold an instance of it; make it"
+                    + " package-private or public"),
+    MIDDLEWARE_CLASS_GENERIC("@Middleware class %s has type parameters; remove them, since the generated %s calls a"
+            + " plain instance"),
+    MIDDLEWARE_WITHOUT_HOOK(
+            "@Middleware class %s has no hook and brings no tools; annotate its hooks with @BeforeAgent,"
+                    + " @BeforeModel, @AfterModel, @AfterAgent, @WrapModelCall or @WrapToolCall, or implement ToolProvider"),
+    MIDDLEWARE_INVALID_NAME("middleware name \"%s\" of %s: %s; its nodes are named <name>.before_model and so on, so"
+            + " give it another name with @Middleware(name = \"...\")"),
+    MIDDLEWARE_STATE_NOT_RECORD("@Middleware(state = %s.class) on %s: a middleware's state is a record whose components"
+            + " become channels of the agent; make %s a record"),
+    MIDDLEWARE_STATE_RESERVED("component %s of %s, the state of middleware %s: the agent's own state has a channel"
+            + " named %s; rename the component"),
+    MIDDLEWARE_HOOK_PRIVATE("hook %s() of middleware %s is private, but the generated %s calls it directly, without"
+            + " reflection; make it package-private or public"),
+    MIDDLEWARE_HOOK_STATIC("hook %s() of middleware %s is static; hooks are called on the middleware's instance, so"
+            + " remove static"),
+    MIDDLEWARE_TWO_HOOKS(
+            "method %s() of middleware %s is annotated both @%s and @%s; a method is one hook, so split it"),
+    MIDDLEWARE_DUPLICATE_HOOK(
+            "@%s on both %s() and %s() of middleware %s; a middleware has one hook of each kind, so" + " merge them"),
+    MIDDLEWARE_HOOK_PARAMETER("parameter %s of hook %s(): %s is not something a hook is given; a before/after hook"
+            + " takes, each at most once, AgentState, NodeContext%s"),
+    MIDDLEWARE_HOOK_RETURN("hook %s() returns %s; a before/after hook returns void, HookResult%s"),
+    MIDDLEWARE_WRAP_SIGNATURE("@%s method %s() must be declared %s %s(%s request, %s handler); it is %s"),
+
     // ---- processor failures
     UNRESOLVED_TYPES("Switchboard could not process %s: these types could not be resolved: %s"),
     RUNTIME_MISSING("Switchboard could not find %s; add dev.switchboard:switchboard-runtime to the compile classpath"),

@@ -110,6 +110,19 @@ public sealed interface ChannelSpec
     }
 
     /**
+     * A write to this channel as it is stored and applied: for a reducer channel, what its reducer's
+     * {@link ReduceFunction#prepareWrite} makes of it (an {@code Overwrite} as it is); for other
+     * channels the value itself. The runtime calls it where a node, an input or {@code updateState}
+     * writes, before the write is stored or applied.
+     *
+     * @param value the written value, or an {@code Overwrite}
+     * @return the write to store and apply
+     */
+    default Object prepareWrite(Object value) {
+        return value;
+    }
+
+    /**
      * Whether checkpoints may store this channel's writes as deltas on top of a snapshot, because
      * its reducer accumulates (see {@link ReduceFunction#accumulates()}).
      *

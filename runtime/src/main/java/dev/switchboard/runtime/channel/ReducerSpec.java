@@ -1,5 +1,6 @@
 package dev.switchboard.runtime.channel;
 
+import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.reducer.ReduceFunction;
 import dev.switchboard.runtime.serde.ValueType;
 import java.util.Objects;
@@ -65,6 +66,13 @@ public record ReducerSpec(String name, ReduceFunction<?> reducer, Object initial
                 && name.equals(o.name)
                 && (initial == null) == (o.initial == null)
                 && reducer.getClass() == o.reducer.getClass();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object prepareWrite(Object value) {
+        // An Overwrite bypasses the reducer, as in LangGraph: its value is stored as written.
+        return value instanceof Overwrite<?> ? value : ((ReduceFunction<Object>) reducer).prepareWrite(value);
     }
 
     @Override

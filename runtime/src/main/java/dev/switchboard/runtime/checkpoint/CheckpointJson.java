@@ -64,6 +64,35 @@ public final class CheckpointJson {
     }
 
     /**
+     * The header as a saver stores it: the compact form, or for a checkpoint of format 1 (read from
+     * an old store and copied) the plain JSON it was stored as.
+     *
+     * @param checkpoint the checkpoint
+     * @return the stored header's JSON
+     */
+    public static String storedHeader(Checkpoint checkpoint) {
+        return checkpoint.formatVersion() == 1
+                ? encode(checkpoint)
+                : encodeCompact(checkpoint).header();
+    }
+
+    /**
+     * The bytes a checkpoint's row holds in a saver: its stored header and metadata, in UTF-8 (the
+     * dictionary of names, stored once per store, not included).
+     *
+     * @param checkpoint the checkpoint
+     * @param metadata its metadata
+     * @return bytes
+     */
+    public static long storedBytes(Checkpoint checkpoint, CheckpointMetadata metadata) {
+        return utf8Length(storedHeader(checkpoint)) + utf8Length(encode(metadata));
+    }
+
+    private static long utf8Length(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /**
      * Decodes a stored header in any supported format: format 2 takes its id and timestamp from
      * the arguments and its names from {@code names}; older formats carry their own (the caller
      * checks them against its row).

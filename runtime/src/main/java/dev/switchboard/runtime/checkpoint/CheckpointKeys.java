@@ -55,17 +55,49 @@ public final class CheckpointKeys {
     }
 
     private static void scan(String what, String key) {
-        for (int i = 0; i < key.length(); i++) {
-            char c = key.charAt(i);
+        String problem = problem(key);
+        if (problem != null) {
+            throw new IllegalArgumentException(what + " " + printable(key) + " holds " + problem
+                    + "; checkpoint keys must be well-formed Unicode without NUL, since databases store them as"
+                    + " UTF-8 text, where such a key cannot be stored or would be confused with another");
+        }
+    }
+
+    /** What breaks the rule in {@code s} and where, or {@code null} if nothing does. */
+    private static String problem(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             if (c == 0) {
-                throw invalid(what, key, i, "NUL (U+0000)");
+                return "NUL (U+0000) at index " + i;
             }
-            if (Character.isHighSurrogate(c) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1))) {
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw invalid(what, key, i, String.format("the unpaired surrogate U+%04X", (int) c));
+                return String.format("the unpaired surrogate U+%04X at index %d", (int) c, i);
             }
         }
+        return null;
+    }
+
+    /**
+     * Checks a metadata value (of a thread, or of a run's checkpoints) by the same rule as keys: a
+     * saver stores it as UTF-8 text and filters on it there, where an unpaired surrogate would be
+     * stored as {@code ?} (so a filter for {@code "u\uD800"} would also find {@code "u?"}) and
+     * PostgreSQL cannot hold or compare NUL.
+     *
+     * @param what what the value is, for the message ({@code "metadata['user']"})
+     * @param value the value
+     * @return the value
+     * @throws IllegalArgumentException if it holds NUL or an unpaired surrogate
+     */
+    public static String checkValue(String what, String value) {
+        String problem = problem(Objects.requireNonNull(value, what));
+        if (problem != null) {
+            throw new IllegalArgumentException(what + " " + printable(value) + " holds " + problem
+                    + "; metadata text must be well-formed Unicode without NUL, since savers store and filter it"
+                    + " as UTF-8 text, where such a value cannot be stored or would match another");
+        }
+        return value;
     }
 
     /**
@@ -152,12 +184,6 @@ public final class CheckpointKeys {
             check("task id", w.taskId());
             check("channel name", w.channel());
         }
-    }
-
-    private static IllegalArgumentException invalid(String what, String key, int at, String problem) {
-        return new IllegalArgumentException(what + " " + printable(key) + " holds " + problem + " at index " + at
-                + "; checkpoint keys must be well-formed Unicode without NUL, since databases store them as"
-                + " UTF-8 text, where such a key cannot be stored or would be confused with another");
     }
 
     /** The key with its unprintable characters escaped, so the message shows what is wrong. */

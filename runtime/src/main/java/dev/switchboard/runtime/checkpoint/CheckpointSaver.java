@@ -20,7 +20,7 @@ import java.util.Optional;
  * IllegalArgumentException} on every saver, before anything is stored.
  *
  * <p>Thread lifecycle ({@link #listThreads}, {@link #updateThreadMetadata}, {@link #prune}, {@link
- * #deleteThreadsInactiveSince}, {@link #copyThread}) is implemented by every saver Switchboard
+ * #deleteThreadsInactiveSince}, {@link #copyThread}, {@link #storage}) is implemented by every saver Switchboard
  * ships; a saver of your own that does not implement it throws {@link
  * UnsupportedOperationException} from those methods.
  */
@@ -164,7 +164,9 @@ public interface CheckpointSaver {
      *
      * @param threadId the thread
      * @param metadata strings, numbers and booleans
-     * @throws IllegalArgumentException if a value is of another type
+     * @throws IllegalArgumentException if a value is of another type, or a key or a string value holds
+     *     NUL or an unpaired surrogate ({@link CheckpointKeys#checkValue}): stored as UTF-8 text it
+     *     could not be kept or filtered on apart from another value; nothing is stored then
      */
     default void updateThreadMetadata(String threadId, Map<String, ?> metadata) {
         throw unsupported("updateThreadMetadata");
@@ -208,6 +210,19 @@ public interface CheckpointSaver {
      */
     default void copyThread(String from, String to) {
         ThreadCopy.copy(this, from, to);
+    }
+
+    /**
+     * What a thread costs as stored: bytes and counts of its checkpoints, and per channel of its
+     * stored values and pending writes, per namespace (see {@link ThreadStorage}). For operators
+     * and for users who want to see what a conversation takes, like Agent Server's {@code GET
+     * /threads/{id}/storage}.
+     *
+     * @param threadId the thread
+     * @return its storage; no namespaces for an unknown thread
+     */
+    default ThreadStorage storage(String threadId) {
+        throw unsupported("storage");
     }
 
     private UnsupportedOperationException unsupported(String operation) {

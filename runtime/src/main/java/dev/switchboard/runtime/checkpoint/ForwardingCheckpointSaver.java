@@ -119,4 +119,9 @@ public abstract class ForwardingCheckpointSaver implements CheckpointSaver {
     public void copyThread(String from, String to) {
         delegate.copyThread(from, to);
     }
+
+    @Override
+    public ThreadStorage storage(String threadId) {
+        return delegate.storage(threadId);
+    }
 }

@@ -328,6 +328,46 @@ public final class MemorySaver implements CheckpointSaver {
         return deleted;
     }
 
+    /** Sized as the persistent savers store the same rows: headers and metadata encoded, values and writes as held. */
+    @Override
+    public ThreadStorage storage(String threadId) {
+        ThreadData t = threads.get(CheckpointKeys.check("thread id", threadId));
+        Map<String, ThreadStorage.NamespaceStorage> out = new HashMap<>();
+        if (t != null) {
+            synchronized (t) {
+                t.namespaces.forEach((ns, h) -> {
+                    if (h.head != null) {
+                        out.put(ns, storage(h));
+                    }
+                });
+            }
+        }
+        return new ThreadStorage(threadId, out);
+    }
+
+    private static ThreadStorage.NamespaceStorage storage(History h) {
+        long checkpointBytes = 0;
+        for (Entry e : h.entries) {
+            checkpointBytes += CheckpointJson.storedBytes(e.checkpoint(), e.metadata());
+        }
+        Map<String, ThreadStorage.ChannelStorage> channels = new HashMap<>();
+        h.chains
+                .values()
+                .forEach(bases -> bases.values()
+                        .forEach(chain -> chain.forEach(b -> channels.merge(
+                                b.channel(),
+                                ThreadStorage.ChannelStorage.NONE.plusValue(b.kind(), b.data().length),
+                                ThreadStorage.ChannelStorage::plus))));
+        h.writes
+                .values()
+                .forEach(writes -> writes.values()
+                        .forEach(w -> channels.merge(
+                                w.channel(),
+                                ThreadStorage.ChannelStorage.NONE.plusWrite(w.value().length),
+                                ThreadStorage.ChannelStorage::plus)));
+        return new ThreadStorage.NamespaceStorage(h.entries.size(), checkpointBytes, channels);
+    }
+
     private static CheckpointTuple tuple(String threadId, String namespace, History h, Entry e) {
         List<Blob> blobs = new ArrayList<>();
         for (Map.Entry<String, ChannelVersion> c : e.checkpoint().channels().entrySet()) {

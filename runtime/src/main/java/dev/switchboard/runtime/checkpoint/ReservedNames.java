@@ -27,6 +27,9 @@ public final class ReservedNames {
     /** The pending-write channel of a task's failure. */
     public static final String ERROR = "__error__";
 
+    /** The pending-write channel of a task's durable step results (Switchboard's own). */
+    public static final String STEP = "__step__";
+
     /** The pending-write channel marking a task that finished without writing anything. */
     public static final String NO_WRITES = "__no_writes__";
 

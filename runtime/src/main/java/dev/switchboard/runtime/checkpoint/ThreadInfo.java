@@ -55,7 +55,8 @@ public record ThreadInfo(String threadId, Map<String, Object> metadata, Instant 
     }
 
     /**
-     * Checks thread metadata: keys are {@link CheckpointKeys}, values strings, numbers or booleans.
+     * Checks thread metadata: keys are {@link CheckpointKeys}, values strings, numbers or booleans,
+     * strings by the same rule as keys ({@link CheckpointKeys#checkValue}).
      *
      * @param metadata the metadata
      * @return an unmodifiable copy
@@ -69,6 +70,9 @@ public record ThreadInfo(String threadId, Map<String, Object> metadata, Instant 
             if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) {
                 throw new IllegalArgumentException(
                         "metadata['" + e.getKey() + "'] must be a string, number or boolean, not " + v);
+            }
+            if (v instanceof String s) {
+                CheckpointKeys.checkValue("metadata['" + e.getKey() + "']", s);
             }
         }
         return Map.copyOf(metadata);

@@ -21,6 +21,12 @@ public enum ErrorCode {
      */
     MISSING_CONTEXT,
     /**
+     * A task that ran again asked for a durable step under another name, or in another order, than
+     * the steps it recorded before: its code is not deterministic, so the recorded result would
+     * answer the wrong work (as Temporal's non-determinism error). Not a LangGraph code.
+     */
+    STEP_MISMATCH,
+    /**
      * A checkpoint was written by a newer version of the graph's stored schema ({@code
      * @Graph(version)}) than the running code has, so the code cannot read it; nothing was written.
      * Switchboard's own code, as LangGraph has no versioned schemas.

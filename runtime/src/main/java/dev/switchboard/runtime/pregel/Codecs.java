@@ -206,7 +206,7 @@ final class Codecs {
         ArrayNode array = serde.nodes().arrayNode();
         for (int i = 0; i < t.writeCount; i++) {
             int c = t.writeChannels[i];
-            Object w = t.writeValues[i];
+            Object w = t.writtenValue(i);
             ArrayNode entry = array.addArray();
             entry.add(spec.channels[c].name());
             entry.add(w instanceof Overwrite<?> o ? overwriteToTree(c, o) : writeToTree(c, w));
@@ -233,9 +233,11 @@ final class Codecs {
                 values[i] = treeToWriteOrOverwrite(c, entry.path(1));
             }
         }
+        int from = into.writeCount;
         for (int i = 0; i < channels.length; i++) {
             into.add(channels[i], values[i]);
         }
+        into.prepareWrites(from, spec.channels);
         return true;
     }
 

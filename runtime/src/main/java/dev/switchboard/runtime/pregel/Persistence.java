@@ -122,8 +122,8 @@ final class Persistence implements ChannelState.DeltaTracker {
     // ---------------------------------------------------------------- checkpoints
 
     /**
-     * Records a new checkpoint: stores it now (sync), in order on a background thread (async), or
-     * keeps it to store at exit.
+     * Records a new checkpoint: stores it now (sync), on a background thread once the previous one
+     * is stored (async: at most one in flight), or keeps it to store at exit.
      */
     void put(
             String id,
@@ -160,11 +160,14 @@ final class Persistence implements ChannelState.DeltaTracker {
         List<Blob> blobs = new ArrayList<>();
         Checkpoint checkpoint =
                 stored.checkpoint(p.id(), p.timestamp(), p.versions(), p.seen(), p.values(), p.deltaSizes(), blobs);
+        // Either way the previous checkpoint must be stored first: an async run keeps at most one
+        // checkpoint in flight (stored while the next superstep runs), so the store never falls
+        // more than one step behind and a crash loses at most the checkpoint being stored.
+        awaitInFlight();
         if (!async) {
-            awaitInFlight();
             store(checkpoint, p, blobs);
         } else {
-            inFlight = inFlight.thenRunAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
+            inFlight = CompletableFuture.runAsync(() -> store(checkpoint, p, blobs), RuntimePools.CHECKPOINTS);
         }
     }
 
@@ -274,6 +277,19 @@ final class Persistence implements ChannelState.DeltaTracker {
         List<PendingWrite> writes = deferred;
         deferred = null;
         return writes;
+    }
+
+    /**
+     * Stores a durable step's record as a pending write of its task, before the step returns: after
+     * the checkpoint it refers to (an async run may still be storing it). With exit durability
+     * nothing is stored until the run stops, when a paused or failed task's records go with it.
+     */
+    void putStep(String checkpointId, PendingWrite record) {
+        if (durability == Durability.EXIT || checkpointId == null) {
+            return;
+        }
+        awaitInFlight();
+        saver.putWrites(threadId, namespace, checkpointId, List.of(record));
     }
 
     /** At the exit of an exit-durability run that failed: the finished tasks' writes. */

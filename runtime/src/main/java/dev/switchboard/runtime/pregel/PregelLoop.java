@@ -315,6 +315,9 @@ final class PregelLoop {
             if (s != null && !s.pendingInterrupts().isEmpty()) {
                 s.resumes.forEach(t::addResume);
             }
+            if (s != null && !s.finished) {
+                s.steps.forEach(t::recordStep); // a task that runs again replays its recorded steps
+            }
             if (s != null && s.finished) {
                 s.addWritesTo(t);
                 t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run

@@ -4,17 +4,23 @@ import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A task's stored state, as {@link TaskRecords} reads it back: its writes if it finished, its error
- * if it failed, or the interrupt it paused at with the resume values it had already consumed.
+ * if it failed, or the interrupt it paused at with the resume values it had already consumed; and
+ * the durable steps it recorded, which a task that runs again replays.
  */
 final class StoredTask {
     final List<Integer> channels = new ArrayList<>();
     final List<Object> values = new ArrayList<>();
     final List<Interrupt> interrupts = new ArrayList<>();
     final List<JsonNode> resumes = new ArrayList<>();
+    /** The durable steps it recorded, by step number. */
+    final Map<Integer, StepRecord> steps = new TreeMap<>();
+
     StateSnapshot.TaskError error;
     /** Whether the task completed: its writes (or the no-writes marker) supersede a pause or error. */
     boolean finished;

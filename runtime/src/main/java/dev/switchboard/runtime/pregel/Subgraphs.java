@@ -42,7 +42,7 @@ final class Subgraphs {
             throw new IllegalArgumentException("NodeContext.invoke runs generated graphs; got " + graph);
         }
         Task task = execution.task;
-        PregelLoop loop = start(parent, task, child, execution.subgraphCalls++);
+        PregelLoop loop = start(parent, task, child, execution.counters().subgraphCalls++);
         Object value = loop.runLoaded(loop.hasState() ? resumeInput(parent, task, loop) : input);
         pauseIfPaused(loop, execution);
         @SuppressWarnings("unchecked")
@@ -87,7 +87,7 @@ final class Subgraphs {
 
     private static void pauseIfPaused(PregelLoop loop, Execution execution) {
         if (loop.paused()) {
-            execution.interruptsRaised++;
+            execution.counters().interruptsRaised++;
             throw new NodeInterrupt(loop.interrupts());
         }
     }

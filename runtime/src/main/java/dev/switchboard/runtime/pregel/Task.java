@@ -1,12 +1,14 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.WriteSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One node's task within a superstep: a pull task (triggered by channels) or a push task (one
@@ -34,6 +36,13 @@ final class Task implements WriteSink {
 
     Object[] writeValues = NO_VALUES;
     int writeCount;
+    /**
+     * The values as written, where {@link ChannelSpec#prepareWrite} completed them (gave messages
+     * their ids); {@code null} while it changed none. The node cache keeps these, so a cached result
+     * reused later is completed afresh, as the node's own return would be.
+     */
+    private Object[] unprepared;
+
     Throwable error;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
     Outcome outcome = Outcome.PENDING;
@@ -43,6 +52,12 @@ final class Task implements WriteSink {
     private List<Object> resumes;
     /** Whether this run's resume-by-id value for the task was used. */
     boolean resumedById;
+    /**
+     * The outcomes of the task's durable steps, by step number: recorded by this run or read back
+     * from a checkpoint; created with the first (few tasks record steps). Steps may finish on
+     * several threads, so access is synchronized.
+     */
+    private List<StepRecord> steps;
 
     private String id;
 
@@ -188,6 +203,36 @@ final class Task implements WriteSink {
         resumes.add(value);
     }
 
+    /** The recorded outcome of step number {@code number}, or {@code null} if none was recorded. */
+    synchronized StepRecord step(int number) {
+        return steps == null || number >= steps.size() ? null : steps.get(number);
+    }
+
+    /** Records the outcome of step number {@code number}; steps that finish out of order leave gaps. */
+    synchronized void recordStep(int number, StepRecord record) {
+        if (steps == null) {
+            steps = new ArrayList<>(4);
+        }
+        while (steps.size() <= number) {
+            steps.add(null);
+        }
+        steps.set(number, record);
+    }
+
+    /** The recorded steps in number order, gaps left out: what a paused or failed task stores. */
+    synchronized List<Map.Entry<Integer, StepRecord>> recordedSteps() {
+        if (steps == null) {
+            return List.of();
+        }
+        List<Map.Entry<Integer, StepRecord>> out = new ArrayList<>(steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i) != null) {
+                out.add(Map.entry(i, steps.get(i)));
+            }
+        }
+        return out;
+    }
+
     void add(int channel, Object value) {
         if (writeCount == writeChannels.length) {
             int capacity = Math.max(4, writeCount * 2);
@@ -203,6 +248,32 @@ final class Task implements WriteSink {
     void discardWrites() {
         Arrays.fill(writeValues, 0, writeCount, null);
         writeCount = 0;
+        unprepared = null;
+    }
+
+    /**
+     * Completes writes {@code from} to the last with their channels' {@link
+     * ChannelSpec#prepareWrite}, keeping what was written where it changed.
+     */
+    void prepareWrites(int from, ChannelSpec[] channels) {
+        for (int i = from; i < writeCount; i++) {
+            Object raw = writeValues[i];
+            Object done = channels[writeChannels[i]].prepareWrite(raw);
+            if (done != raw) {
+                if (unprepared == null || unprepared.length < writeValues.length) {
+                    unprepared = unprepared == null
+                            ? new Object[writeValues.length]
+                            : Arrays.copyOf(unprepared, writeValues.length);
+                }
+                unprepared[i] = raw;
+                writeValues[i] = done;
+            }
+        }
+    }
+
+    /** Write {@code i} as the node wrote it, before {@link #prepareWrites} completed it. */
+    Object writtenValue(int i) {
+        return unprepared != null && i < unprepared.length && unprepared[i] != null ? unprepared[i] : writeValues[i];
     }
 
     void mapping(int[] slots) {

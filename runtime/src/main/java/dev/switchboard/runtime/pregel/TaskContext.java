@@ -6,6 +6,7 @@ import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.Step;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.error.ErrorCode;
@@ -16,23 +17,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
 final class TaskContext implements NodeContext, ManagedContext {
     private final RunScope scope;
     private final Execution execution;
-    private final Task task;
-    private final String node;
     private final int step;
     private final int stop;
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
     private volatile boolean abandoned;
+    /** Runs the task's durable steps; made when the node asks for its first. */
+    private Steps steps;
 
     TaskContext(RunScope scope, Execution execution, int step, int stop) {
         this.scope = scope;
         this.execution = execution;
-        this.task = execution.task;
-        this.node = task.name;
         this.step = step;
         this.stop = stop;
     }
@@ -47,6 +48,37 @@ final class TaskContext implements NodeContext, ManagedContext {
         abandoned = true;
     }
 
+    /** Whether the attempt timed out and was cut off. */
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    @Override
+    public <T> T step(Step<T> step, Step.Body<? extends T> body) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(body, "body");
+        return steps().run(step, body);
+    }
+
+    @Override
+    public <T> CompletableFuture<T> stepAsync(Step<T> step, Step.Body<? extends T> body, Executor executor) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(executor, "executor");
+        return steps().runAsync(step, body, executor);
+    }
+
+    private synchronized Steps steps() {
+        if (abandoned) {
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer run steps");
+        }
+        if (steps == null) {
+            steps = new Steps(scope, execution, this);
+        }
+        return steps;
+    }
+
     @Override
     public Store store() {
         return scope.store();
@@ -59,7 +91,7 @@ final class TaskContext implements NodeContext, ManagedContext {
 
     @Override
     public String node() {
-        return node;
+        return execution.task.name;
     }
 
     @Override
@@ -98,16 +130,18 @@ final class TaskContext implements NodeContext, ManagedContext {
                     null);
         }
         if (abandoned) {
-            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer pause the run");
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer pause the run");
         }
-        int call = execution.interruptCalls++;
+        Task task = execution.task;
+        int call = execution.counters().interruptCalls++;
         Object resume;
         if (call < task.resumes().size()) {
             resume = task.resumes().get(call);
         } else {
             resume = scope.resumes.take(task, call);
             if (resume == Resumes.NONE) {
-                execution.interruptsRaised++;
+                execution.counters().interruptsRaised++;
                 throw new NodeInterrupt(List.of(new Interrupt(scope.resumes.interruptId(task, call), value)));
             }
             task.addResume(resume);
@@ -120,7 +154,8 @@ final class TaskContext implements NodeContext, ManagedContext {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(input, "input");
         if (abandoned) {
-            throw new IllegalStateException("node '" + node + "' timed out; this attempt can no longer run subgraphs");
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer run subgraphs");
         }
         return Subgraphs.invoke(scope, execution, graph, input);
     }
@@ -128,7 +163,7 @@ final class TaskContext implements NodeContext, ManagedContext {
     @Override
     public void emit(Object value) {
         if (!abandoned && scope.sink.wants(StreamMode.CUSTOM)) {
-            scope.sink.accept(new StreamPart.Custom<>(node, value));
+            scope.sink.accept(new StreamPart.Custom<>(execution.task.name, value));
         }
     }
 
@@ -143,17 +178,17 @@ final class TaskContext implements NodeContext, ManagedContext {
         merged.putAll(metadata);
         scope.sink.accept(new StreamPart.Message<>(
                 chunk,
-                node,
+                execution.task.name,
                 step,
-                task.id(),
+                execution.task.id(),
                 execution.number,
-                RunEvents.triggerNames(scope.spec, task),
+                RunEvents.triggerNames(scope.spec, execution.task),
                 merged,
                 scope.namespacePath));
     }
 
     @Override
     public String toString() {
-        return "NodeContext[" + node + " @ step " + step + "]";
+        return "NodeContext[" + execution.task.name + " @ step " + step + "]";
     }
 }

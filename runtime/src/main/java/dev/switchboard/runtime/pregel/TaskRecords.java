@@ -1,12 +1,15 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +29,12 @@ final class TaskRecords {
     static final int ERROR_INDEX = -1;
     static final int INTERRUPT_INDEX = -3;
     static final int RESUME_INDEX = -4;
+    /** Step number n is stored at index {@code STEP_INDEX - n}: apart from the task's writes and LangGraph's reserved indices. */
+    static final int STEP_INDEX = -100;
+
+    private static final ValueType STRING = ValueType.of(String.class);
+    private static final byte[] NAME_KEY = "{\"name\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] VALUE_KEY = ",\"value\":".getBytes(StandardCharsets.UTF_8);
 
     private final GraphSpec spec;
     private final Codecs codecs;
@@ -52,8 +61,10 @@ final class TaskRecords {
                 i.set("value", serde.untypedTree(interrupt.value()));
             }
             writes.add(new PendingWrite(taskId, INTERRUPT_INDEX, ReservedNames.INTERRUPT, serde.encodeTree(all)));
+            addSteps(task, taskId, writes);
         } else if (task.error != null) {
             writes.add(new PendingWrite(taskId, ERROR_INDEX, ReservedNames.ERROR, codecs.encodeError(task.error)));
+            addSteps(task, taskId, writes);
         } else {
             for (int i = 0; i < task.writeCount; i++) {
                 int c = task.writeChannels[i];
@@ -71,6 +82,63 @@ final class TaskRecords {
             }
         }
         return writes;
+    }
+
+    /**
+     * A paused or failed task runs again, so its recorded steps are stored with it (again, if they
+     * were stored as they finished: a saver replaces a record at the same index); a task that
+     * finished never runs again and stores none.
+     */
+    private static void addSteps(Task task, String taskId, List<PendingWrite> writes) {
+        for (Map.Entry<Integer, StepRecord> step : task.recordedSteps()) {
+            if (step.getValue().encoded() != null) {
+                writes.add(stepWrite(taskId, step.getKey(), step.getValue()));
+            }
+        }
+    }
+
+    /** A durable step's record as a pending write of its task. */
+    static PendingWrite stepWrite(String taskId, int number, StepRecord record) {
+        return new PendingWrite(taskId, STEP_INDEX - number, ReservedNames.STEP, record.encoded());
+    }
+
+    /**
+     * A step's result as recorded: {@code {"name": ..., "value": ...}}, the value written as the
+     * step's type and checked against the serde's limits, so a record always reads back.
+     */
+    StepRecord stepResult(String name, ValueType type, Object value) {
+        byte[] nameJson = serde.encodeChecked(STRING, name);
+        byte[] valueJson = serde.encodeChecked(type, value);
+        ByteArrayOutputStream out =
+                new ByteArrayOutputStream(NAME_KEY.length + nameJson.length + VALUE_KEY.length + valueJson.length + 1);
+        out.writeBytes(NAME_KEY);
+        out.writeBytes(nameJson);
+        out.writeBytes(VALUE_KEY);
+        out.writeBytes(valueJson);
+        out.write('}');
+        return new StepRecord(name, value, null, null, out.toByteArray());
+    }
+
+    /** A step's final failure as recorded: {@code {"name": ..., "error": {"name": type, "message": ...}}}. */
+    StepRecord stepFailure(String name, StateSnapshot.TaskError failure) {
+        ObjectNode n = serde.nodes().objectNode();
+        n.put("name", name);
+        ObjectNode error = n.putObject("error");
+        error.put("name", failure.type());
+        error.put("message", failure.message());
+        return new StepRecord(name, null, null, failure, serde.encodeTree(n));
+    }
+
+    /** A recorded result as the step's type: a live one as it is, a stored one read back as that type. */
+    Object stepValue(StepRecord record, ValueType type) {
+        if (record.stored() == null) {
+            return record.live();
+        }
+        Object value = serde.fromTree(type, record.stored());
+        if (value != null && !type.accepts(value)) {
+            throw new SerdeException("the recorded result of step '" + record.name() + "' is not a " + type, null);
+        }
+        return value;
     }
 
     private ArrayNode resumesTree(Task task) {
@@ -123,6 +191,24 @@ final class TaskRecords {
         return byTask;
     }
 
+    private StepRecord decodeStep(byte[] data, DecodeBudget budget) {
+        JsonNode n = serde.decodeTree(data, budget);
+        if (!n.path("name").isString()) {
+            throw new SerdeException("a step record has no string name: " + n, null);
+        }
+        String name = n.path("name").asString();
+        JsonNode error = n.get("error");
+        if (error != null) {
+            StateSnapshot.TaskError failure = new StateSnapshot.TaskError(
+                    error.path("name").asString(""), error.path("message").asString(""));
+            return new StepRecord(name, null, null, failure, data);
+        }
+        if (!n.has("value")) {
+            throw new SerdeException("step record '" + name + "' has neither a value nor an error", null);
+        }
+        return new StepRecord(name, null, n.get("value"), null, data);
+    }
+
     private void decodeWrite(PendingWrite w, StoredTask t, DecodeBudget budget) {
         switch (w.channel()) {
             case ReservedNames.ERROR -> t.error = codecs.decodeError(w.value());
@@ -140,6 +226,7 @@ final class TaskRecords {
                 }
             }
             case ReservedNames.RESUME -> serde.decodeTree(w.value(), budget).forEach(t.resumes::add);
+            case ReservedNames.STEP -> t.steps.put(STEP_INDEX - w.index(), decodeStep(w.value(), budget));
             case ReservedNames.NO_WRITES -> t.finished = true;
             default -> {
                 Integer c = spec.channelIndex.get(w.channel());

@@ -63,6 +63,7 @@ final class TaskRunner {
                 continue;
             }
             Execution e = new Execution(t);
+            e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
                 continue;
@@ -102,7 +103,7 @@ final class TaskRunner {
             }
         } catch (NodeInterrupt i) {
             t.discardWrites();
-            if (e.interruptsRaised > 1) {
+            if (e.interruptsRaised() > 1) {
                 t.error = caughtPause(t.name); // it asked again after swallowing an earlier pause
             } else {
                 outcome = Task.Outcome.PAUSED;
@@ -162,7 +163,7 @@ final class TaskRunner {
      * would not ({@code catch (Throwable t)}).
      */
     static void requirePauseNotCaught(Execution e) {
-        if (e.interruptsRaised > 0) {
+        if (e.interruptsRaised() > 0) {
             throw caughtPause(e.task.name);
         }
     }

@@ -66,10 +66,12 @@ final class TaskWrites {
         }
     }
 
-    private static void writeStored(Task t, StoredInput stored) {
+    private void writeStored(Task t, StoredInput stored) {
+        int from = t.writeCount;
         for (int i = 0; i < stored.channels().length; i++) {
             t.add(stored.channels()[i], stored.values()[i]);
         }
+        t.prepareWrites(from, spec.channels);
     }
 
     private void writeResult(Task t, Object result) {
@@ -128,7 +130,11 @@ final class TaskWrites {
                         ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
             }
             t.mapping(spec.slots[schema]);
+            int from = t.writeCount;
             u.writeTo(t);
+            // Completed where they are made (new messages get their ids here), so the stored
+            // pending writes and deltas replay to exactly the values this run has.
+            t.prepareWrites(from, spec.channels);
         }
     }
 

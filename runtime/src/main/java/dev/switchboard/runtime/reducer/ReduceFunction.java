@@ -30,12 +30,32 @@ public interface ReduceFunction<T> {
     }
 
     /**
-     * Whether values grow by accumulating writes (lists, maps, sets), so that a checkpoint may
-     * store just each superstep's writes and rebuild the value by reducing them onto an earlier
-     * snapshot. This keeps storage linear in the number of steps. Only return {@code true} if
-     * reducing the same writes onto the same value always gives the same result.
+     * Completes a write where it is made, before anything stores or reduces it: the result is what
+     * the task's pending write holds, what a checkpoint's delta stores, and what {@link #reduce}
+     * receives. A reducer that needs something drawn at random or from the clock (as LangGraph's
+     * {@code add_messages} gives each new message a fresh id) draws it here, so that {@link
+     * #reduce} stays a function of its arguments and replaying stored writes rebuilds exactly the
+     * value the run had. Called once per written value, never for an {@code Overwrite} (which
+     * bypasses the reducer) and never on replay. The default returns the write as it is.
      *
-     * @return {@code true} for accumulating reducers
+     * @param update the value a node, an input or {@code updateState} wrote
+     * @return the write to store and reduce; {@code update} itself if nothing needs completing
+     */
+    default T prepareWrite(T update) {
+        return update;
+    }
+
+    /**
+     * Whether checkpoints may store this reducer's channel as deltas: each superstep's writes
+     * alone, the value rebuilt on reading by reducing them onto the last snapshot, with a new
+     * snapshot once the deltas since the last one outgrow it (so storage stays linear in the
+     * conversation and a read decodes at most about twice the value). Return {@code true} for
+     * values that grow by accumulating writes (lists, maps, sets, a conversation that also replaces
+     * and removes by id) when {@link #reduce} is deterministic: the same writes reduced onto the same
+     * value always give an equal result. Anything a write must draw at random belongs in {@link
+     * #prepareWrite}.
+     *
+     * @return {@code true} for reducers whose channels may be stored as deltas
      */
     default boolean accumulates() {
         return false;

@@ -40,7 +40,7 @@ class ForwardingCheckpointSaverTest {
                 .filter(m -> !Modifier.isStatic(m.getModifiers()))
                 .sorted(Comparator.comparing(Method::toString))
                 .toList();
-        assertEquals(13, operations.size(), "the SPI's operations: " + operations);
+        assertEquals(14, operations.size(), "the SPI's operations: " + operations);
         for (Method m : operations) {
             calls.clear();
             arguments.clear();

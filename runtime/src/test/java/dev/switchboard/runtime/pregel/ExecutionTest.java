@@ -6,26 +6,29 @@ import org.junit.jupiter.api.Test;
 
 /** A failed attempt clears its counters; only a retry moves the attempt number on. */
 class ExecutionTest {
+    private final Execution e = new Execution(Task.pull(1, "a", new int[] {0}, null));
+
     @Test
     void failedClearsTheCountersButKeepsTheNumber() {
-        Execution a = new Execution(Task.pull(1, "a", new int[] {0}, null));
-        a.interruptCalls = 2;
-        a.interruptsRaised = 1;
-        a.subgraphCalls = 3;
-        a.failed();
-        assertEquals(1, a.number);
-        assertEquals(0, a.interruptCalls);
-        assertEquals(0, a.interruptsRaised);
-        assertEquals(0, a.subgraphCalls);
+        e.counters().interruptCalls = 2;
+        e.counters().interruptsRaised = 1;
+        e.counters().subgraphCalls = 3;
+        assertEquals(0, e.nextStep());
+        assertEquals(1, e.nextStep());
+        e.failed();
+        assertEquals(1, e.number);
+        assertEquals(0, e.interruptsRaised());
+        assertEquals(0, e.counters().interruptCalls);
+        assertEquals(0, e.counters().subgraphCalls);
+        assertEquals(0, e.nextStep(), "steps are numbered from 0 in each attempt");
     }
 
     @Test
     void retryCountsAttemptsFromOne() {
-        Execution a = new Execution(Task.pull(1, "a", new int[] {0}, null));
-        a.failed();
-        a.retry();
-        a.failed();
-        a.retry();
-        assertEquals(3, a.number);
+        e.failed();
+        e.retry();
+        e.failed();
+        e.retry();
+        assertEquals(3, e.number);
     }
 }

@@ -10,6 +10,7 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.switchboard.agent.Agent;
+import dev.switchboard.agent.AgentMiddleware;
 import dev.switchboard.agent.AgentState;
 import dev.switchboard.agent.middleware.HumanInTheLoop;
 import dev.switchboard.agent.middleware.ReviewDecision;
@@ -103,7 +104,7 @@ class Conformance48AgentHitlMiddlewareTest {
         return m;
     }
 
-    private static HumanInTheLoop defaultReviews() {
+    private static AgentMiddleware defaultReviews() {
         return HumanInTheLoop.builder()
                 .interruptOn("send_email")
                 .interruptOn("delete_file", ToolReview.all().describedAs("Delete a file?"))
@@ -112,7 +113,7 @@ class Conformance48AgentHitlMiddlewareTest {
 
     private final Runs runs = new Runs();
 
-    private Agent<Void> agent(List<ToolExecutionRequest> calls, List<Map<String, Object>> log, HumanInTheLoop hitl) {
+    private Agent<Void> agent(List<ToolExecutionRequest> calls, List<Map<String, Object>> log, AgentMiddleware hitl) {
         ScriptedModel model = new ScriptedModel("m", log, (messages, n) -> {
             int k = ScriptedModel.aiCount(messages);
             if (k == 0) {
@@ -133,7 +134,10 @@ class Conformance48AgentHitlMiddlewareTest {
 
     /** The scenario's runCase: first invoke, paused state, resume, tool runs, model calls, history. */
     private Map<String, Object> runCase(
-            String thread, List<ToolExecutionRequest> calls, List<Map<String, Object>> decisions, HumanInTheLoop hitl) {
+            String thread,
+            List<ToolExecutionRequest> calls,
+            List<Map<String, Object>> decisions,
+            AgentMiddleware hitl) {
         List<Map<String, Object>> log = new ArrayList<>();
         Agent<Void> agent = agent(calls, log, hitl);
         RunConfig cfg = RunConfig.thread(thread);
@@ -249,7 +253,7 @@ class Conformance48AgentHitlMiddlewareTest {
     @Test
     void decisionsThatDoNotFitFailTheRun() {
         assertError("count_mismatch", runCase("h-x1", List.of(SEND, DEL), List.of(APPROVE), defaultReviews()));
-        HumanInTheLoop noEdit = HumanInTheLoop.builder()
+        AgentMiddleware noEdit = HumanInTheLoop.builder()
                 .interruptOn("send_email")
                 .interruptOn("delete_file", ToolReview.allowing(ReviewDecision.APPROVE, ReviewDecision.REJECT))
                 .build();
