@@ -52,7 +52,7 @@ public final class ChatChannels implements StateSchema<Chat> {
     @SuppressWarnings("unchecked")
     public Chat read(ValueSource values) {
         return new Chat(
-                (List<String>) Values.list(values.value(0)),
+                (List<String>) values.value(0),
                 Values.toInt(values.value(1)),
                 (String) values.value(2),
                 (Trace) values.value(3),

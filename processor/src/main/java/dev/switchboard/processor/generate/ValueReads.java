@@ -11,17 +11,13 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * The expression that reads component {@code i} of a record from a {@code ValueSource}, where an
- * empty channel gives {@code null}: a primitive reads as zero, and an {@code Optional}, a list, a
- * set, a collection or a map as its empty value, never {@code null}, so that a component a thread
- * never wrote (an old checkpoint's component added since) reads as empty.
+ * empty channel gives {@code null}: a primitive reads as zero and an {@code Optional} as empty,
+ * never {@code null} (a component a thread never wrote, such as one added since an old checkpoint,
+ * reads as empty). Anything else reads as {@code null}, LangGraph's absent key: a list that was
+ * never written is not the same as an empty one.
  */
 final class ValueReads {
-    private static final Map<String, String> EMPTY_AS = Map.of(
-            "java.util.Optional", "optional",
-            "java.util.List", "list",
-            "java.util.Collection", "list",
-            "java.util.Set", "set",
-            "java.util.Map", "map");
+    private static final Map<String, String> EMPTY_AS = Map.of("java.util.Optional", "optional");
 
     private ValueReads() {}
 

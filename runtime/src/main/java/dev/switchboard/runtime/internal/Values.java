@@ -2,7 +2,7 @@ package dev.switchboard.runtime.internal;
 
 /**
  * Not API. Conversions generated {@code read} methods use for components whose channel is empty:
- * a primitive reads as zero, an {@code Optional}, list, set or map as empty, never {@code null}.
+ * a primitive reads as zero and an {@code Optional} as empty, never {@code null}.
  */
 public final class Values {
     private Values() {}
@@ -95,35 +95,5 @@ public final class Values {
      */
     public static Object optional(Object v) {
         return v == null ? java.util.Optional.empty() : v;
-    }
-
-    /**
-     * A list or collection component's value.
-     *
-     * @param v the value or {@code null}
-     * @return the value, or an empty list
-     */
-    public static Object list(Object v) {
-        return v == null ? java.util.List.of() : v;
-    }
-
-    /**
-     * A set component's value.
-     *
-     * @param v the value or {@code null}
-     * @return the value, or an empty set
-     */
-    public static Object set(Object v) {
-        return v == null ? java.util.Set.of() : v;
-    }
-
-    /**
-     * A map component's value.
-     *
-     * @param v the value or {@code null}
-     * @return the value, or an empty map
-     */
-    public static Object map(Object v) {
-        return v == null ? java.util.Map.of() : v;
     }
 }

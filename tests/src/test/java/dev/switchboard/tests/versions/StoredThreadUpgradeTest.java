@@ -21,12 +21,15 @@ import org.junit.jupiter.params.provider.EnumSource;
  * versions are compiled here from {@code versions/support/v*} with the real processor, one after
  * the other against one schema directory, as a project's releases would be. Version 2 renames a
  * component and a node, widens a number and adds an optional component; version 3 turns a string
- * into a record with a {@code @Migration}; another version 2 removes the node a thread waits for.
+ * into a record with a {@code @Migration}; another version 3 also migrates version 1 on its own
+ * (returning version 2's state, from which the chain goes on); another version 2 removes the node
+ * a thread waits for.
  */
 class StoredThreadUpgradeTest {
     private static VersionDriver v1;
     private static VersionDriver v2;
     private static VersionDriver v3;
+    private static VersionDriver v3WithChain;
     private static VersionDriver v2WithoutReview;
 
     @TempDir
@@ -44,6 +47,7 @@ class StoredThreadUpgradeTest {
         Files.copy(schemas.resolve("upgrade.Support/1.json"), otherHistory.resolve("1.json"));
         v2 = GraphVersions.compile("versions/support/v2", schemas, build.resolve("v2"));
         v3 = GraphVersions.compile("versions/support/v3", schemas, build.resolve("v3"));
+        v3WithChain = GraphVersions.compile("versions/support/v3-chain", schemas, build.resolve("v3-chain"));
         v2WithoutReview = GraphVersions.compile(
                 "versions/support/v2-removed", build.resolve("other-schemas"), build.resolve("v2-removed"));
     }
@@ -102,6 +106,25 @@ class StoredThreadUpgradeTest {
             assertEquals(
                     "[hello, approved: ok, reply on general, mood unknown]",
                     v3.resume(store.open(), "two", "ok").values().get("messages"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Stores.Kind.class)
+    void aMigrationOfAnOlderVersionHandsItsResultToTheNextStep(Stores.Kind kind) throws Exception {
+        try (Stores store = new Stores(kind, data)) {
+            v1.say(store.open(), "one", "I want a refund");
+            v2.say(store.open(), "two", "I want a refund");
+            Outcome one = v3WithChain.state(store.open(), "one");
+            assertEquals("Topic[name=BILLING, urgent=false]", one.values().get("subject"));
+            assertEquals("Optional[migrated]", one.values().get("mood"));
+            assertEquals(List.of("approve"), one.next());
+            assertEquals(
+                    "Topic[name=billing, urgent=true]",
+                    v3WithChain.state(store.open(), "two").values().get("subject"));
+            assertEquals(
+                    "[I want a refund, approved: fine, reply on BILLING, mood migrated]",
+                    v3WithChain.resume(store.open(), "one", "fine").values().get("messages"));
         }
     }
 
