@@ -23,4 +23,11 @@ public class Support {
     ChatUpdate reply(Chat s) {
         return ChatUpdate.of().messages(List.of("reply on " + s.topic())).turns(s.turns() + 1);
     }
+
+    /** Runs beside the review; its writes wait as pending writes while the review pauses. */
+    @Node
+    @Edge(from = "classify")
+    ChatUpdate audit(Chat s) {
+        return ChatUpdate.of().messages(List.of("audited by v2"));
+    }
 }

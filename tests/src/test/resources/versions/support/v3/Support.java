@@ -40,4 +40,11 @@ public class Support {
                 .messages(List.of("reply on " + urgency + s.subject().name() + ", mood " + s.mood().orElse("unknown")))
                 .turns(s.turns() + 1);
     }
+
+    /** Runs beside the review; its writes wait as pending writes while the review pauses. */
+    @Node
+    @Edge(from = "classify")
+    ChatUpdate audit(Chat s) {
+        return ChatUpdate.of().messages(List.of("audited by v3"));
+    }
 }
