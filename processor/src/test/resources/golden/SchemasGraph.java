@@ -35,6 +35,11 @@ public final class SchemasGraph extends PregelGraph<Overall, QuestionUpdate, Ans
             + "\tclassDef last fill:#bfb6fc\n";
 
     /**
+     * What the graph does: {@code @Graph(description)} or the class's javadoc.
+     */
+    public static final String DESCRIPTION = "";
+
+    /**
      * The JSON Schema of the input.
      */
     public static final String INPUT_JSON_SCHEMA = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"schemasInput\",\"type\":\"object\",\"properties\":{\"question\":{\"type\":\"string\"}}}";
@@ -71,6 +76,11 @@ public final class SchemasGraph extends PregelGraph<Overall, QuestionUpdate, Ans
     @Override
     public String mermaid() {
         return MERMAID;
+    }
+
+    @Override
+    public String description() {
+        return DESCRIPTION;
     }
 
     @Override

@@ -54,6 +54,11 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
             + "\tclassDef join fill:#ffffff,stroke-dasharray:3 3\n";
 
     /**
+     * What the graph does: {@code @Graph(description)} or the class's javadoc.
+     */
+    public static final String DESCRIPTION = "";
+
+    /**
      * The JSON Schema of the input.
      */
     public static final String INPUT_JSON_SCHEMA = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"SupportInput\",\"type\":\"object\",\"properties\":{\"messages\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"turns\":{\"type\":\"integer\"},\"topic\":{\"type\":\"string\"},\"trace\":{\"type\":\"object\",\"properties\":{\"notes\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}}}";
@@ -97,6 +102,11 @@ public final class SupportGraph extends PregelGraph<Chat, ChatUpdate, Chat> {
     @Override
     public String mermaid() {
         return MERMAID;
+    }
+
+    @Override
+    public String description() {
+        return DESCRIPTION;
     }
 
     @Override

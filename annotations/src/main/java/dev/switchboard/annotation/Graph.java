@@ -35,6 +35,15 @@ public @interface Graph {
     String name() default "";
 
     /**
+     * What the graph does, in a sentence or two for people and models: the server gives it as the
+     * assistant's description, the MCP tool's description and the A2A agent card's. Empty takes the
+     * first paragraph of the class's javadoc.
+     *
+     * @return the description; empty means the class's javadoc, if any
+     */
+    String description() default "";
+
+    /**
      * The state record. Needed only when nodes read different records (see {@link
      * #privateState()}); otherwise it is inferred.
      *

@@ -1,5 +1,6 @@
 package dev.switchboard.client;
 
+import dev.switchboard.runtime.NodeContext;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -146,6 +147,94 @@ public final class A2aAgent {
      */
     public A2aTask cancelTask(String taskId) {
         return new A2aTask(A2aDialect.unwrap(call(dialect.cancel, Http.object().put("id", taskId))));
+    }
+
+    /**
+     * Sends a message from a node of a local graph and gives the finished task. A task that asks
+     * for input pauses the node with the question ({@link NodeContext#interrupt}: the status
+     * message's data if it has some, else its text); resuming the local thread sends the answer to
+     * the task (a text answer as a text part, anything else as a data part) and goes on.
+     *
+     * <p>Each message is a durable step of the node ({@link NodeContext#step}): when the node runs
+     * again (resumed, retried, after a crash) no message is sent twice. Without a context id the
+     * message goes to a conversation named after the local thread, checkpoint namespace and node
+     * (a UUID derived from them), so the node continues one conversation each time it runs on a
+     * thread.
+     *
+     * @param message the message
+     * @param ctx the calling node's context
+     * @return the completed task; its {@link A2aTask#text()} is usually the answer
+     * @throws A2aException if the task fails, is rejected or canceled, or needs authentication, or
+     *     the agent answers with a JSON-RPC error
+     */
+    public A2aTask call(A2aMessage message, NodeContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        A2aMessage first = message.contextId() != null
+                ? message
+                : message.contextId(ctx.config()
+                        .threadId()
+                        .map(t -> Remote.id("a2a", t, ctx.config().checkpointNamespace(), ctx.node(), name()))
+                        .orElse(null));
+        String step = "a2a " + name();
+        A2aTask task = recorded(
+                ctx.step(step, String.class, () -> finished(send(first)).json().toString()));
+        for (int round = 1; task.state() == A2aTask.State.INPUT_REQUIRED; round++) {
+            Object answer = ctx.interrupt(
+                    task.statusData().isEmpty()
+                            ? task.statusText()
+                            : Remote.plain(task.statusData().get(0)));
+            A2aMessage reply = (answer instanceof String text ? A2aMessage.text(text) : A2aMessage.data(answer))
+                    .contextId(task.contextId())
+                    .taskId(task.id());
+            task = recorded(ctx.step(
+                    step + " reply " + round,
+                    String.class,
+                    () -> finished(send(reply)).json().toString()));
+        }
+        if (task.state() != A2aTask.State.COMPLETED) {
+            throw new A2aException(
+                    "the A2A task " + task.id() + " of agent '" + name() + "' ended " + task.state()
+                            + (task.statusText().isEmpty() ? "" : ": " + task.statusText()),
+                    0);
+        }
+        return task;
+    }
+
+    /**
+     * {@link #call} with a text message, giving the answer's text.
+     *
+     * @param text the message
+     * @param ctx the calling node's context
+     * @return the text of the task's artifacts
+     */
+    public String ask(String text, NodeContext ctx) {
+        return call(A2aMessage.text(text), ctx).text();
+    }
+
+    /** The agent's name on its card, or its endpoint. */
+    private String name() {
+        return card.path("name").asString("agent");
+    }
+
+    private static A2aTask recorded(String json) {
+        return new A2aTask(Http.JSON.readTree(json));
+    }
+
+    /** Waits for a task that is still submitted or working (an agent that answers at once). */
+    private A2aTask finished(A2aTask task) {
+        long pause = 100;
+        while ((task.state() == A2aTask.State.SUBMITTED || task.state() == A2aTask.State.WORKING)
+                && !task.id().isEmpty()) {
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new A2aException("interrupted while waiting for A2A task " + task.id(), 0);
+            }
+            pause = Math.min(pause * 2, 2000);
+            task = getTask(task.id());
+        }
+        return task;
     }
 
     private ObjectNode request(String method, JsonNode params) {

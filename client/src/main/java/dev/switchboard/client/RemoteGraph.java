@@ -1,5 +1,6 @@
 package dev.switchboard.client;
 
+import dev.switchboard.runtime.NodeContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A graph deployed on a LangGraph-API server (a Switchboard server, LangGraph's, a LangSmith
@@ -140,6 +142,86 @@ public final class RemoteGraph {
             request.ifNotExists("create");
         }
         return client.runs().stream(threadId, assistantId, request);
+    }
+
+    /**
+     * Runs the remote graph as part of a node of a local graph, as LangGraph runs a {@code
+     * RemoteGraph} subgraph, and gives its final values. Its {@code custom} events and message
+     * tokens go to the node's stream ({@link NodeContext#emit}, {@link NodeContext#emitMessage}).
+     * When the remote run pauses, the node pauses with the same interrupt values ({@link
+     * NodeContext#interrupt}); resuming the local thread sends the answers to the remote thread
+     * ({@code command.resume}, a map by interrupt id when it asked several) and goes on.
+     *
+     * <p>Each exchange with the server is a durable step of the node ({@link NodeContext#step}):
+     * when the node runs again (resumed, retried, after a crash) the remote graph is not sent its
+     * input again. The remote thread is named after the local thread, checkpoint namespace and node
+     * (a UUID derived from them, created on first use), so the node continues the same remote thread
+     * each time it runs on a local thread; without a local thread the remote run is stateless and
+     * cannot pause.
+     *
+     * @param input the remote graph's input: a map, record or JSON tree
+     * @param ctx the calling node's context
+     * @return the remote graph's values when it finished
+     * @throws RemoteRunException if the remote run fails
+     * @throws IllegalStateException if a stateless remote run pauses
+     */
+    public JsonNode call(Object input, NodeContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        String thread = ctx.config()
+                .threadId()
+                .map(t -> Remote.id("remote-graph", t, ctx.config().checkpointNamespace(), ctx.node(), assistantId))
+                .orElse(null);
+        String step = "remote graph " + assistantId;
+        RemoteOutput out =
+                RemoteOutput.parse(ctx.step(step, String.class, () -> exchange(RunRequest.input(input), thread, ctx)));
+        for (int round = 1; out.paused(); round++) {
+            if (thread == null) {
+                throw new IllegalStateException("remote graph '" + assistantId + "' paused on " + out.interrupts()
+                        + ", but node '" + ctx.node() + "' runs without a thread to resume it on; run the local"
+                        + " graph with a checkpointer and a thread id");
+            }
+            JsonNode answers = answers(out.interrupts(), ctx);
+            out = RemoteOutput.parse(ctx.step(
+                    step + " resume " + round,
+                    String.class,
+                    () -> exchange(RunRequest.command(Http.object().set("resume", answers)), thread, ctx)));
+        }
+        return out.values();
+    }
+
+    /** Asks the local run for each remote interrupt's answer; several go back as a map by id. */
+    private static JsonNode answers(List<JsonNode> interrupts, NodeContext ctx) {
+        if (interrupts.size() == 1) {
+            return Http.tree(ctx.interrupt(Remote.plain(interrupts.get(0).path("value"))));
+        }
+        ObjectNode byId = Http.object();
+        for (JsonNode i : interrupts) {
+            byId.set(i.path("id").asString(), Http.tree(ctx.interrupt(Remote.plain(i.path("value")))));
+        }
+        return byId;
+    }
+
+    /** One run on the server, its custom events and tokens passed to the node's stream. */
+    private String exchange(RunRequest request, String thread, NodeContext ctx) {
+        request.streamMode("values", "updates", "custom", "messages-tuple");
+        if (thread != null) {
+            request.ifNotExists("create");
+        }
+        try (Stream<StreamEvent> events = client.runs().stream(thread, assistantId, request)) {
+            return collect(events, e -> forward(e, ctx)).json();
+        }
+    }
+
+    private static void forward(StreamEvent e, NodeContext ctx) {
+        if (!e.namespace().isEmpty()) {
+            return;
+        }
+        if (e.mode().equals("custom")) {
+            ctx.emit(Remote.plain(e.data()));
+        } else if (e.mode().equals("messages") && e.data().isArray()) {
+            // the chunk only: the local run adds its own metadata (node, step, task)
+            ctx.emitMessage(Remote.plain(e.data().path(0)), Map.of());
+        }
     }
 
     /**

@@ -34,6 +34,22 @@ public record RemoteOutput(JsonNode values, List<JsonNode> interrupts) {
         return !interrupts.isEmpty();
     }
 
+    /** This output as one JSON text, to be recorded as a step's result. */
+    String json() {
+        ObjectNode o = Http.object();
+        o.set("values", values);
+        o.set("interrupts", Http.tree(interrupts));
+        return o.toString();
+    }
+
+    /** Reads what {@link #json()} wrote. */
+    static RemoteOutput parse(String json) {
+        JsonNode o = Http.JSON.readTree(json);
+        List<JsonNode> interrupts = new ArrayList<>();
+        o.path("interrupts").forEach(interrupts::add);
+        return new RemoteOutput(o.path("values"), interrupts);
+    }
+
     /** Reads a run's output as the API answers it: values with {@code __interrupt__} when it paused. */
     static RemoteOutput of(JsonNode answer) {
         List<JsonNode> interrupts = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -54,7 +55,8 @@ public final class AddMessages implements ReduceFunction<List<Message>> {
     @Override
     public List<Message> reduce(List<Message> current, List<Message> update) {
         List<Message> right = withIds(update);
-        List<Message> left = withDerivedIds(current, right);
+        // A list this reducer made has ids throughout: only another (an Overwrite's) is scanned.
+        List<Message> left = current instanceof MessageList ? current : withDerivedIds(current, right);
         int lastRemoveAll = -1;
         for (int i = 0; i < right.size(); i++) {
             if (right.get(i).isRemoveAll()) {
@@ -68,6 +70,11 @@ public final class AddMessages implements ReduceFunction<List<Message>> {
     }
 
     private static List<Message> merge(List<Message> left, List<Message> right) {
+        MessageList list = left instanceof MessageList m ? m : MessageList.ofDistinct(left);
+        if (list != null && appendsOnly(list, right)) {
+            // The common write, new messages: appended to the shared array, found by the list's index.
+            return list.append(right);
+        }
         List<Message> merged = new ArrayList<>(left);
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < merged.size(); i++) {
@@ -93,7 +100,24 @@ public final class AddMessages implements ReduceFunction<List<Message>> {
         if (!removed.isEmpty()) {
             merged.removeIf(m -> removed.contains(m.id()));
         }
-        return List.copyOf(merged);
+        MessageList result = MessageList.ofDistinct(merged);
+        return result != null ? result : Collections.unmodifiableList(merged);
+    }
+
+    /** Whether the written messages only append: no removal, no id the list or an earlier one has. */
+    private static boolean appendsOnly(MessageList list, List<Message> right) {
+        for (int i = 0; i < right.size(); i++) {
+            Message m = right.get(i);
+            if (m.isRemoval() || list.indexOfId(m.id()) >= 0) {
+                return false;
+            }
+            for (int j = 0; j < i; j++) {
+                if (right.get(j).id().equals(m.id())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

@@ -326,6 +326,17 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     RunConfig bulkUpdateState(RunConfig config, List<List<NodeUpdate>> supersteps);
 
     /**
+     * What the graph does, for people and models: {@code @Graph(description)} or the first
+     * paragraph of the graph class's javadoc. Servers show it as the assistant's, MCP tool's and A2A
+     * agent's description.
+     *
+     * @return the description, or {@code ""} when the graph has none
+     */
+    default String description() {
+        return "";
+    }
+
+    /**
      * The graph as a Mermaid flowchart.
      *
      * @return the diagram source

@@ -15,9 +15,10 @@ import java.util.UUID;
 /**
  * The middleware a supervisor gives each worker: when the worker ends, the conversation records that
  * it went back to the supervisor, as LangGraph's supervisor adds its handoff-back messages (an AI
- * message of the worker calling {@code transfer_back_to_<supervisor>}, and that call's result).
+ * message of the worker calling {@code transfer_back_to_<supervisor>}, and that call's result), and
+ * the supervisor is the team's {@code activeAgent} again.
  */
-@Middleware(name = "HandBackMiddleware")
+@Middleware(name = "HandBackMiddleware", state = Handoffs.Active.class)
 final class HandBack {
     private final String worker;
     private final String supervisor;
@@ -42,6 +43,7 @@ final class HandBack {
         Message result = ToolResult.of(call, "Successfully transferred back to " + supervisor)
                 .message()
                 .orElseThrow();
-        return HookResult.messages(List.of(ai, result));
+        return HookResult.messages(List.of(ai, result))
+                .and(Handoffs_ActiveUpdate.of().activeAgent(supervisor));
     }
 }

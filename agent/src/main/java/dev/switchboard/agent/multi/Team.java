@@ -11,6 +11,7 @@ import java.util.List;
  * input with the generated {@code TeamUpdate}: {@code TeamUpdate.of().messages(List.of(Message.user("hi")))}.
  *
  * @param messages the conversation, oldest first
- * @param activeAgent the agent that last received a handoff, or {@code null} before the first
+ * @param activeAgent the agent that last received a handoff (a supervisor's worker hands back to the
+ *     supervisor when it ends), or {@code null} before the first
  */
 public record Team(@Reducer(AddMessages.class) List<Message> messages, String activeAgent) {}

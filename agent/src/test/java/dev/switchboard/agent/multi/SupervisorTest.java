@@ -98,6 +98,7 @@ class SupervisorTest {
                         "tool:Successfully transferred back to supervisor",
                         "supervisor:the team says sum is 5"),
                 trail(out.messages()));
+        assertEquals("supervisor", out.activeAgent(), "the worker handed back");
         List<String> steps = new ArrayList<>();
         team.getStateHistory(thread).forEach(h -> steps.addAll(0, h.next()));
         assertEquals(List.of("__start__", "supervisor", "math", "supervisor"), steps, "each agent a step (a subgraph)");
@@ -111,6 +112,7 @@ class SupervisorTest {
             GraphOutput<Team> paused = team.invoke(TeamUpdate.of().messages(List.of(Message.user("2+3?"))), thread);
             assertTrue(paused.paused());
             assertEquals(List.of("math"), team.getState(thread).next());
+            assertEquals("math", team.getState(thread).values().activeAgent());
         }
         try (JdbcSaver saver = SqliteSaver.file(dir.resolve("team.db"))) {
             TeamGraph again = team(saver);

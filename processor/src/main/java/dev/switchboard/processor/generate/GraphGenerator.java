@@ -94,6 +94,10 @@ public final class GraphGenerator {
                         nodes)
                 .addField(constant("MERMAID", mermaid.render(g), "The graph as a Mermaid flowchart."))
                 .addField(constant(
+                        "DESCRIPTION",
+                        g.description(),
+                        "What the graph does: {@code @Graph(description)} or the class's javadoc."))
+                .addField(constant(
                         "INPUT_JSON_SCHEMA",
                         schemas.render(g.input(), g.name() + "Input"),
                         "The JSON Schema of the input."))
@@ -116,6 +120,7 @@ public final class GraphGenerator {
                         .addStatement("return new $T(nodes)", builder)
                         .build())
                 .addMethod(returning("mermaid", "MERMAID"))
+                .addMethod(returning("description", "DESCRIPTION"))
                 .addMethod(returning("inputJsonSchema", "INPUT_JSON_SCHEMA"))
                 .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
                 .addType(builderType(self, builder, nodes))

@@ -47,7 +47,8 @@ public record GraphModel(
         List<Stray> strays,
         List<HandlerModel> handlers,
         Map<String, HandlerModel> handlerByNode,
-        TypeMirror context) {
+        TypeMirror context,
+        String description) {
 
     public Optional<NodeModel> node(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();

@@ -19,6 +19,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -28,12 +29,14 @@ import javax.lang.model.util.Types;
  */
 public final class GraphReader {
     private final Types types;
+    private final Elements elements;
     private final StateReader states;
     private final PolicyReader policies;
     private final ReturnReader returns;
 
     public GraphReader(ProcessingEnvironment env) {
         this.types = env.getTypeUtils();
+        this.elements = env.getElementUtils();
         this.states = new StateReader(env);
         this.policies = new PolicyReader(env);
         this.returns = new ReturnReader(env);
@@ -169,7 +172,14 @@ public final class GraphReader {
                         ? null
                         : Mirrors.type(graphAnnotation, "context")
                                 .filter(t -> t.getKind() != TypeKind.VOID)
-                                .orElse(null));
+                                .orElse(null),
+                description(graph, graphAnnotation));
+    }
+
+    /** {@code @Graph(description)}, else the first paragraph of the class's javadoc, else empty. */
+    private String description(TypeElement graph, AnnotationMirror graphAnnotation) {
+        String given = graphAnnotation == null ? "" : Mirrors.string(graphAnnotation, "description", "");
+        return given.isEmpty() ? Javadoc.firstParagraph(elements.getDocComment(graph)) : given.strip();
     }
 
     private Optional<HandlerModel> handler(ExecutableElement m) {

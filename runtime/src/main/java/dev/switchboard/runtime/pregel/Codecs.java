@@ -11,13 +11,13 @@ import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,6 +34,8 @@ final class Codecs {
 
     private static final byte OVERWRITE = 'O';
 
+    private static final ValueType STRING = ValueType.of(String.class);
+
     private final GraphSpec spec;
     private final JsonSerde serde;
     /** How checkpoints of older versions of the graph's stored schema read as its own. */
@@ -48,6 +50,12 @@ final class Codecs {
     /** The stored form of a channel's {@code checkpoint()} value. */
     byte[] encodeValue(int channel, Object value) {
         try {
+            if (channel == spec.startChannel && value instanceof StateUpdate update) {
+                byte[] direct = encodeInput(update);
+                if (direct != null) {
+                    return direct;
+                }
+            }
             return graphLevel(channel)
                     ? serde.encodeTree(valueToTree(channel, value))
                     : spec.channels[channel].encodeValue(serde, value);
@@ -66,20 +74,24 @@ final class Codecs {
         }
     }
 
-    /** A delta: the writes of some supersteps, in order (none of them an overwrite). */
-    byte[] encodeWrites(int channel, List<Object> writes) {
+    /** Whether the channel's writes are stored as plain values: a delta is then their pending writes' bytes in an array. */
+    boolean plainWrites(int channel) {
+        return plainWriteType(channel) != null;
+    }
+
+    /**
+     * A delta: the writes of some supersteps, in order (none of them an overwrite). For plain writes
+     * {@code known} gives the bytes a write's pending write was stored as, or {@code null}.
+     */
+    byte[] encodeWrites(int channel, List<Object> writes, Function<Object, byte[]> known) {
         ValueType plain = plainWriteType(channel);
         if (plain != null) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            out.write('[');
-            for (int i = 0; i < writes.size(); i++) {
-                if (i > 0) {
-                    out.write(',');
-                }
-                out.writeBytes(serde.encodeChecked(plain, writes.get(i)));
+            byte[][] parts = new byte[writes.size()][];
+            for (int i = 0; i < parts.length; i++) {
+                byte[] stored = known.apply(writes.get(i));
+                parts[i] = stored != null ? stored : serde.encodeChecked(plain, writes.get(i));
             }
-            out.write(']');
-            return out.toByteArray();
+            return JsonJoin.array(parts);
         }
         ArrayNode array = serde.nodes().arrayNode();
         for (Object w : writes) {
@@ -342,6 +354,40 @@ final class Codecs {
             throw new SerdeException(UnknownNode.message("stored Send targets", name, spec.nodes()), null);
         }
         return new Send<>(name, serde.fromTree(spec.payloadType[node], n.path("payload")));
+    }
+
+    /**
+     * An input of plain writes, each to another channel, written straight to its stored form: the
+     * object {@link #inputToTree} would build, without building it. {@code null} for an input with
+     * an overwrite or two writes to one channel, which take the tree's way.
+     */
+    private byte[] encodeInput(StateUpdate update) {
+        Task collector = Task.input();
+        for (GeneratedUpdate u : GeneratedUpdate.parts(update)) {
+            collector.mapping(spec.slots[spec.schemaIndex(u.schema())]);
+            u.writeTo(collector);
+        }
+        byte[][] names = new byte[collector.writeCount][];
+        byte[][] values = new byte[collector.writeCount][];
+        for (int i = 0; i < collector.writeCount; i++) {
+            int c = collector.writeChannels[i];
+            ValueType plain = plainWriteType(c);
+            if (plain == null || collector.writeValues[i] instanceof Overwrite<?> || writtenBefore(collector, i)) {
+                return null;
+            }
+            names[i] = serde.encode(STRING, spec.channels[c].name());
+            values[i] = serde.encodeChecked(plain, collector.writeValues[i]);
+        }
+        return JsonJoin.object(names, values);
+    }
+
+    private static boolean writtenBefore(Task t, int i) {
+        for (int j = 0; j < i; j++) {
+            if (t.writeChannels[j] == t.writeChannels[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private JsonNode inputToTree(Object value) {

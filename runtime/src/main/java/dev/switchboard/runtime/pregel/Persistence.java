@@ -251,7 +251,7 @@ final class Persistence implements ChannelState.DeltaTracker {
      * each task's writes on a background thread, so it offers no more.
      */
     void deferWrites(String checkpointId, Task task, String taskId) {
-        deferred = records.encode(task, taskId);
+        deferred = records.encode(task, taskId, stored::remember);
         deferredFor = checkpointId;
     }
 
@@ -300,7 +300,7 @@ final class Persistence implements ChannelState.DeltaTracker {
     }
 
     private void saveWrites(String checkpointId, Task task, String taskId) {
-        List<PendingWrite> writes = records.encode(task, taskId);
+        List<PendingWrite> writes = records.encode(task, taskId, stored::remember);
         awaitInFlight();
         saver.putWrites(threadId, namespace, checkpointId, writes);
     }

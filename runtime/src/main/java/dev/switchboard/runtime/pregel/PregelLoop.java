@@ -320,6 +320,9 @@ final class PregelLoop {
             }
             if (s != null && s.finished) {
                 s.addWritesTo(t);
+                // Writes stored before reducers completed them (an older version's messages without
+                // ids) are completed now, so the step's delta replays to what this run applies.
+                t.prepareWrites(0, spec.channels);
                 t.outcome = Task.Outcome.CACHED; // LangGraph streams a reused update as cached: the node did not run
                 if (t.node != 0) {
                     events.taskEnd(t, cursor.step);

@@ -12,6 +12,7 @@ import dev.switchboard.runtime.serde.SerdeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +44,12 @@ final class StoredChannels {
     private final List<Object>[] deltas;
 
     private final boolean[] needsSnapshot;
+    /**
+     * This step's writes to accumulating channels as their pending writes stored them, by identity:
+     * a delta of such writes is the same bytes in a JSON array, so each is encoded once. Filled from
+     * task threads as tasks finish, emptied by each checkpoint.
+     */
+    private final Map<Object, byte[]> encodedWrites = new IdentityHashMap<>();
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     StoredChannels(GraphSpec spec, Codecs codecs, JsonSerde serde) {
@@ -168,6 +175,21 @@ final class StoredChannels {
         deltas[channel].addAll(values);
     }
 
+    /** Remembers a write's stored bytes, to reuse in the channel's next delta. */
+    void remember(int channel, Object write, byte[] bytes) {
+        if (spec.channels[channel].storesDeltas() && !(write instanceof Overwrite<?>) && codecs.plainWrites(channel)) {
+            synchronized (encodedWrites) {
+                encodedWrites.put(write, bytes);
+            }
+        }
+    }
+
+    private byte[] encodedWrite(Object write) {
+        synchronized (encodedWrites) {
+            return encodedWrites.get(write);
+        }
+    }
+
     /** How many writes of an accumulating channel wait to be stored as its delta; -1 for none. */
     int deltaSize(int c) {
         return deltas[c] == null ? -1 : deltas[c].size();
@@ -197,6 +219,9 @@ final class StoredChannels {
                 storeVersion(c, versions[c], values[c], deltaSizes[c], blobs);
                 count++;
             }
+        }
+        synchronized (encodedWrites) {
+            encodedWrites.clear();
         }
         Map.Entry<String, ChannelVersion>[] entries = new Map.Entry[count];
         count = 0;
@@ -242,7 +267,7 @@ final class StoredChannels {
                 && before != null
                 && before.baseBytes() > 0;
         if (canDelta) {
-            byte[] data = codecs.encodeWrites(c, delta);
+            byte[] data = codecs.encodeWrites(c, delta, this::encodedWrite);
             if (before.chainBytes() + data.length <= Math.max(before.baseBytes(), MIN_CHAIN_BYTES)) {
                 return new Blob(name, version, before.base(), before.version(), Blob.Kind.DELTA, data);
             }

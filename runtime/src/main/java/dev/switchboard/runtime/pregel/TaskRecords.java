@@ -46,8 +46,19 @@ final class TaskRecords {
         this.serde = serde;
     }
 
+    /** Told the stored bytes of each write as a task's writes are encoded. */
+    @FunctionalInterface
+    interface Encoded {
+        void write(int channel, Object value, byte[] bytes);
+    }
+
     /** A finished, failed or paused task as the pending writes that store it. */
     List<PendingWrite> encode(Task task, String taskId) {
+        return encode(task, taskId, (channel, value, bytes) -> {});
+    }
+
+    /** {@link #encode(Task, String)}, telling {@code encoded} each write's bytes. */
+    List<PendingWrite> encode(Task task, String taskId, Encoded encoded) {
         List<PendingWrite> writes = new ArrayList<>();
         if (!task.interrupts.isEmpty()) {
             if (!task.resumes().isEmpty()) {
@@ -69,11 +80,9 @@ final class TaskRecords {
             for (int i = 0; i < task.writeCount; i++) {
                 int c = task.writeChannels[i];
                 if (spec.channels[c].tracked()) {
-                    writes.add(new PendingWrite(
-                            taskId,
-                            writes.size(),
-                            spec.channels[c].name(),
-                            codecs.encodeWrite(c, task.writeValues[i])));
+                    byte[] bytes = codecs.encodeWrite(c, task.writeValues[i]);
+                    writes.add(new PendingWrite(taskId, writes.size(), spec.channels[c].name(), bytes));
+                    encoded.write(c, task.writeValues[i], bytes);
                 }
             }
             if (writes.isEmpty()) {

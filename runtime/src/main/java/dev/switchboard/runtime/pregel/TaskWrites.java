@@ -118,6 +118,15 @@ final class TaskWrites {
     }
 
     void writeUpdate(Task t, StateUpdate update, String name) {
+        int from = t.writeCount;
+        writeParts(t, update, name);
+        // Completed where they are made (new messages get their ids here), so the stored pending
+        // writes and deltas replay to exactly the values this run has. Apart from the loop, which
+        // then stays small enough for the JIT to keep the update's chain off the heap.
+        t.prepareWrites(from, spec.channels);
+    }
+
+    private void writeParts(Task t, StateUpdate update, String name) {
         List<StateUpdate> chain = update.chain();
         for (int i = 0; i < chain.size(); i++) { // indexed: no iterator or list of parts per node call
             GeneratedUpdate u = GeneratedUpdate.part(chain.get(i));
@@ -130,11 +139,7 @@ final class TaskWrites {
                         ErrorCode.INVALID_GRAPH_NODE_RETURN_VALUE);
             }
             t.mapping(spec.slots[schema]);
-            int from = t.writeCount;
             u.writeTo(t);
-            // Completed where they are made (new messages get their ids here), so the stored
-            // pending writes and deltas replay to exactly the values this run has.
-            t.prepareWrites(from, spec.channels);
         }
     }
 

@@ -19,11 +19,36 @@ import java.util.regex.Pattern;
  */
 final class OfflineModels {
     private static final Pattern ORDER = Pattern.compile("order (\\w+)");
+    private static final Pattern SUMMARY = Pattern.compile("\"summary\":\"([^\"]*)\"");
 
     private OfflineModels() {}
 
     static ChatModel desk() {
         return ScriptedChatModel.from(request -> reply(request.messages()));
+    }
+
+    /**
+     * The front desk of {@link DeskTeam}: hands a new request to the desk, and once the desk has
+     * handed back, tells the customer the summary of the desk's resolution.
+     */
+    static ChatModel front() {
+        return ScriptedChatModel.from(request -> {
+            List<ChatMessage> messages = request.messages();
+            if (!(messages.get(messages.size() - 1) instanceof ToolExecutionResultMessage back)
+                    || !back.toolName().startsWith("transfer_back_to_")) {
+                return AiMessage.from(call("handoff", "transfer_to_desk", "{}"));
+            }
+            for (int i = messages.size() - 1; i >= 0; i--) {
+                if (messages.get(i) instanceof ToolExecutionResultMessage t
+                        && t.toolName().equals("Resolution")) {
+                    Matcher summary = SUMMARY.matcher(t.text());
+                    if (summary.find()) {
+                        return AiMessage.from("The desk says: " + summary.group(1));
+                    }
+                }
+            }
+            return AiMessage.from("The desk could not resolve your request.");
+        });
     }
 
     static ChatModel summarizer() {
@@ -37,7 +62,9 @@ final class OfflineModels {
     private static AiMessage reply(List<ChatMessage> messages) {
         ChatMessage last = messages.get(messages.size() - 1);
         String order = lastOrder(messages);
-        if (last instanceof UserMessage) {
+        if (last instanceof UserMessage
+                || last instanceof ToolExecutionResultMessage handoff
+                        && handoff.toolName().startsWith("transfer_to_")) {
             return AiMessage.from(call("lookup", "lookup_order", "{\"orderId\":\"" + order + "\"}"));
         }
         ToolExecutionResultMessage result = (ToolExecutionResultMessage) last;
