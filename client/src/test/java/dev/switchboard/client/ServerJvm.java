@@ -27,7 +27,7 @@ public final class ServerJvm implements AutoCloseable {
 
     public static void main(String[] args) throws Exception {
         try (SwitchboardServer server = SwitchboardServer.builder()
-                .graph("writer", WriterGraph.builder(new Writer()), DraftUpdate::of)
+                .graph("writer", WriterGraph.builder(new Writer()))
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()

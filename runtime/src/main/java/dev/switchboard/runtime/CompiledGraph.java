@@ -356,6 +356,17 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     }
 
     /**
+     * What the graph reads and writes by channel name: its state, input and output channels with
+     * their types, and updates built from values by name (see {@link GraphSchema}).
+     *
+     * @return the schema
+     * @throws UnsupportedOperationException if this implementation has none
+     */
+    default GraphSchema schema() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not describe its channels");
+    }
+
+    /**
      * The JSON Schema of the input record.
      *
      * @return the schema as JSON text

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime;
 
 import dev.switchboard.runtime.checkpoint.CheckpointKeys;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -31,8 +32,12 @@ public final class RunConfig {
     private final Object context;
     private final String checkpointNamespace;
     private final Map<String, Object> threadMetadata;
+    private final RunControl control;
+    private final CheckpointSaver checkpointer;
 
     private RunConfig(Builder b) {
+        this.control = b.control;
+        this.checkpointer = b.checkpointer;
         this.threadMetadata = b.threadMetadata;
         this.context = b.context;
         this.checkpointNamespace = b.checkpointNamespace;
@@ -61,6 +66,8 @@ public final class RunConfig {
         Object context;
         String checkpointNamespace = "";
         Map<String, Object> threadMetadata = Map.of();
+        RunControl control;
+        CheckpointSaver checkpointer;
 
         Builder() {}
 
@@ -77,6 +84,8 @@ public final class RunConfig {
             context = c.context;
             checkpointNamespace = c.checkpointNamespace;
             threadMetadata = c.threadMetadata;
+            control = c.control;
+            checkpointer = c.checkpointer;
         }
 
         RunConfig build() {
@@ -209,6 +218,29 @@ public final class RunConfig {
     }
 
     /**
+     * This configuration with more metadata entries, as {@link #withMetadata(String, Object)} for
+     * each, in one copy: building a run's metadata from a large map costs time linear in its size.
+     *
+     * @param entries the keys and values (strings, numbers or booleans)
+     * @return a new configuration
+     * @throws IllegalArgumentException if a value is of another type
+     */
+    public RunConfig withMetadata(Map<String, ?> entries) {
+        Map<String, Object> merged = new LinkedHashMap<>(metadata);
+        entries.forEach((key, value) -> {
+            Objects.requireNonNull(key, "key");
+            if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+                throw new IllegalArgumentException(
+                        "metadata values must be strings, numbers or booleans, not " + value);
+            }
+            merged.put(key, value);
+        });
+        Builder b = new Builder(this);
+        b.metadata = Map.copyOf(merged);
+        return b.build();
+    }
+
+    /**
      * This configuration with one more entry for the thread's own metadata (what {@code
      * listThreads} filters on), merged into it as by {@code CheckpointSaver.updateThreadMetadata}
      * when the run stores its first checkpoint: label a conversation with its user or topic as it
@@ -257,6 +289,68 @@ public final class RunConfig {
         Builder b = new Builder(this);
         b.configurable = put(configurable, key, value);
         return b.build();
+    }
+
+    /**
+     * This configuration with more free-form values, as {@link #with(String, Object)} for each, in
+     * one copy: time linear in the size of the map, however large.
+     *
+     * @param values the keys and values, none null
+     * @return a new configuration
+     */
+    public RunConfig withConfigurable(Map<String, ?> values) {
+        Map<String, Object> merged = new LinkedHashMap<>(configurable);
+        values.forEach(
+                (key, value) -> merged.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value")));
+        Builder b = new Builder(this);
+        b.configurable = Map.copyOf(merged);
+        return b.build();
+    }
+
+    /**
+     * This configuration with a control to cancel the run from outside (see {@link RunControl}):
+     * the run checks it at every superstep boundary and before each commit.
+     *
+     * @param control the run's control
+     * @return a new configuration
+     */
+    public RunConfig withControl(RunControl control) {
+        Builder b = new Builder(this);
+        b.control = Objects.requireNonNull(control, "control");
+        return b.build();
+    }
+
+    /**
+     * The run's control.
+     *
+     * @return the control given by {@link #withControl}, or empty
+     */
+    public Optional<RunControl> control() {
+        return Optional.ofNullable(control);
+    }
+
+    /**
+     * This configuration with a checkpointer of its own, LangGraph's config-level checkpointer: the
+     * run (and a state read or update with this configuration) stores and reads checkpoints there
+     * instead of through the graph's builder's checkpointer. A server gives each run a saver that
+     * knows the run (to fence a run that lost its lease, say) while the graph is built once.
+     *
+     * @param checkpointer the saver for this run
+     * @return a new configuration
+     */
+    public RunConfig withCheckpointer(CheckpointSaver checkpointer) {
+        Builder b = new Builder(this);
+        b.checkpointer = Objects.requireNonNull(checkpointer, "checkpointer");
+        return b.build();
+    }
+
+    /**
+     * The run's own checkpointer.
+     *
+     * @return the saver given by {@link #withCheckpointer}, or empty to use the graph's
+     */
+    public Optional<CheckpointSaver> checkpointer() {
+        return Optional.ofNullable(checkpointer);
     }
 
     /**

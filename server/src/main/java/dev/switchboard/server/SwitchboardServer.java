@@ -1,7 +1,5 @@
 package dev.switchboard.server;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresStore;
@@ -11,11 +9,29 @@ import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
-import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
+import dev.switchboard.server.api.Assistants;
+import dev.switchboard.server.api.Runs;
+import dev.switchboard.server.api.StoreEndpoints;
+import dev.switchboard.server.api.Studio;
+import dev.switchboard.server.api.Threads;
+import dev.switchboard.server.http.ApiHandler;
+import dev.switchboard.server.http.Dispatcher;
+import dev.switchboard.server.http.JdkTransport;
+import dev.switchboard.server.http.Router;
+import dev.switchboard.server.postgres.EventLog;
+import dev.switchboard.server.postgres.PostgresRunQueue;
+import dev.switchboard.server.postgres.QueueWorker;
+import dev.switchboard.server.rows.JdbcRowStore;
+import dev.switchboard.server.rows.Registry;
+import dev.switchboard.server.rows.RowStore;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.runs.LocalRunQueue;
+import dev.switchboard.server.runs.RunPipeline;
+import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.ServedGraph;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,11 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
+import java.util.UUID;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -51,7 +63,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <pre>{@code
  * try (SwitchboardServer server = SwitchboardServer.builder()
- *         .graph("chain", ChainGraph.builder(new Chain()), TrailUpdate::of)
+ *         .graph("chain", ChainGraph.builder(new Chain()))
  *         .checkpointer(SqliteSaver.file(Path.of("server.db")))
  *         .port(2024)
  *         .build()
@@ -61,10 +73,9 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  */
 public final class SwitchboardServer implements AutoCloseable {
-    private static final String NODELAY = "sun.net.httpserver.nodelay";
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
-    private final FencedSaver saver;
+    private final CheckpointSaver saver;
     /** The saver the server opened (default file or {@link Builder#database}) and so closes; else null. */
     private final JdbcSaver ownSaver;
 
@@ -73,13 +84,14 @@ public final class SwitchboardServer implements AutoCloseable {
     /** Whether the server opened {@link #store} (and so closes it). */
     private final boolean ownStore;
 
-    private final Router router = new Router();
-    private final RunExecutor executor;
+    private final RunPipeline pipeline;
+    private final ApiHandler handler;
     /** The worker on the shared run queue when the database is PostgreSQL; else null. */
     private final QueueWorker worker;
+    /** The shared run events when the database is PostgreSQL; else null. */
+    private final EventLog events;
 
-    private HttpServer http;
-    private ExecutorService connections;
+    private JdkTransport http;
     private boolean started;
 
     private SwitchboardServer(Builder b) {
@@ -87,38 +99,57 @@ public final class SwitchboardServer implements AutoCloseable {
         String url =
                 b.checkpointer != null ? null : b.databaseUrl != null ? b.databaseUrl : "jdbc:sqlite:" + b.defaultFile;
         this.ownSaver = url == null ? null : openSaver(url);
+        this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
         this.rows = url == null ? RowStore.NONE : JdbcRowStore.open(url, ownSaver.database());
-        this.saver = new FencedSaver(b.checkpointer != null ? b.checkpointer : ownSaver);
         this.ownStore = b.store == null;
         this.store = b.store != null ? b.store : openStore(url);
         Map<String, ServedGraph> served = new LinkedHashMap<>();
-        b.graphs.forEach((id, reg) -> served.put(id, reg.build(id, saver, store)));
+        b.graphs.forEach((id, builder) -> served.put(id, build(id, builder, saver, store)));
         this.graphs = served;
         boolean shared = url != null && url.startsWith("jdbc:postgresql:");
         Registry registry = new Registry(rows, shared);
-        this.executor = new RunExecutor(saver, registry);
-        this.worker = shared ? newWorker(b, url) : null;
+        LocalRunQueue local = new LocalRunQueue(registry);
+        if (shared) {
+            String owner = UUID.randomUUID().toString();
+            PostgresRunQueue queue = PostgresRunQueue.open(url, ownSaver, owner, b.lease.toMillis());
+            this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns);
+            this.events = EventLog.open(url, ownSaver.database());
+            this.worker = new QueueWorker(
+                    url, queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
+            pipeline.shared(events, worker::wake, b.lease.plus(b.heartbeat));
+        } else {
+            this.pipeline = new RunPipeline(UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns);
+            this.events = null;
+            this.worker = null;
+        }
         Assistants assistants = new Assistants(graphs);
         List<RunRow> unfinished = registry.load(graphs::get);
-        Threads threads = new Threads(registry, assistants, saver, executor);
+        Router router = new Router();
+        Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        new Runs(registry, assistants, threads, saver, executor).routes(router);
+        new Runs(registry, assistants, threads, saver, pipeline).routes(router);
         new StoreEndpoints(store).routes(router);
-        router.add("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
+        Studio.routes(router);
+        router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
-        if (worker == null) {
-            executor.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
+        this.handler =
+                new Dispatcher(router, b.authenticator == null ? null : b.authenticator::authenticate, b.maxBodyBytes);
+        if (!shared) {
+            pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
     }
 
-    private QueueWorker newWorker(Builder b, String url) {
-        PostgresQueue queue = PostgresQueue.open(url, ownSaver.database());
-        QueueWorker w = new QueueWorker(url, queue, b.queue, executor);
-        QueueFence fence = new QueueFence(w.owner);
-        ownSaver.guardCommits(fence); // a worker that lost its lease never commits (same database)
-        executor.worker(w, EventLog.open(url, ownSaver.database()), fence);
-        return w;
+    @SuppressWarnings("unchecked")
+    private static ServedGraph build(
+            String id, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> builder, CheckpointSaver saver, Store store) {
+        builder.checkpointer(saver);
+        if (builder.store().isEmpty()) {
+            builder.store(store);
+        }
+        CompiledGraph<Object, StateUpdate, Object> g =
+                (CompiledGraph<Object, StateUpdate, Object>) (CompiledGraph<?, ?, ?>) builder.build();
+        return new ServedGraph(id, g);
     }
 
     private static JdbcSaver openSaver(String url) {
@@ -159,34 +190,30 @@ public final class SwitchboardServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public synchronized SwitchboardServer start() throws IOException {
-        if (http != null || started) {
+        if (started) {
             throw new IllegalStateException("the server is already started");
         }
         started = true;
         if (worker != null) {
             worker.start();
         }
-        if (settings.workerOnly) {
-            return this;
+        if (!settings.workerOnly) {
+            http = JdkTransport.start(settings.host, settings.port, handler);
         }
-        // The JDK server writes headers and body in separate packets; with Nagle's algorithm on, a
-        // small answer then waits for the client's delayed ACK (~40 ms per request). Read once, when
-        // the JDK's server classes load, so it is set before the first server is created.
-        if (System.getProperty(NODELAY) == null) {
-            System.setProperty(NODELAY, "true");
-        }
-        AtomicInteger n = new AtomicInteger();
-        connections = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "switchboard-http-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        http = HttpServer.create(new InetSocketAddress(settings.host, settings.port), 0);
-        http.setExecutor(connections);
-        http.createContext("/", this::handle);
-        http.createContext(Studio.PREFIX, Studio::handle);
-        http.start();
         return this;
+    }
+
+    /**
+     * The whole HTTP API as one request-to-response function, for serving it from another HTTP
+     * server than the built-in one (a Spring MVC or WebFlux controller, a servlet): hand each
+     * request to it and write its response back, streaming a streamed body as it comes. It
+     * authenticates, checks and answers errors itself. Usable without {@link #start()} (which only
+     * binds the built-in server and, on PostgreSQL, starts claiming runs).
+     *
+     * @return the handler
+     */
+    public ApiHandler handler() {
+        return handler;
     }
 
     /** Where the threads and runs are stored (tests count the rows a search reads). */
@@ -199,13 +226,18 @@ public final class SwitchboardServer implements AutoCloseable {
         return worker;
     }
 
+    /** The shared run events (tests prune them); null unless on PostgreSQL. */
+    EventLog events() {
+        return events;
+    }
+
     /**
      * The port listened on (the one chosen by the system when the builder said 0).
      *
      * @return the port
      */
     public int port() {
-        return http.getAddress().getPort();
+        return http.port();
     }
 
     /**
@@ -226,12 +258,14 @@ public final class SwitchboardServer implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (http != null) {
-            http.stop(0);
-            connections.shutdownNow();
+            http.close();
             http = null;
         }
-        saver.shut();
-        executor.close();
+        pipeline.close();
+        if (worker != null) {
+            worker.close();
+            events.close();
+        }
         rows.close();
         if (ownStore) {
             store.close();
@@ -239,61 +273,6 @@ public final class SwitchboardServer implements AutoCloseable {
         if (ownSaver != null) {
             ownSaver.close();
         }
-    }
-
-    private void handle(HttpExchange h) {
-        Exchange ex = new Exchange(h, settings.maxBodyBytes);
-        try {
-            authenticate(ex);
-            router.match(ex).handle(ex);
-        } catch (ApiException e) {
-            answer(ex, e.status, e);
-        } catch (RuntimeException e) {
-            answer(ex, 500, e);
-        } catch (IOException e) {
-            ex.close(); // the client went away
-        }
-    }
-
-    private void authenticate(Exchange ex) {
-        if (settings.authenticator == null || ex.path().equals("/ok")) {
-            return;
-        }
-        String auth = ex.header("Authorization");
-        String token = auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? auth.substring(7).trim()
-                : ex.header("x-api-key");
-        Optional<String> who =
-                token == null || token.isEmpty() ? Optional.empty() : settings.authenticator.authenticate(token);
-        ex.owner = who.orElseThrow(() -> ApiException.status(401, "Unauthorized: a valid bearer token is required"));
-    }
-
-    private static void answer(Exchange ex, int status, RuntimeException e) {
-        if (ex.answered()) {
-            ex.close();
-            return;
-        }
-        try {
-            if (e instanceof ApiException api && api.field != null) {
-                ex.json(status, validation(api));
-            } else {
-                ex.text(status, String.valueOf(e.getMessage()));
-            }
-        } catch (IOException io) {
-            ex.close();
-        }
-    }
-
-    private static ObjectNode validation(ApiException e) {
-        ObjectNode body = Json.object();
-        body.put("success", false);
-        ObjectNode error = body.putObject("error");
-        error.put("name", "ValidationError");
-        ObjectNode issue = error.putArray("issues").addObject();
-        issue.put("code", "invalid_value");
-        issue.putArray("path").add(e.field);
-        issue.put("message", e.getMessage());
-        return body;
     }
 
     private ObjectNode info() {
@@ -308,7 +287,7 @@ public final class SwitchboardServer implements AutoCloseable {
 
     /** Registers graphs and settles where the server listens and where checkpoints go. */
     public static final class Builder {
-        private final Map<String, Registration> graphs = new LinkedHashMap<>();
+        private final Map<String, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>>> graphs = new LinkedHashMap<>();
         private CheckpointSaver checkpointer;
         private String databaseUrl;
         private Path defaultFile = Path.of("switchboard-server.db");
@@ -317,8 +296,10 @@ public final class SwitchboardServer implements AutoCloseable {
         private int maxBodyBytes = 1 << 20;
         private Authenticator authenticator;
         private Store store;
-        private QueueWorker.Settings queue =
-                new QueueWorker.Settings(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(2), 16);
+        private Duration lease = Duration.ofSeconds(5);
+        private Duration heartbeat = Duration.ofSeconds(1);
+        private Duration poll = Duration.ofSeconds(2);
+        private int maxRuns = 16;
         private boolean workerOnly;
 
         private Builder() {}
@@ -338,7 +319,8 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException(
                         "heartbeat must be positive and shorter than the lease, was " + heartbeat + " for " + lease);
             }
-            queue = new QueueWorker.Settings(lease, heartbeat, queue.poll(), queue.maxRuns());
+            this.lease = lease;
+            this.heartbeat = heartbeat;
             return this;
         }
 
@@ -353,7 +335,7 @@ public final class SwitchboardServer implements AutoCloseable {
             if (runs < 1) {
                 throw new IllegalArgumentException("maxRuns must be positive, was " + runs);
             }
-            queue = new QueueWorker.Settings(queue.lease(), queue.heartbeat(), queue.poll(), runs);
+            this.maxRuns = runs;
             return this;
         }
 
@@ -371,22 +353,19 @@ public final class SwitchboardServer implements AutoCloseable {
         /**
          * Serves a graph under {@code graphId}, which is also the name of its system assistant. The
          * server sets the builder's checkpointer (its own, see {@link #checkpointer}) and builds it.
+         * Requests are decoded with the graph's input channels ({@code @Graph(input = ...)}, else its
+         * state's) and answered with its state and output channels, as LangGraph Server does.
          *
          * @param graphId the graph id clients use as {@code assistant_id}
          * @param graph the generated graph's builder, e.g. {@code ChainGraph.builder(new Chain())}
-         * @param emptyUpdate the generated update of the graph's input, e.g. {@code TrailUpdate::of}:
-         *     request JSON is decoded into channels of its schema
          * @return this builder
          */
-        public Builder graph(
-                String graphId,
-                GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> graph,
-                Supplier<? extends StateUpdate> emptyUpdate) {
+        public Builder graph(String graphId, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> graph) {
             Objects.requireNonNull(graphId, "graphId");
             if (graphs.containsKey(graphId)) {
                 throw new IllegalArgumentException("graph '" + graphId + "' is already registered");
             }
-            graphs.put(graphId, new Registration(Objects.requireNonNull(graph, "graph"), emptyUpdate));
+            graphs.put(graphId, Objects.requireNonNull(graph, "graph"));
             return this;
         }
 
@@ -495,7 +474,7 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public SwitchboardServer build() {
             if (graphs.isEmpty()) {
-                throw new IllegalStateException("register at least one graph with .graph(id, builder, update)");
+                throw new IllegalStateException("register at least one graph with .graph(id, builder)");
             }
             if (workerOnly
                     && (checkpointer != null || databaseUrl == null || !databaseUrl.startsWith("jdbc:postgresql:"))) {
@@ -504,20 +483,6 @@ public final class SwitchboardServer implements AutoCloseable {
                                 + " database's queue");
             }
             return new SwitchboardServer(this);
-        }
-    }
-
-    private record Registration(
-            GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> builder, Supplier<? extends StateUpdate> emptyUpdate) {
-        @SuppressWarnings("unchecked")
-        ServedGraph build(String id, CheckpointSaver saver, Store store) {
-            builder.checkpointer(saver);
-            if (builder.store().isEmpty()) {
-                builder.store(store);
-            }
-            CompiledGraph<Object, StateUpdate, Object> g =
-                    (CompiledGraph<Object, StateUpdate, Object>) (CompiledGraph<?, ?, ?>) builder.build();
-            return new ServedGraph(id, g, ((GeneratedUpdate) emptyUpdate.get()).schema());
         }
     }
 }

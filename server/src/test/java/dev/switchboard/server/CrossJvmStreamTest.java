@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.fixtures.Gated;
+import dev.switchboard.server.postgres.EventLog;
+import dev.switchboard.server.wire.Json;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -310,7 +312,7 @@ class CrossJvmStreamTest {
                         "SELECT owner FROM switchboard_server_claims WHERE run_id = '" + runId + "' AND attempt = 2")) {
             if (r.next()) {
                 for (SwitchboardServer server : candidates) {
-                    if (r.getString(1).equals(server.worker().owner)) {
+                    if (r.getString(1).equals(server.worker().queue().owner())) {
                         return server;
                     }
                 }
@@ -326,7 +328,7 @@ class CrossJvmStreamTest {
                 ResultSet r =
                         s.executeQuery("SELECT owner FROM switchboard_server_claims WHERE run_id = '" + runId + "'")) {
             assertTrue(r.next(), "the run was claimed");
-            return r.getString(1).equals(one.worker().owner) ? one : two;
+            return r.getString(1).equals(one.worker().queue().owner()) ? one : two;
         }
     }
 

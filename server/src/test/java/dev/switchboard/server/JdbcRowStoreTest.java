@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.server.rows.JdbcRowStore;
+import dev.switchboard.server.wire.Json;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
-import dev.switchboard.server.messages.NotesUpdate;
 import dev.switchboard.server.messages.Weather;
 import dev.switchboard.server.messages.WeatherGraph;
+import dev.switchboard.server.wire.Json;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +29,7 @@ class MessagesWireTest {
     @BeforeEach
     void start() throws Exception {
         server = ConformanceGraphs.graphs()
-                .graph("notes", WeatherGraph.builder(new Weather()), NotesUpdate::of)
+                .graph("notes", WeatherGraph.builder(new Weather()))
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()

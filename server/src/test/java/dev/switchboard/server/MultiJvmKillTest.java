@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.switchboard.server.fixtures.Counted;
 import dev.switchboard.server.fixtures.CountedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
+import dev.switchboard.server.wire.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ class MultiJvmKillTest {
         Counted.database = db.url();
         sql("CREATE TABLE kill_executions (task VARCHAR(200) NOT NULL)");
         front = SwitchboardServer.builder() // creates the tables, takes the HTTP requests, runs one run at most
-                .graph("counted", CountedGraph.builder(new Counted()), TrailUpdate::of)
+                .graph("counted", CountedGraph.builder(new Counted()))
                 .database(db.url())
                 .lease(LEASE, LEASE.dividedBy(4))
                 .maxRuns(1)

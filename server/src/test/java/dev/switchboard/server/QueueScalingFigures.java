@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.fixtures.Counted;
 import dev.switchboard.server.fixtures.CountedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +62,7 @@ class QueueScalingFigures {
         List<Process> workers = new ArrayList<>();
         try (TestPostgres db = TestPostgres.schema();
                 SwitchboardServer front = SwitchboardServer.builder()
-                        .graph("counted", CountedGraph.builder(new Counted()), TrailUpdate::of)
+                        .graph("counted", CountedGraph.builder(new Counted()))
                         .database(db.url())
                         .lease(LEASE, LEASE.dividedBy(4))
                         .maxRuns(1)

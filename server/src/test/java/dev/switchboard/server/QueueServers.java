@@ -3,7 +3,6 @@ package dev.switchboard.server;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.fixtures.GatedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.time.Duration;
 
 /**
@@ -23,7 +22,7 @@ final class QueueServers {
      */
     static SwitchboardServer.Builder on(TestPostgres db, Duration lease, Duration beat) {
         return ConformanceGraphs.graphs()
-                .graph("gated", GatedGraph.builder(new Gated()), TrailUpdate::of)
+                .graph("gated", GatedGraph.builder(new Gated()))
                 .database(db.url())
                 .lease(lease, beat)
                 .port(0);

@@ -2,7 +2,6 @@ package dev.switchboard.server;
 
 import dev.switchboard.server.fixtures.Counted;
 import dev.switchboard.server.fixtures.CountedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.time.Duration;
 
 /**
@@ -22,7 +21,7 @@ public final class QueueWorkerMain {
         }
         Duration lease = Duration.ofMillis(Long.parseLong(args[2]));
         SwitchboardServer server = SwitchboardServer.builder()
-                .graph("counted", CountedGraph.builder(new Counted()), TrailUpdate::of)
+                .graph("counted", CountedGraph.builder(new Counted()))
                 .database(args[0])
                 .lease(lease, lease.dividedBy(4))
                 .maxRuns(Integer.parseInt(args[1]))
@@ -30,7 +29,7 @@ public final class QueueWorkerMain {
                 .build()
                 .start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-        System.out.println("owner " + server.worker().owner);
+        System.out.println("owner " + server.worker().queue().owner());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
     }

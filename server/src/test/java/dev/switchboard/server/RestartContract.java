@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.fixtures.GatedGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
+import dev.switchboard.server.wire.Json;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ abstract class RestartContract {
 
     private void start() throws Exception {
         server = ConformanceGraphs.graphs()
-                .graph("gated", GatedGraph.builder(new Gated()), TrailUpdate::of)
+                .graph("gated", GatedGraph.builder(new Gated()))
                 .database(databaseUrl())
                 .port(0)
                 .build()

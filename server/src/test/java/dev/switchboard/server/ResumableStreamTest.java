@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
+import dev.switchboard.server.wire.Json;
 import java.net.URI;
 import java.util.List;
 import java.util.stream.IntStream;

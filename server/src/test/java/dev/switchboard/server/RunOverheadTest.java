@@ -9,6 +9,7 @@ import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.TrailUpdate;
 import dev.switchboard.server.fixtures.Whereabouts;
 import dev.switchboard.server.fixtures.WhereaboutsGraph;
+import dev.switchboard.server.wire.Json;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +30,7 @@ class RunOverheadTest {
     @BeforeEach
     void start() throws Exception {
         server = ConformanceGraphs.server(saver)
-                .graph("where", WhereaboutsGraph.builder(new Whereabouts()), TrailUpdate::of)
+                .graph("where", WhereaboutsGraph.builder(new Whereabouts()))
                 .port(0)
                 .build()
                 .start();

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.fixtures.Stalled;
 import dev.switchboard.server.fixtures.StalledGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
+import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -56,7 +56,7 @@ class RunQueueTest {
 
     private SwitchboardServer server(int maxRuns) throws Exception {
         return QueueServers.on(db, LEASE, BEAT)
-                .graph("stalled", StalledGraph.builder(new Stalled()), TrailUpdate::of)
+                .graph("stalled", StalledGraph.builder(new Stalled()))
                 .maxRuns(maxRuns)
                 .build()
                 .start();
@@ -101,7 +101,7 @@ class RunQueueTest {
                 owner = r.getString(1);
             }
         }
-        if (!one.worker().owner.equals(owner)) {
+        if (!one.worker().queue().owner().equals(owner)) {
             SwitchboardServer s = one;
             one = two;
             two = s;
@@ -136,8 +136,8 @@ class RunQueueTest {
     void aQueueWhoseConnectionTheDatabaseDroppedReconnects() throws Exception {
         try (Connection c = db.connect();
                 Statement s = c.createStatement()) {
-            s.execute("SELECT pg_terminate_backend(" + one.worker().queue.backendPid() + ")");
-            s.execute("SELECT pg_terminate_backend(" + two.worker().queue.backendPid() + ")");
+            s.execute("SELECT pg_terminate_backend(" + one.worker().queue().backendPid() + ")");
+            s.execute("SELECT pg_terminate_backend(" + two.worker().queue().backendPid() + ")");
         }
         String tid = api1.newThread();
         Api.Reply created = null;

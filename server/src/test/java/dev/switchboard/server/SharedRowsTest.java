@@ -3,6 +3,7 @@ package dev.switchboard.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.switchboard.server.fixtures.Gated;
+import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -173,7 +174,7 @@ class SharedRowsTest {
                 .asString();
         api1.poll("/threads/" + tid, t -> t.path("status").asString().equals("busy"));
         // patch through the server that does not run it: the runner's copy of the thread is stale
-        Api other = owner(run).equals(one.worker().owner) ? api2 : api1;
+        Api other = owner(run).equals(one.worker().queue().owner()) ? api2 : api1;
         other.patch("/threads/" + tid, "{\"metadata\":{\"note\":\"patched\"}}").expect(200);
         Gated.GATE.release();
         other.get("/threads/" + tid + "/runs/" + run + "/join").expect(200);

@@ -14,7 +14,6 @@ import dev.switchboard.runtime.store.StoreSettings;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Recall;
 import dev.switchboard.server.fixtures.RecallGraph;
-import dev.switchboard.server.fixtures.TrailUpdate;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +29,7 @@ class StoreApiTest {
     private static final Map<String, String> USERS = Map.of("token-alice", "alice", "token-bob", "bob");
 
     private static SwitchboardServer start(SwitchboardServer.Builder b) throws Exception {
-        return b.graph("recall", RecallGraph.builder(new Recall()), TrailUpdate::of)
+        return b.graph("recall", RecallGraph.builder(new Recall()))
                 .port(0)
                 .build()
                 .start();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
+import dev.switchboard.server.wire.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.langchain4j.AgentStateUpdate;
 import dev.switchboard.langchain4j.ReactAgent;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
-import dev.switchboard.server.studio.ChatUpdate;
 import dev.switchboard.server.studio.Counter;
 import dev.switchboard.server.studio.CounterGraph;
 import dev.switchboard.server.studio.Echo;
@@ -19,8 +17,8 @@ import dev.switchboard.server.studio.Nested;
 import dev.switchboard.server.studio.NestedGraph;
 import dev.switchboard.server.studio.Reviews;
 import dev.switchboard.server.studio.ReviewsGraph;
-import dev.switchboard.server.studio.TallyUpdate;
 import dev.switchboard.server.studio.Typist;
+import dev.switchboard.server.wire.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,15 +57,14 @@ class StudioBrowserTest {
         driver = chromium.driver;
         wait = new WebDriverWait(driver, Duration.ofSeconds(30));
         server = SwitchboardServer.builder()
-                .graph("counter", CounterGraph.builder(new Counter()), TallyUpdate::of)
-                .graph("reviews", ReviewsGraph.builder(new Reviews()), TallyUpdate::of)
-                .graph("nested", NestedGraph.builder(new Nested()), TallyUpdate::of)
-                .graph("held", HeldGraph.builder(new Held()), TallyUpdate::of)
-                .graph("echo", EchoGraph.builder(new Echo()), ChatUpdate::of)
+                .graph("counter", CounterGraph.builder(new Counter()))
+                .graph("reviews", ReviewsGraph.builder(new Reviews()))
+                .graph("nested", NestedGraph.builder(new Nested()))
+                .graph("held", HeldGraph.builder(new Held()))
+                .graph("echo", EchoGraph.builder(new Echo()))
                 .graph(
                         "assistant",
-                        ReactAgent.create(new Typist(), new Lookup(), null).graph(),
-                        AgentStateUpdate::of)
+                        ReactAgent.create(new Typist(), new Lookup(), null).graph())
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
+import dev.switchboard.server.rows.JdbcRowStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.studio.Nested;
 import dev.switchboard.server.studio.NestedGraph;
-import dev.switchboard.server.studio.TallyUpdate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +21,7 @@ class XrayDrawingTest {
     @BeforeEach
     void start() throws Exception {
         server = SwitchboardServer.builder()
-                .graph("nested", NestedGraph.builder(new Nested()), TallyUpdate::of)
+                .graph("nested", NestedGraph.builder(new Nested()))
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()

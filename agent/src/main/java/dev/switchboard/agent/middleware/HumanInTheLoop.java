@@ -29,7 +29,9 @@ import java.util.Set;
  * HumanInTheLoopMiddleware.after_model}) with one {@link ApprovalRequest} listing every reviewed call,
  * and resumes with an {@link ApprovalResponse}: one decision per call, in order. Approved calls run as
  * made, edited calls run with the reviewer's name and arguments (the AI message in the state is
- * rewritten), and a rejection answers its call with an error result (the reviewer's message, or
+ * rewritten; an edited argument sent as text where the call had a number, boolean, object or array
+ * is read back as that kind when it parses as one, since agent-chat-ui's review form edits every
+ * argument as text), and a rejection answers its call with an error result (the reviewer's message, or
  * {@code "User rejected the tool call for `<tool>` with id <id>"}) instead of running it. Calls of
  * tools not listed run without review and move to the front of the AI message's calls, as do calls
  * another middleware already answered (a call limit's refusal): they never run, so nobody reviews them.
@@ -138,7 +140,12 @@ public final class HumanInTheLoop {
                 ToolExecutionRequest.builder()
                         .id(call.id())
                         .name(d.editedAction().name())
-                        .arguments(Json.compact(d.editedAction().args()))
+                        .arguments(Json.compact(
+                                d.editedAction().name().equals(call.name())
+                                        ? Json.retyped(
+                                                Json.args(call.arguments()),
+                                                d.editedAction().args())
+                                        : d.editedAction().args()))
                         .build();
             case REJECT -> {
                 String text = d.message() != null

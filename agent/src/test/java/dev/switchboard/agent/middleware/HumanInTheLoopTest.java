@@ -16,6 +16,7 @@ import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.checkpoint.MemorySaver;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -85,5 +86,62 @@ class HumanInTheLoopTest {
                     "done: deleted tmp/scratch | sent to amy@x.org | deleted important/report",
                     ((AiMessage) last.chat()).text());
         }
+    }
+
+    @Test
+    void anEditSentAsTextByAgentChatUiIsReadAsTheOriginalArgumentsKinds() {
+        RunConfig thread = RunConfig.thread("t2");
+        TestModels.Scripted model = TestModels.callsThenAnswer(call(
+                "schedule", "{\"title\":\"standup\",\"minutes\":15,\"remind\":true,\"invitees\":[\"bob\"]}", "c1"));
+        Agent<Void> agent = Agent.builder(model)
+                .tools(new PlannerToolsTools(new PlannerTools()))
+                .middleware(HumanInTheLoop.builder().interruptOn("schedule").build())
+                .checkpointer(new MemorySaver())
+                .build();
+        agent.invoke(AgentStateUpdate.of().messages(List.of(Message.user("plan it"))), thread);
+        // agent-chat-ui's form: every edited field is text, the untouched ones keep their JSON values
+        Map<String, Object> edited = Map.of(
+                "type",
+                "edit",
+                "edited_action",
+                Map.of(
+                        "name",
+                        "schedule",
+                        "args",
+                        Map.of("title", "retro", "minutes", "30", "remind", "false", "invitees", "[\"amy\",\"bob\"]")));
+        AgentState<Void> done = agent.invoke(Command.resume(Map.of("decisions", List.of(edited))), thread)
+                .value();
+        assertEquals(
+                "done: scheduled retro for 30 min, remind false, with [amy, bob]",
+                ((AiMessage) done.lastAiMessage().orElseThrow().chat()).text());
+    }
+
+    @Test
+    void anEditedTextThatIsNotTheOriginalsKindReachesTheToolAsText() {
+        RunConfig thread = RunConfig.thread("t3");
+        TestModels.Scripted model = TestModels.callsThenAnswer(
+                call("schedule", "{\"title\":\"standup\",\"minutes\":15,\"remind\":true,\"invitees\":[]}", "c1"));
+        Agent<Void> agent = Agent.builder(model)
+                .tools(new PlannerToolsTools(new PlannerTools()))
+                .middleware(HumanInTheLoop.builder().interruptOn("schedule").build())
+                .checkpointer(new MemorySaver())
+                .build();
+        agent.invoke(AgentStateUpdate.of().messages(List.of(Message.user("plan it"))), thread);
+        AgentState<Void> done = agent.invoke(
+                        Command.resume(ApprovalResponse.of(Decision.edit(
+                                "schedule",
+                                Map.of(
+                                        "title",
+                                        "standup",
+                                        "minutes",
+                                        "half an hour",
+                                        "remind",
+                                        true,
+                                        "invitees",
+                                        List.of())))),
+                        thread)
+                .value();
+        String result = ((AiMessage) done.lastAiMessage().orElseThrow().chat()).text();
+        assertTrue(result.startsWith("done: ") && result.contains("minutes"), result);
     }
 }

@@ -62,7 +62,7 @@ public class ServerOverheadBench {
     public void setup() throws Exception {
         dir = Files.createTempDirectory("switchboard-server-bench-");
         server = SwitchboardServer.builder()
-                .graph(GRAPH, RelayGraph.builder(new Relay()), BatonUpdate::of)
+                .graph(GRAPH, RelayGraph.builder(new Relay()))
                 .database("jdbc:sqlite:" + dir.resolve("server.db"))
                 .port(0)
                 .build()

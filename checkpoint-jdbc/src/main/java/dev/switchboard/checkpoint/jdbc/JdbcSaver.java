@@ -63,17 +63,30 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     private volatile CommitGuard guard;
 
     /** Dictionaries of names known to be in this store (written or read), by id. */
-    private final Map<String, String> storedNames = new ConcurrentHashMap<>();
+    private final Map<String, String> storedNames;
+
+    /** A view made by {@link #guardedBy}: it shares the connections of the saver that made it. */
+    private final boolean view;
 
     JdbcSaver(Dialect dialect, Connections connections) {
         this.dialect = dialect;
         this.connections = connections;
+        this.storedNames = new ConcurrentHashMap<>();
+        this.view = false;
         try {
             migrate();
         } catch (RuntimeException e) {
             connections.close();
             throw e;
         }
+    }
+
+    private JdbcSaver(JdbcSaver of, CommitGuard guard) {
+        this.dialect = of.dialect;
+        this.connections = of.connections;
+        this.storedNames = of.storedNames;
+        this.guard = guard;
+        this.view = true;
     }
 
     // ---------------------------------------------------------------- schema
@@ -126,6 +139,19 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      */
     public void guardCommits(CommitGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
+    }
+
+    /**
+     * This saver with a check of its own that every {@code put}, {@code putStep} and {@code
+     * putWrites} through the view runs in its transaction before writing (see {@link CommitGuard}),
+     * instead of this saver's guard: one view per run, say, each knowing its run, over the same
+     * connections. Closing the view does nothing; close this saver.
+     *
+     * @param guard the view's check
+     * @return the view
+     */
+    public JdbcSaver guardedBy(CommitGuard guard) {
+        return new JdbcSaver(this, Objects.requireNonNull(guard, "guard"));
     }
 
     /**
@@ -661,10 +687,15 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     // ---------------------------------------------------------------- lifecycle
 
-    /** Closes the saver's connections; operations afterwards fail with {@link IllegalStateException}. */
+    /**
+     * Closes the saver's connections; operations afterwards fail with {@link IllegalStateException}. A
+     * view made by {@link #guardedBy} closes nothing.
+     */
     @Override
     public void close() {
-        connections.close();
+        if (!view) {
+            connections.close();
+        }
     }
 
     @Override

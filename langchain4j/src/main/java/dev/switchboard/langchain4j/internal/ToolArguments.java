@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,6 +24,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ToolArguments {
     private static final int MAX_SHOWN = 60;
+    /** Reads a fraction as written ({@code 5.00}, {@code 12345678901234567.89}), not as a double. */
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
 
     private ToolArguments() {}
 
@@ -52,11 +57,11 @@ public final class ToolArguments {
      */
     public static JsonNode parse(String arguments) {
         if (arguments == null || arguments.isBlank()) {
-            return JsonMapper.shared().createObjectNode();
+            return MAPPER.createObjectNode();
         }
         JsonNode root;
         try {
-            root = JsonMapper.shared().readTree(arguments);
+            root = MAPPER.readTree(arguments);
         } catch (JacksonException e) {
             throw new ToolArgumentsException("arguments are not valid JSON: " + e.getOriginalMessage(), e);
         }

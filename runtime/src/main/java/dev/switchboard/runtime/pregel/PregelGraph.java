@@ -4,6 +4,7 @@ import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.GraphOutput;
+import dev.switchboard.runtime.GraphSchema;
 import dev.switchboard.runtime.HistoryEntry;
 import dev.switchboard.runtime.NodeUpdate;
 import dev.switchboard.runtime.RunConfig;
@@ -15,6 +16,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.internal.GraphDefinition;
+import dev.switchboard.runtime.internal.GraphSchemas;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.serde.JsonSerde;
 import java.util.ArrayList;
@@ -53,6 +55,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
     private final NodePolicies policies;
+    private final GraphSchema schema;
 
     /**
      * For generated subclasses.
@@ -63,6 +66,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
      */
     protected PregelGraph(GraphDefinition definition, NodeDispatcher dispatcher, GraphBuilder<?, ?> settings) {
         this.spec = GraphSpec.of(Objects.requireNonNull(definition, "definition"));
+        this.schema = GraphSchemas.of(definition);
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
         this.executor = settings.executor().orElse(RuntimePools.TASKS);
         this.saver = settings.checkpointer().orElse(null);
@@ -83,6 +87,11 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         return spec.name();
     }
 
+    @Override
+    public GraphSchema schema() {
+        return schema;
+    }
+
     /**
      * How many calls to this graph's {@link dev.switchboard.runtime.RunListener}s threw (each such
      * listener is logged once; its failures never break a run).
@@ -96,14 +105,14 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     @Override
     public GraphOutput<O> invoke(I input, RunConfig config) {
         checkContext(config);
-        return run(loop(config, EventSink.NONE, Cancellation.NEVER), input);
+        return run(loop(config, EventSink.NONE, Cancellation.synchronous(config)), input);
     }
 
     @Override
     public GraphOutput<O> invoke(Command<?> command, RunConfig config) {
         checkContext(config);
         Objects.requireNonNull(command, "command");
-        return run(loop(config, EventSink.NONE, Cancellation.NEVER), command);
+        return run(loop(config, EventSink.NONE, Cancellation.synchronous(config)), command);
     }
 
     @SuppressWarnings("unchecked")
@@ -130,7 +139,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private CompletableFuture<GraphOutput<O>> async(RunConfig config, Object input, Executor runOn) {
         checkContext(config);
         Objects.requireNonNull(runOn, "executor");
-        Cancellation cancellation = new Cancellation();
+        Cancellation cancellation = Cancellation.of(config);
         PregelLoop loop = loop(config, EventSink.NONE, cancellation);
         CompletableFuture<GraphOutput<O>> future = new CompletableFuture<>() {
             @Override
@@ -186,7 +195,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private Stream<StreamPart<S>> stream(RunConfig config, StreamMode[] modes, Function<PregelLoop, Object> body) {
         checkContext(config);
         StreamRun<S> run = new StreamRun<>(modeSet(modes));
-        Cancellation cancellation = new Cancellation();
+        Cancellation cancellation = Cancellation.of(config);
         PregelLoop loop = loop(config, run, cancellation);
         return run.start(() -> body.apply(loop), cancellation);
     }
@@ -222,7 +231,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
             Function<PregelLoop, Object> body) {
         checkContext(config);
         Objects.requireNonNull(sink, "sink");
-        Cancellation cancellation = new Cancellation();
+        Cancellation cancellation = Cancellation.of(config);
         // the loop emits parts of this graph's state type: the cast only widens what the sink sees
         SinkRun run = new SinkRun(modeSet(modes), part -> sink.accept((StreamPart<S>) part), cancellation);
         PregelLoop loop = loop(config, run, cancellation);
@@ -268,7 +277,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         requireThread(config);
         Persistence persistence = stateScope(config).persistence;
         List<StateSnapshot<S>> out = new ArrayList<>();
-        for (CheckpointTuple tuple : saver.list(persistence.threadId, ROOT, options)) {
+        for (CheckpointTuple tuple : persistence.saver.list(persistence.threadId, ROOT, options)) {
             out.add(Snapshots.of(StoredState.of(spec, persistence, tuple, null)));
         }
         return out;
@@ -281,7 +290,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
         Persistence persistence = stateScope(config).persistence;
         boolean[] control = Snapshots.controlChannels(spec);
         List<HistoryEntry<S>> out = new ArrayList<>();
-        for (CheckpointTuple tuple : saver.list(persistence.threadId, ROOT, options)) {
+        for (CheckpointTuple tuple : persistence.saver.list(persistence.threadId, ROOT, options)) {
             StoredState at = StoredState.of(spec, persistence, tuple, control);
             out.add(Snapshots.entry(at, () -> Snapshots.of(StoredState.of(spec, persistence, tuple, null))));
         }
@@ -384,11 +393,12 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
 
     /** The scope the state API runs routes and subgraph lookups in: no events, no cancellation. */
     private RunScope stateScope(RunConfig config) {
-        requireSaver();
+        requireSaver(config);
         return scope(config, EventSink.NONE, Cancellation.NEVER);
     }
 
-    private CheckpointSaver requireSaver() {
+    private CheckpointSaver requireSaver(RunConfig config) {
+        CheckpointSaver saver = saverOf(config);
         if (saver == null) {
             throw new IllegalStateException("graph '" + spec.name() + "' has no checkpointer; build it with"
                     + " .checkpointer(...) to keep, inspect and update state");
@@ -401,6 +411,11 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 .threadId()
                 .orElseThrow(() -> new IllegalArgumentException("graph '" + spec.name() + "' has a checkpointer, so"
                         + " runs need a thread: use RunConfig.thread(id)"));
+    }
+
+    /** The run's own checkpointer when its config names one (LangGraph's config-level checkpointer), else the graph's. */
+    private CheckpointSaver saverOf(RunConfig config) {
+        return Objects.requireNonNull(config, "config").checkpointer().orElse(saver);
     }
 
     private PregelLoop loop(RunConfig config, EventSink sink, Cancellation cancellation) {
@@ -417,9 +432,10 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                     + config.checkpointNamespace() + "'; read it with getSubgraphState(config), fork it with"
                     + " updateState(config, ...), then resume this graph's thread (its own namespace)");
         }
-        Persistence persistence = saver == null
+        CheckpointSaver runSaver = ControlledSaver.of(saverOf(config), config);
+        Persistence persistence = runSaver == null
                 ? null
-                : new Persistence(saver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
+                : new Persistence(runSaver, requireThread(config), ROOT, config.durability(), spec, codecs, serde);
         if (persistence != null) {
             persistence.threadMetadata(config.threadMetadata());
         }

@@ -3,6 +3,7 @@ package dev.switchboard.samples.agent;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.langchain4j.AgentState;
 import dev.switchboard.langchain4j.AgentStateUpdate;
@@ -13,6 +14,7 @@ import dev.switchboard.langchain4j.ReactAgentGraph;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
+import dev.switchboard.runtime.checkpoint.ThreadStorage;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,8 +25,9 @@ import java.util.stream.Stream;
  * review of tool calls that spans two processes: {@code ask "question"} runs the agent until it
  * wants to call tools and stops there; a later {@code approve} (any process, same database) runs
  * the tools and lets the model answer; {@code edit <call id> <arguments json>} changes a pending
- * call first. The model is a scripted offline one; see README "Agents with LangChain4j" to plug a
- * real provider.
+ * call first; {@code storage} prints what the conversation's thread costs in the database, per
+ * channel ({@code saver.storage(thread)}). The model is a scripted offline one; see README "Agents
+ * with LangChain4j" to plug a real provider.
  */
 public final class AgentSample {
     private static final RunConfig THREAD = RunConfig.thread("agent-sample");
@@ -34,7 +37,8 @@ public final class AgentSample {
     /**
      * Runs one command.
      *
-     * @param args {@code [--db file] ask <question> | approve | edit <call id> <arguments json>}
+     * @param args {@code [--db file] ask <question> | approve | edit <call id> <arguments json> |
+     *     storage}
      */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -57,9 +61,10 @@ public final class AgentSample {
             db = Path.of(a.get(1));
             a = a.subList(2, a.size());
         }
+        JdbcSaver saver = SqliteSaver.file(db);
         ReactAgentGraph agent = offlineAgent()
                 .graph()
-                .checkpointer(SqliteSaver.file(db))
+                .checkpointer(saver)
                 .interruptBefore(ReactAgent.TOOLS)
                 .build();
         if (a.size() == 2 && a.get(0).equals("ask")) {
@@ -67,13 +72,17 @@ public final class AgentSample {
             print(agent.stream(question, THREAD, StreamMode.MESSAGES, StreamMode.UPDATES), out);
         } else if (a.size() == 1 && a.get(0).equals("approve")) {
             return resume(agent, out, err);
+        } else if (a.size() == 1 && a.get(0).equals("storage")) {
+            printStorage(saver.storage(THREAD.threadId().orElseThrow()), out);
+            return 0;
         } else if (a.size() == 3 && a.get(0).equals("edit")) {
             if (!edit(agent, a.get(1), a.get(2), err)) {
                 return 1;
             }
             return resume(agent, out, err);
         } else {
-            err.println("usage: AgentSample [--db file] ask <question> | approve | edit <call id> <arguments json>");
+            err.println("usage: AgentSample [--db file] ask <question> | approve | edit <call id> <arguments json>"
+                    + " | storage");
             return 2;
         }
         return pendingOrDone(agent, out);
@@ -141,6 +150,17 @@ public final class AgentSample {
                 }
             }
         }
+    }
+
+    /** What the thread stores, per channel over all namespaces, then in all. */
+    private static void printStorage(ThreadStorage storage, PrintStream out) {
+        storage.channels()
+                .forEach((channel, c) -> out.printf(
+                        "%s: %d snapshots and %d deltas, %d B; %d pending writes, %d B%n",
+                        channel, c.snapshots(), c.deltas(), c.valueBytes(), c.writes(), c.writeBytes()));
+        out.printf(
+                "%d checkpoints, %d B; in all %d B%n",
+                storage.checkpoints(), storage.checkpointBytes(), storage.totalBytes());
     }
 
     private static int pendingOrDone(ReactAgentGraph agent, PrintStream out) {

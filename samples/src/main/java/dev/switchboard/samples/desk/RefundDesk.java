@@ -14,7 +14,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 /**
  * The refund desk agent: a model with the {@link Orders} tools, four middleware and a structured
  * response. Summarization compacts the thread once it is long (before each model call), a human
- * approves or rejects every refund (after the model asked for it), at most 8 model calls per run and
+ * approves, edits or rejects every refund (after the model asked for it), at most 8 model calls per run and
  * 3 refunds per thread keep a confused model from running on, and the answer is a {@link Resolution}.
  */
 public final class RefundDesk {
@@ -53,7 +53,10 @@ public final class RefundDesk {
                         HumanInTheLoop.builder()
                                 .interruptOn(
                                         "refund",
-                                        ToolReview.allowing(ReviewDecision.APPROVE, ReviewDecision.REJECT)
+                                        ToolReview.allowing(
+                                                        ReviewDecision.APPROVE,
+                                                        ReviewDecision.EDIT,
+                                                        ReviewDecision.REJECT)
                                                 .describedBy(c -> "Refund requested: " + c.arguments()))
                                 .build(),
                         ModelCallLimit.builder().runLimit(8).build(),

@@ -18,9 +18,12 @@ import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The refund desk as a command-line program whose every invocation is a new JVM: a thread, its
@@ -29,13 +32,14 @@ import java.util.List;
  * <pre>
  * RefundDeskSample [--db FILE] [--thread ID] ask TEXT        ask the desk ("refund order 42")
  * RefundDeskSample [--db FILE] [--thread ID] approve         approve the refund under review
+ * RefundDeskSample [--db FILE] [--thread ID] edit AMOUNT     approve it for another amount
  * RefundDeskSample [--db FILE] [--thread ID] reject REASON   reject it, with the reason the model reads
  * RefundDeskSample [--db FILE] [--thread ID] show            the conversation and what it waits for
  * </pre>
  */
 public final class RefundDeskSample {
     static final String USAGE =
-            "usage: RefundDeskSample [--db FILE] [--thread ID] (ask TEXT | approve | reject REASON | show)";
+            "usage: RefundDeskSample [--db FILE] [--thread ID] (ask TEXT | approve | edit AMOUNT | reject REASON | show)";
 
     private RefundDeskSample() {}
 
@@ -75,8 +79,9 @@ public final class RefundDeskSample {
         String text = rest.isEmpty()
                 ? ""
                 : String.join(" ", rest.subList(1, rest.size())).trim();
-        if (!List.of("ask", "approve", "reject", "show").contains(command)
-                || (command.equals("ask") || command.equals("reject")) == text.isEmpty()) {
+        if (!List.of("ask", "approve", "edit", "reject", "show").contains(command)
+                || List.of("ask", "edit", "reject").contains(command) == text.isEmpty()
+                || command.equals("edit") && !text.matches("[0-9]+(\\.[0-9]+)?")) {
             err.println(USAGE);
             return 2;
         }
@@ -99,11 +104,24 @@ public final class RefundDeskSample {
             GraphOutput<AgentState<Resolution>> result = switch (command) {
                 case "ask" -> desk.invoke(AgentStateUpdate.of().messages(List.of(Message.user(text))), config);
                 case "approve" -> desk.invoke(Command.resume(ApprovalResponse.of(Decision.approve())), config);
+                case "edit" -> desk.invoke(Command.resume(ApprovalResponse.of(edited(state, text))), config);
                 default -> desk.invoke(Command.resume(ApprovalResponse.of(Decision.reject(text))), config);
             };
             report(out, result);
         }
         return 0;
+    }
+
+    /** The refund under review, for another amount. */
+    private static Decision edited(StateSnapshot<AgentState<Resolution>> state, String amount) {
+        ApprovalRequest.ActionRequest refund = state.interrupts()
+                .get(0)
+                .value(ApprovalRequest.class)
+                .actionRequests()
+                .get(0);
+        Map<String, Object> args = new LinkedHashMap<>(refund.args());
+        args.put("amount", new BigDecimal(amount));
+        return Decision.edit(refund.name(), args);
     }
 
     private static void report(PrintStream out, GraphOutput<AgentState<Resolution>> result) {

@@ -1,18 +1,14 @@
 package dev.switchboard.samples.server;
 
-import dev.switchboard.langchain4j.AgentStateUpdate;
 import dev.switchboard.samples.agent.AgentSample;
 import dev.switchboard.samples.approval.ApprovalFlow;
 import dev.switchboard.samples.approval.ApprovalFlowGraph;
-import dev.switchboard.samples.approval.PostUpdate;
 import dev.switchboard.samples.approval.Writer;
-import dev.switchboard.samples.mapreduce.BookUpdate;
 import dev.switchboard.samples.mapreduce.ChapterDigest;
 import dev.switchboard.samples.mapreduce.ChapterDigestGraph;
 import dev.switchboard.samples.mapreduce.Summarizer;
 import dev.switchboard.samples.quickstart.SupportDesk;
 import dev.switchboard.samples.quickstart.SupportDeskGraph;
-import dev.switchboard.samples.quickstart.TicketUpdate;
 import dev.switchboard.server.SwitchboardServer;
 import java.util.concurrent.CountDownLatch;
 
@@ -31,16 +27,10 @@ public final class SamplesServer {
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 2024;
         SwitchboardServer server = SwitchboardServer.builder()
-                .graph("support", SupportDeskGraph.builder(new SupportDesk()), TicketUpdate::of)
-                .graph(
-                        "approval",
-                        ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})),
-                        PostUpdate::of)
-                .graph(
-                        "digest",
-                        ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())),
-                        BookUpdate::of)
-                .graph("agent", AgentSample.offlineAgent().graph(), AgentStateUpdate::of)
+                .graph("support", SupportDeskGraph.builder(new SupportDesk()))
+                .graph("approval", ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})))
+                .graph("digest", ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())))
+                .graph("agent", AgentSample.offlineAgent().graph())
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()

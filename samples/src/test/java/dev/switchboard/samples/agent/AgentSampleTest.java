@@ -2,6 +2,7 @@ package dev.switchboard.samples.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.samples.ProgramRun;
 import java.io.IOException;
@@ -65,6 +66,22 @@ class AgentSampleTest {
                 "tool call-2 calculator: Error: ArithmeticException: Division by zero",
                 run.out().get(1));
         assertEquals(" Please fix your mistakes.", run.out().get(2));
+    }
+
+    @Test
+    void storagePrintsWhatTheThreadCostsPerChannel() {
+        Path db = dir.resolve("storage.db");
+        inProcess(db, "ask", "What is the weather in Paris, and 12 * 7?");
+        inProcess(db, "approve");
+        List<String> out = inProcess(db, "storage").out();
+        // One snapshot of the conversation, then each step's messages as a delta on it.
+        assertTrue(
+                out.stream()
+                        .anyMatch(l -> l.matches(
+                                "messages: 1 snapshots and [1-9]\\d* deltas, \\d+ B; 4 pending writes, \\d+ B")),
+                String.join("\n", out));
+        String last = out.get(out.size() - 1);
+        assertTrue(last.matches("\\d+ checkpoints, \\d+ B; in all \\d+ B"), last);
     }
 
     @Test

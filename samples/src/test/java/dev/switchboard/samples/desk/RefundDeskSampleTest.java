@@ -47,16 +47,23 @@ class RefundDeskSampleTest {
         assertEquals(
                 List.of("RESOLVED 1 DECLINED: We could not refund order 1: not without a receipt."),
                 run("reject", "not without a receipt").out());
-        for (String order : List.of("2", "3", "4")) {
-            run("ask", "refund order " + order);
-            run("approve");
-        }
-        ProgramRun fifth = run("ask", "refund order 5");
+        run("ask", "refund order 2");
+        assertEquals(
+                List.of("RESOLVED 2 REFUNDED: Your order 2 was refunded."),
+                run("approve").out());
+        run("ask", "refund order 3");
+        assertEquals(
+                List.of("RESOLVED 3 REFUNDED: Your order 3 was refunded."),
+                run("edit", "5.00").out());
+        List<String> afterEdit = run("show").out();
+        assertTrue(
+                afterEdit.contains("tool refund: refunded 5.00 for order 3"), () -> "refunded as edited: " + afterEdit);
+        ProgramRun fourth = run("ask", "refund order 5");
         assertEquals(
                 List.of(
                         "RESOLVED 5 DECLINED: We could not refund order 5: Tool call limit exceeded. Do not call 'refund'"
                                 + " again.."),
-                fifth.out(),
+                fourth.out(),
                 "the fourth refund of the thread is over the limit of three, so it is never put to the reviewer");
         try (JdbcSaver saver = SqliteSaver.file(dir.resolve("desk.db"))) {
             AgentState<Resolution> state =
@@ -85,5 +92,7 @@ class RefundDeskSampleTest {
         assertEquals(2, run("ask").status());
         assertEquals(2, run("refund", "x").status());
         assertEquals(1, run("approve").status(), "nothing to review");
+        run("ask", "refund order 8");
+        assertEquals(2, run("edit", "lots").status(), "an amount is a number");
     }
 }

@@ -1,0 +1,331 @@
+package dev.switchboard.server.api;
+
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.server.http.Exchange;
+import dev.switchboard.server.http.Router;
+import dev.switchboard.server.rows.Registry;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.runs.EventFeed;
+import dev.switchboard.server.runs.Histories;
+import dev.switchboard.server.runs.Outcome;
+import dev.switchboard.server.runs.RunEvents;
+import dev.switchboard.server.runs.RunPipeline;
+import dev.switchboard.server.runs.Stop;
+import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.CancelAction;
+import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.RunRequest;
+import dev.switchboard.server.wire.RunStatus;
+import dev.switchboard.server.wire.ServedGraph;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The runs endpoints: on a thread and stateless; background, wait, stream, join, list, cancel, delete. */
+public final class Runs {
+    private static final long HEARTBEAT_MILLIS = 15_000;
+    /** How soon a stream that cancels its run on disconnect notices a client gone quiet. */
+    static final long PROBE_MILLIS = 500;
+
+    private final Registry registry;
+    private final Assistants assistants;
+    private final Threads threads;
+    private final CheckpointSaver saver;
+    private final RunPipeline pipeline;
+
+    /**
+     * The endpoints.
+     *
+     * @param registry the rows
+     * @param assistants the graphs
+     * @param threads the threads endpoints (their thread lookup)
+     * @param saver the server's checkpointer
+     * @param pipeline the runs
+     */
+    public Runs(
+            Registry registry, Assistants assistants, Threads threads, CheckpointSaver saver, RunPipeline pipeline) {
+        this.registry = registry;
+        this.assistants = assistants;
+        this.threads = threads;
+        this.saver = saver;
+        this.pipeline = pipeline;
+    }
+
+    /**
+     * Registers the endpoints.
+     *
+     * @param r the router
+     */
+    public void routes(Router r) {
+        r.add(
+                "POST",
+                "/threads/{thread_id}/runs",
+                ex -> ex.json(200, create(ex, ex.param("thread_id")).asCreated()));
+        r.add("POST", "/threads/{thread_id}/runs/wait", ex -> await(ex, create(ex, ex.param("thread_id"))));
+        r.add("POST", "/threads/{thread_id}/runs/stream", ex -> stream(ex, create(ex, ex.param("thread_id"))));
+        r.add("GET", "/threads/{thread_id}/runs", this::list);
+        r.add(
+                "GET",
+                "/threads/{thread_id}/runs/{run_id}",
+                ex -> ex.json(200, require(ex).json()));
+        r.add("DELETE", "/threads/{thread_id}/runs/{run_id}", this::delete);
+        r.add("GET", "/threads/{thread_id}/runs/{run_id}/join", this::join);
+        r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", this::joinStream);
+        r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
+        r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated()));
+        r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
+        r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
+    }
+
+    /**
+     * Validates the body, resolves assistant and thread (an unknown thread is a 422 unless {@code
+     * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
+     */
+    private RunRow create(Exchange ex, String threadId) throws IOException {
+        return create(ex, threadId, false);
+    }
+
+    /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */
+    private RunRow create(Exchange ex, String threadId, boolean wait) throws IOException {
+        ObjectNode body = ex.body();
+        RunRequest req = RunRequest.parse(body, threadId == null);
+        ServedGraph g = assistants.find(req.assistantId());
+        ThreadRow t = thread(ex, threadId, req);
+        synchronized (t) {
+            RunRow run = newRun(t, g, body, req);
+            if (!(wait && t.temporary())) { // else never answered nor stored
+                run.created(); // LangGraph answers the row as inserted, before a worker takes it
+            }
+            // the run's row, the thread's status and metadata commit as one (a temporary thread's
+            // rows are never stored); the thread's monitor first, as every other path takes them
+            RunPipeline.Submission[] submitted = new RunPipeline.Submission[1];
+            Runnable submit = () -> {
+                submitted[0] = pipeline.submit(t, run, wait && t.temporary());
+                registry.mergeMetadata(
+                        t, Json.object().put("graph_id", g.graphId()).put("assistant_id", g.assistantId()));
+            };
+            if (t.temporary()) {
+                submit.run();
+            } else {
+                registry.transaction(submit);
+            }
+            submitted[0].go(); // committed: the runs it replaces stop, it starts
+            ex.header("Content-Location", location(run));
+            return run;
+        }
+    }
+
+    private static RunRow newRun(ThreadRow t, ServedGraph g, ObjectNode body, RunRequest req) {
+        ObjectNode md = t.metadata().deepCopy();
+        req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+        md.put("graph_id", g.graphId());
+        md.put("assistant_id", g.assistantId());
+        return new RunRow(UUID.randomUUID().toString(), t.id(), g, body, req, md);
+    }
+
+    private ThreadRow thread(Exchange ex, String threadId, RunRequest req) {
+        if (threadId == null) {
+            return registry.addThread(new ThreadRow(UUID.randomUUID().toString(), ex.owner(), Json.object(), true));
+        }
+        Threads.checkUuid(threadId, "thread_id");
+        ThreadRow t = registry.thread(threadId, ex.owner());
+        if (t != null) {
+            return t;
+        }
+        if (req.ifNotExists().equals("create")) {
+            ThreadRow stored = registry.addThread(new ThreadRow(threadId, ex.owner(), Json.object(), false));
+            if (Objects.equals(stored.owner(), ex.owner())) {
+                return stored;
+            }
+        }
+        throw ApiException.status(422, "Thread with ID " + threadId + " not found");
+    }
+
+    private static String location(RunRow run) {
+        return run.request().temporary() ? "/runs/" + run.id() : "/threads/" + run.threadId() + "/runs/" + run.id();
+    }
+
+    private RunRow require(Exchange ex) {
+        ThreadRow t = threads.require(ex);
+        RunRow r = registry.run(t.id(), ex.param("run_id"));
+        if (r == null) {
+            throw ApiException.notFound("Run with ID " + ex.param("run_id") + " not found");
+        }
+        return r;
+    }
+
+    private void await(Exchange ex, RunRow run) {
+        try {
+            pipeline.runHere(run);
+            run.awaitFinished();
+            ex.json(200, run.result() == null ? Json.MAPPER.nullNode() : run.result());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiException.status(503, "the server is shutting down");
+        } finally {
+            pipeline.answered(run);
+        }
+    }
+
+    /**
+     * The stream of a run just created: from its first event; a resumable run on a thread names its
+     * join stream in {@code Location}, where LangGraph's SDK reconnects with {@code Last-Event-ID}
+     * when the connection breaks before the run ended.
+     */
+    private void stream(Exchange ex, RunRow run) {
+        if (run.request().streamResumable() && !run.request().temporary()) {
+            ex.header("Location", "/threads/" + run.threadId() + "/runs/" + run.id() + "/stream");
+        }
+        sse(ex, run, 0, run.request().cancelOnDisconnect());
+    }
+
+    /**
+     * A join stream: from the run's first event, or from the one after the {@code Last-Event-ID}
+     * header's id (a client resuming a broken stream); {@code cancel_on_disconnect} cancels the run
+     * when this client goes away.
+     */
+    private void joinStream(Exchange ex) {
+        RunRow run = require(ex);
+        sse(ex, run, lastEventId(ex) + 1, flag(ex.query("cancel_on_disconnect")));
+    }
+
+    /** A boolean query parameter as LangGraph reads one: true, 1 or yes (any case); anything else is false. */
+    private static boolean flag(String v) {
+        return v != null && Set.of("true", "1", "yes").contains(v.toLowerCase(Locale.ROOT));
+    }
+
+    /** The {@code Last-Event-ID} header's id, -1 when absent (also LangGraph's SDK's "from the start"). */
+    private static int lastEventId(Exchange ex) {
+        String v = ex.header("Last-Event-ID");
+        if (v == null || v.isBlank()) {
+            return -1;
+        }
+        try {
+            return Math.max(-1, Integer.parseInt(v.strip()));
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(
+                    "Last-Event-ID",
+                    "Last-Event-ID must be the id of an event of this run's stream (a number), was \"" + v + "\"");
+        }
+    }
+
+    /**
+     * Streams the run's events as SSE, each with its id in the run's stream, from id {@code from}:
+     * a late joiner sees them all; on a shared PostgreSQL queue also through a JVM that does not run
+     * it (see {@link EventLog}). The client's disconnect shows only when a write fails, so a stream
+     * that cancels its run then writes a comment every {@link #PROBE_MILLIS} while no event comes.
+     */
+    private void sse(Exchange ex, RunRow run, int from, boolean cancelOnDisconnect) {
+        EventFeed feed = pipeline.feed(run);
+        long idle = cancelOnDisconnect ? PROBE_MILLIS : HEARTBEAT_MILLIS;
+        ex.stream("text/event-stream", out -> {
+            try (out) {
+                int next = from;
+                while (true) {
+                    List<RunEvents.Event> batch = feed.after(next, idle);
+                    for (RunEvents.Event e : batch) {
+                        out.write(frame(e));
+                        next = e.id() + 1;
+                    }
+                    if (batch.isEmpty()) {
+                        if (feed.closed()) {
+                            break;
+                        }
+                        out.write(": heartbeat\n\n".getBytes(StandardCharsets.UTF_8));
+                    }
+                    out.flush();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                // the client went away: the run goes on unless asked otherwise (LangGraph's default: continue)
+                if (cancelOnDisconnect && !run.finished()) {
+                    pipeline.cancel(run, Stop.of(CancelAction.INTERRUPT, true));
+                }
+            } finally {
+                feed.release();
+            }
+        });
+    }
+
+    private static byte[] frame(RunEvents.Event e) {
+        String text = "event: " + e.name() + "\ndata: " + new String(Json.bytes(e.data()), StandardCharsets.UTF_8)
+                + "\nid: " + e.id() + "\n\n";
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void list(Exchange ex) {
+        ThreadRow t = threads.require(ex);
+        String status = ex.query("status");
+        if (status != null && RunStatus.parse(status) == null) {
+            throw ApiException.invalid("status", "status must be one of " + List.of(RunStatus.values()));
+        }
+        int limit = intQuery(ex, "limit", 10);
+        int offset = intQuery(ex, "offset", 0);
+        ArrayNode out = Json.array();
+        registry.runs(t.id()).stream()
+                .filter(r -> status == null || status.equals(r.status().wireName()))
+                .skip(offset)
+                .limit(limit)
+                .forEach(r -> out.add(r.json()));
+        ex.json(200, out);
+    }
+
+    private static int intQuery(Exchange ex, String name, int dflt) {
+        String v = ex.query(name);
+        try {
+            return v == null || v.isEmpty() ? dflt : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(name, name + " must be an integer, was \"" + v + "\"");
+        }
+    }
+
+    private void join(Exchange ex) {
+        ThreadRow t = threads.require(ex);
+        RunRow r = registry.run(t.id(), ex.param("run_id"));
+        if (r == null) {
+            // LangGraph answers an unknown run's join with an error result, not a 404
+            ObjectNode err = Json.object();
+            err.set("__error__", Json.object().put("error", "Error").put("message", "Run not found"));
+            ex.json(200, err);
+            return;
+        }
+        await(ex, r);
+    }
+
+    private void cancel(Exchange ex) {
+        RunRow r = require(ex);
+        String action = ex.query("action") == null ? "interrupt" : ex.query("action");
+        CancelAction parsed = CancelAction.parse(action);
+        if (parsed == null) {
+            throw ApiException.invalid("action", "action must be interrupt or rollback, was \"" + action + "\"");
+        }
+        pipeline.cancel(r, Stop.of(parsed, true));
+        // the cancel is complete when it answers (the run's later writes are fenced off): 204 always
+        ex.empty(204);
+    }
+
+    private void delete(Exchange ex) {
+        RunRow r = require(ex);
+        ThreadRow t = threads.require(ex);
+        synchronized (t) {
+            if (!r.finished()) {
+                pipeline.cancel(r, Stop.of(CancelAction.INTERRUPT, true));
+            }
+            Histories.dropRun(saver, t.id(), r.id());
+            registry.dropRun(r);
+            ServedGraph g = r.graph();
+            Outcome.refresh(t, g);
+            registry.save(t);
+        }
+        ex.empty(204);
+    }
+}

@@ -1,0 +1,273 @@
+package dev.switchboard.server.api;
+
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.checkpoint.ListOptions;
+import dev.switchboard.server.http.Exchange;
+import dev.switchboard.server.http.Router;
+import dev.switchboard.server.rows.Registry;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadQuery;
+import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.runs.Histories;
+import dev.switchboard.server.runs.Outcome;
+import dev.switchboard.server.runs.RunPipeline;
+import dev.switchboard.server.runs.Stop;
+import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.CancelAction;
+import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.RunRequest;
+import dev.switchboard.server.wire.ServedGraph;
+import dev.switchboard.server.wire.Wire;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The threads endpoints: create, get, update, delete, search, count, copy, state and history. */
+public final class Threads {
+    private final Registry registry;
+    private final Assistants assistants;
+    private final CheckpointSaver saver;
+    private final RunPipeline pipeline;
+
+    /**
+     * The endpoints.
+     *
+     * @param registry the rows
+     * @param assistants the graphs
+     * @param saver the server's checkpointer
+     * @param pipeline the runs
+     */
+    public Threads(Registry registry, Assistants assistants, CheckpointSaver saver, RunPipeline pipeline) {
+        this.registry = registry;
+        this.assistants = assistants;
+        this.saver = saver;
+        this.pipeline = pipeline;
+    }
+
+    /**
+     * Registers the endpoints.
+     *
+     * @param r the router
+     */
+    public void routes(Router r) {
+        r.add("POST", "/threads", this::create);
+        r.add("POST", "/threads/search", ex -> ex.json(200, search(ex)));
+        r.add(
+                "POST",
+                "/threads/count",
+                ex -> ex.json(200, Json.tree(registry.count(ThreadQuery.count(ex.body(), ex.owner())))));
+        r.add("GET", "/threads/{thread_id}", ex -> ex.json(200, require(ex).json()));
+        r.add("PATCH", "/threads/{thread_id}", this::patch);
+        r.add("DELETE", "/threads/{thread_id}", this::delete);
+        r.add("POST", "/threads/{thread_id}/copy", this::copy);
+        r.add("GET", "/threads/{thread_id}/state", ex -> ex.json(200, state(require(ex), null)));
+        r.add("POST", "/threads/{thread_id}/state/checkpoint", this::stateAtCheckpoint);
+        r.add(
+                "GET",
+                "/threads/{thread_id}/state/{checkpoint_id}",
+                ex -> ex.json(200, state(require(ex), ex.param("checkpoint_id"))));
+        r.add("POST", "/threads/{thread_id}/state", this::updateState);
+        r.add("POST", "/threads/{thread_id}/history", this::history);
+    }
+
+    /**
+     * The caller's thread named by the path: 400 for an id that is not a UUID, 404 when unknown.
+     *
+     * @param ex the request
+     * @return the thread
+     */
+    ThreadRow require(Exchange ex) {
+        String id = ex.param("thread_id");
+        checkUuid(id, "thread_id");
+        ThreadRow t = registry.thread(id, ex.owner());
+        if (t == null) {
+            throw ApiException.notFound("Thread with ID " + id + " not found");
+        }
+        return t;
+    }
+
+    static void checkUuid(String id, String what) {
+        try {
+            UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(what + " must be a UUID, was \"" + id + "\"");
+        }
+    }
+
+    private void create(Exchange ex) throws IOException {
+        ObjectNode body = ex.body();
+        String ifExists = RunRequest.oneOf(body, "if_exists", Set.of("raise", "do_nothing"), "raise");
+        String id = Json.text(body, "thread_id");
+        if (id == null) {
+            id = UUID.randomUUID().toString();
+        }
+        checkUuid(id, "thread_id");
+        ThreadRow fresh = new ThreadRow(id, ex.owner(), RunRequest.objectOrEmpty(body, "metadata"), false);
+        ThreadRow stored = registry.addThread(fresh);
+        if (stored != fresh) {
+            if (ifExists.equals("raise") || !Objects.equals(stored.owner(), ex.owner())) {
+                throw ApiException.status(409, "Thread with ID " + id + " already exists");
+            }
+        }
+        ex.json(200, stored.json());
+    }
+
+    private void patch(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        ObjectNode body = ex.body();
+        ObjectNode metadata = RunRequest.objectOrEmpty(body, "metadata");
+        synchronized (t) {
+            t.touch();
+            registry.mergeMetadata(t, metadata);
+        }
+        ex.json(200, t.json());
+    }
+
+    private void delete(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        synchronized (t) {
+            for (RunRow r : List.copyOf(registry.runs(t.id()))) {
+                if (!r.finished()) {
+                    pipeline.cancel(r, Stop.of(CancelAction.INTERRUPT, true));
+                }
+            }
+            registry.dropThread(t);
+        }
+        saver.deleteThread(t.id());
+        ex.empty(204);
+    }
+
+    private void copy(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        String id = UUID.randomUUID().toString();
+        ThreadRow copy;
+        synchronized (t) {
+            ObjectNode metadata = t.metadata().deepCopy();
+            metadata.put("thread_id", id);
+            copy = registry.addThread(new ThreadRow(id, ex.owner(), metadata, false));
+            Histories.copy(saver, t.id(), id, c -> true);
+        }
+        ex.json(200, copy.json());
+    }
+
+    private ArrayNode search(Exchange ex) throws IOException {
+        ArrayNode out = Json.array();
+        registry.search(ThreadQuery.search(ex.body(), ex.owner())).forEach(t -> out.add(t.json()));
+        return out;
+    }
+
+    /** The graph a thread ran, from its metadata; null when it never ran. */
+    private ServedGraph graphOf(ThreadRow t) {
+        String graphId = Json.text(t.metadata(), "graph_id");
+        return graphId == null ? null : assistants.find(graphId);
+    }
+
+    private ObjectNode state(ThreadRow t, String checkpointId) {
+        ServedGraph g = graphOf(t);
+        if (g == null) {
+            return emptyState();
+        }
+        RunConfig config = RunConfig.thread(t.id());
+        if (checkpointId != null) {
+            config = config.withCheckpointId(checkpointId);
+        }
+        return Wire.state(g, t.id(), g.graph().getState(config));
+    }
+
+    private static ObjectNode emptyState() {
+        ObjectNode out = Json.object();
+        out.putObject("values");
+        out.putArray("next");
+        out.putArray("tasks");
+        out.putObject("metadata");
+        out.putNull("created_at");
+        out.putNull("checkpoint");
+        out.putNull("parent_checkpoint");
+        return out;
+    }
+
+    private void stateAtCheckpoint(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        JsonNode cp = ex.body().get("checkpoint");
+        String id = cp == null || !cp.isObject() ? null : Json.text(cp, "checkpoint_id");
+        ex.json(200, state(t, id));
+    }
+
+    private void updateState(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        ObjectNode body = ex.body();
+        ServedGraph g = graphOf(t);
+        if (g == null) {
+            throw ApiException.badRequest(
+                    "Thread " + t.id() + " has no graph yet: run it once before updating its state");
+        }
+        RunConfig config = RunConfig.thread(t.id());
+        String checkpointId = Json.text(body, "checkpoint_id");
+        JsonNode cp = body.get("checkpoint");
+        if (checkpointId == null && cp != null && cp.isObject()) {
+            checkpointId = Json.text(cp, "checkpoint_id");
+        }
+        if (checkpointId != null) {
+            config = config.withCheckpointId(checkpointId);
+        }
+        JsonNode values = body.path("values");
+        RunConfig written;
+        synchronized (t) {
+            if (pipeline.busy(t)) {
+                throw ApiException.status(409, "Thread " + t.id() + " is busy: wait for its run to finish");
+            }
+            written = g.graph()
+                    .updateState(
+                            config,
+                            g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
+                            Json.text(body, "as_node"));
+            Outcome.refresh(t, g);
+            t.touch();
+            registry.save(t);
+        }
+        ObjectNode out = Json.object();
+        out.set("checkpoint", Wire.checkpoint(t.id(), written.checkpointId().orElse(null), false));
+        ex.json(200, out);
+    }
+
+    private void history(Exchange ex) throws IOException {
+        ThreadRow t = require(ex);
+        ObjectNode body = ex.body();
+        JsonNode before = body.get("before");
+        if (before != null && !before.isNull() && !before.isString()) {
+            throw ApiException.invalid("before", "before must be a checkpoint id (a string)");
+        }
+        ServedGraph g = graphOf(t);
+        ArrayNode out = Json.array();
+        if (g == null) {
+            ex.json(200, out);
+            return;
+        }
+        int limit = body.path("limit").asInt(10);
+        JsonNode cp = body.get("checkpoint");
+        String only = cp != null && cp.isObject() ? Json.text(cp, "checkpoint_id") : null;
+        Map<String, Object> filter = metadataFilter(body);
+        ListOptions options = new ListOptions(
+                filter, before == null || before.isNull() ? null : before.asString(), only != null ? -1 : limit);
+        for (StateSnapshot<Object> s : g.graph().getStateHistory(RunConfig.thread(t.id()), options)) {
+            if (only == null || only.equals(s.checkpointId().orElse(null))) {
+                out.add(Wire.state(g, t.id(), s));
+            }
+        }
+        ex.json(200, out);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> metadataFilter(ObjectNode body) {
+        Object plain = Json.plain(RunRequest.objectOrEmpty(body, "metadata"));
+        return plain == null ? Map.of() : (Map<String, Object>) plain;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.switchboard.server.http;
+
+import java.io.InputStream;
+
+/**
+ * One HTTP request as a transport hands it to an {@link ApiHandler}: method, path, query, headers
+ * and body, nothing of the transport itself. The body is read at most once, by the handler, which
+ * bounds how much it reads.
+ */
+public interface ApiRequest {
+    /**
+     * The method.
+     *
+     * @return upper case, e.g. {@code GET}
+     */
+    String method();
+
+    /**
+     * The decoded path, without the query.
+     *
+     * @return e.g. {@code /threads/search}
+     */
+    String path();
+
+    /**
+     * The raw (still percent-encoded) query.
+     *
+     * @return the text after {@code ?}, or null when there is none
+     */
+    String rawQuery();
+
+    /**
+     * A request header.
+     *
+     * @param name the header name, any case
+     * @return its first value, or null when absent
+     */
+    String header(String name);
+
+    /**
+     * The body.
+     *
+     * @return a stream of the body's bytes (empty for none)
+     */
+    InputStream body();
+}

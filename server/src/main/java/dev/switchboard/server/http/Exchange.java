@@ -1,0 +1,219 @@
+package dev.switchboard.server.http;
+
+import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One request as an endpoint sees it (method, path parameters, query, headers, the caller, the
+ * JSON body), and the response it answers, which the {@link Dispatcher} hands to the transport.
+ */
+public final class Exchange {
+    private final ApiRequest request;
+    private final int maxBody;
+    private final Map<String, String> query;
+    private final List<Map.Entry<String, String>> headers = new ArrayList<>();
+    private Map<String, String> params = Map.of();
+    private String owner;
+    private ApiResponse response;
+
+    Exchange(ApiRequest request, int maxBody) {
+        this.request = request;
+        this.maxBody = maxBody;
+        this.query = parseQuery(request.rawQuery());
+    }
+
+    /** @return the request method */
+    public String method() {
+        return request.method();
+    }
+
+    /** @return the request path */
+    public String path() {
+        return request.path();
+    }
+
+    /**
+     * A path parameter of the matched route.
+     *
+     * @param name e.g. {@code thread_id}
+     * @return its value
+     */
+    public String param(String name) {
+        return params.get(name);
+    }
+
+    void params(Map<String, String> params) {
+        this.params = params;
+    }
+
+    /**
+     * A query parameter.
+     *
+     * @param name the name
+     * @return its decoded value, or null when absent
+     */
+    public String query(String name) {
+        return query.get(name);
+    }
+
+    /**
+     * A request header.
+     *
+     * @param name the name, any case
+     * @return its value, or null
+     */
+    public String header(String name) {
+        return request.header(name);
+    }
+
+    /** @return the caller's identity, or null without authentication */
+    public String owner() {
+        return owner;
+    }
+
+    void owner(String owner) {
+        this.owner = owner;
+    }
+
+    /**
+     * The JSON object body; an empty body is an empty object, anything else is a 4xx.
+     *
+     * @return the body
+     * @throws IOException when the client has gone
+     */
+    public ObjectNode body() throws IOException {
+        byte[] bytes = readBody();
+        if (bytes.length == 0) {
+            return Json.object();
+        }
+        JsonNode node;
+        try {
+            node = Json.parse(bytes);
+        } catch (JacksonException e) {
+            throw ApiException.invalid("body", "the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return Json.object();
+        }
+        if (!node.isObject()) {
+            throw ApiException.invalid("body", "the request body must be a JSON object");
+        }
+        return (ObjectNode) node;
+    }
+
+    private byte[] readBody() throws IOException {
+        try (InputStream in = request.body()) {
+            byte[] bytes = in.readNBytes(maxBody + 1);
+            if (bytes.length > maxBody) {
+                throw ApiException.status(413, "the request body is larger than " + maxBody + " bytes");
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * Adds a response header.
+     *
+     * @param name the name
+     * @param value the value
+     */
+    public void header(String name, String value) {
+        headers.add(new AbstractMap.SimpleImmutableEntry<>(name, value));
+    }
+
+    /**
+     * Answers JSON.
+     *
+     * @param status the status
+     * @param body the body
+     */
+    public void json(int status, JsonNode body) {
+        send(status, "application/json", Json.bytes(body));
+    }
+
+    /**
+     * Answers text.
+     *
+     * @param status the status
+     * @param message the text
+     */
+    public void text(int status, String message) {
+        send(status, "text/plain;charset=UTF-8", message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Answers no body.
+     *
+     * @param status the status, e.g. 204
+     */
+    public void empty(int status) {
+        response = ApiResponse.of(status, headers, new byte[0]);
+    }
+
+    /**
+     * Answers bytes of a content type.
+     *
+     * @param status the status
+     * @param contentType the type, or null for none
+     * @param bytes the body
+     */
+    public void send(int status, String contentType, byte[] bytes) {
+        if (contentType != null) {
+            header("Content-Type", contentType);
+        }
+        response = ApiResponse.of(status, headers, bytes);
+    }
+
+    /**
+     * Answers a streamed body, status 200 (SSE, a wait with keep-alive newlines).
+     *
+     * @param contentType the type
+     * @param body writes the body once the headers are sent
+     */
+    public void stream(String contentType, ApiResponse.Stream body) {
+        header("Content-Type", contentType);
+        header("Cache-Control", "no-store");
+        response = ApiResponse.streamed(200, headers, body);
+    }
+
+    /** @return whether an answer was given */
+    boolean answered() {
+        return response != null;
+    }
+
+    /** @return the answer, or null */
+    ApiResponse response() {
+        return response;
+    }
+
+    /** The headers set so far (an error answer keeps those of the request's checks). */
+    List<Map.Entry<String, String>> headers() {
+        return headers;
+    }
+
+    private static Map<String, String> parseQuery(String raw) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String k = eq < 0 ? pair : pair.substring(0, eq);
+            String v = eq < 0 ? "" : pair.substring(eq + 1);
+            out.put(URLDecoder.decode(k, StandardCharsets.UTF_8), URLDecoder.decode(v, StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+}

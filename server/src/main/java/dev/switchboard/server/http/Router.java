@@ -1,0 +1,118 @@
+package dev.switchboard.server.http;
+
+import dev.switchboard.server.wire.ApiException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Matches a method and a path template such as {@code /threads/{thread_id}/runs} to a handler; a
+ * prefix route ({@code /studio}) takes every path under it. {@code HEAD} matches a {@code GET}
+ * route (the transport sends no body).
+ */
+public final class Router {
+    /** Handles one matched request. */
+    @FunctionalInterface
+    public interface Handler {
+        /**
+         * Handles the request, answering through the exchange.
+         *
+         * @param ex the request and its answer
+         * @throws IOException when the client has gone
+         */
+        void handle(Exchange ex) throws IOException;
+    }
+
+    /** A matched route: its handler, and whether it answers without authentication. */
+    record Match(Handler handler, boolean open) {}
+
+    private record Route(String method, Pattern pattern, List<String> names, Handler handler, boolean open) {}
+
+    private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
+    private final List<Route> routes = new ArrayList<>();
+    private final List<Route> prefixes = new ArrayList<>();
+
+    /**
+     * Adds a route that needs the caller's token when authentication is on.
+     *
+     * @param method the method
+     * @param template the path template
+     * @param handler the handler
+     * @return this router
+     */
+    public Router add(String method, String template, Handler handler) {
+        return add(method, template, handler, false);
+    }
+
+    /**
+     * Adds a route that answers without a token ({@code /ok}, Studio's files).
+     *
+     * @param method the method
+     * @param template the path template
+     * @param handler the handler
+     * @return this router
+     */
+    public Router open(String method, String template, Handler handler) {
+        return add(method, template, handler, true);
+    }
+
+    /**
+     * Adds a handler of every path that starts with {@code prefix}, any method, without a token.
+     *
+     * @param prefix e.g. {@code /studio}
+     * @param handler the handler
+     * @return this router
+     */
+    public Router openPrefix(String prefix, Handler handler) {
+        prefixes.add(new Route(null, Pattern.compile("^" + Pattern.quote(prefix) + ".*$"), List.of(), handler, true));
+        return this;
+    }
+
+    private Router add(String method, String template, Handler handler, boolean open) {
+        List<String> names = new ArrayList<>();
+        Matcher m = PARAM.matcher(template);
+        StringBuilder regex = new StringBuilder("^");
+        int last = 0;
+        while (m.find()) {
+            regex.append(Pattern.quote(template.substring(last, m.start()))).append("([^/]+)");
+            names.add(m.group(1));
+            last = m.end();
+        }
+        regex.append(Pattern.quote(template.substring(last))).append("/?$");
+        routes.add(new Route(method, Pattern.compile(regex.toString()), names, handler, open));
+        return this;
+    }
+
+    /** The handler for the request with its path parameters set, or a 404 / 405 error. */
+    Match match(Exchange ex) {
+        for (Route r : prefixes) {
+            if (r.pattern.matcher(ex.path()).matches()) {
+                return new Match(r.handler, true);
+            }
+        }
+        String method = ex.method().equals("HEAD") ? "GET" : ex.method();
+        boolean pathKnown = false;
+        for (Route r : routes) {
+            Matcher m = r.pattern.matcher(ex.path());
+            if (!m.matches()) {
+                continue;
+            }
+            pathKnown = true;
+            if (r.method.equals(method)) {
+                Map<String, String> params = new LinkedHashMap<>();
+                for (int i = 0; i < r.names.size(); i++) {
+                    params.put(r.names.get(i), m.group(i + 1));
+                }
+                ex.params(params);
+                return new Match(r.handler, r.open);
+            }
+        }
+        throw pathKnown
+                ? ApiException.status(405, "method " + ex.method() + " is not allowed on " + ex.path())
+                : ApiException.notFound("no endpoint " + ex.method() + " " + ex.path());
+    }
+}

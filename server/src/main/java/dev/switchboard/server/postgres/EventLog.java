@@ -1,0 +1,445 @@
+package dev.switchboard.server.postgres;
+
+import dev.switchboard.server.runs.EventFeed;
+import dev.switchboard.server.runs.RunEvents;
+import dev.switchboard.server.runs.SharedEvents;
+import dev.switchboard.server.wire.Json;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The SSE events of the runs on the PostgreSQL queue, in {@code switchboard_server_events} (a
+ * global {@code id} orders them, {@code run_id}, {@code event}, {@code data}), so that a client
+ * streaming or join-streaming a run through a JVM that does not run it gets the same events as one
+ * connected to the owner. The owner's events are written by one writer thread in batches: it takes
+ * every event queued while the previous batch was being committed, plus those of a short {@link
+ * #LINGER}, in one transaction, and NOTIFYs {@link #CHANNEL} with the run id of each run in the
+ * batch; a run's remaining events are written before the queue marks it done. A reader on another
+ * JVM ({@link #tail}) replays the run's rows from the first, or from the one after a {@code
+ * Last-Event-ID} (a run's rows, in id order, are its stream; as with {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run is
+ * done and its last row was read. Rows go with their run (a foreign key, so also with their thread)
+ * and are pruned {@link #KEEP} after the run's last event once it is done.
+ */
+public final class EventLog implements SharedEvents, AutoCloseable {
+    /** The NOTIFY channel; the payload is the run id whose events were written. */
+    static final String CHANNEL = "switchboard_events";
+    /**
+     * How long the writer waits for more events before committing a batch: the events of every run
+     * of this JVM then cost at most one commit per linger (about 200 a second), however fast tokens
+     * stream; a superstep's burst of events is one commit.
+     */
+    static final Duration LINGER = Duration.ofMillis(5);
+    /** A reader's fallback poll when no NOTIFY comes. */
+    static final Duration POLL = Duration.ofMillis(500);
+    /** How long a done run's events stay for late joiners: as long as a JVM keeps its own runs'. */
+    static final Duration KEEP = RunEvents.KEEP;
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EventLog.class);
+    private static final String EVENTS = "switchboard_server_events";
+    private static final String[] SCHEMA = {
+        "CREATE TABLE IF NOT EXISTS " + EVENTS + " (id BIGSERIAL PRIMARY KEY, run_id VARCHAR(64) NOT NULL"
+                + " REFERENCES switchboard_server_runs (run_id) ON DELETE CASCADE, event VARCHAR(255) NOT NULL,"
+                + " data TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+        "CREATE INDEX IF NOT EXISTS " + EVENTS + "_run ON " + EVENTS + " (run_id, id)"
+    };
+
+    /** One event waiting for the writer. */
+    private record Pending(String runId, String name, String data) {}
+
+    private final Connection writer;
+    private final String url;
+    /** The streams' connection, opened by the first one (most JVMs only write): guarded by itself. */
+    private final Object readLock = new Object();
+
+    private Connection reader;
+    private final String where;
+    private final List<Pending> pending = new ArrayList<>();
+    private final Map<String, Signal> signals = new ConcurrentHashMap<>();
+    private final Thread flusher;
+    private long lastPrune = System.nanoTime();
+    private volatile boolean closing;
+
+    private EventLog(Connection writer, String url, String where) {
+        this.writer = writer;
+        this.url = url;
+        this.where = where;
+        this.flusher = new Thread(this::flushLoop, "switchboard-events");
+        flusher.setDaemon(true);
+        flusher.start();
+    }
+
+    /**
+     * Opens the writer's connection and creates the table when missing.
+     *
+     * @param jdbcUrl the database
+     * @param where the database as error messages name it
+     * @return the log
+     */
+    public static EventLog open(String jdbcUrl, String where) {
+        try {
+            Connection w = DriverManager.getConnection(jdbcUrl);
+            try (Statement s = w.createStatement()) {
+                if (!exists(s)) {
+                    for (String ddl : SCHEMA) {
+                        s.execute(ddl);
+                    }
+                }
+            }
+            return new EventLog(w, jdbcUrl, where);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not open the run events in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Checked first: creating the foreign key would lock the busy run table against claims. */
+    private static boolean exists(Statement s) throws SQLException {
+        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
+                + " current_schema() AND table_name = '" + EVENTS + "'")) {
+            return r.next() && r.getInt(1) == 1;
+        }
+    }
+
+    /** Queues one event of a run this JVM runs; the writer thread stores it. */
+    @Override
+    public void add(String runId, String name, JsonNode data) {
+        Pending p = new Pending(runId, name, new String(Json.bytes(data), StandardCharsets.UTF_8));
+        synchronized (pending) {
+            pending.add(p);
+            pending.notifyAll();
+        }
+    }
+
+    private void flushLoop() {
+        while (!closing) {
+            try {
+                pruneNowAndThen();
+                boolean idle;
+                synchronized (pending) {
+                    if (pending.isEmpty()) {
+                        pending.wait(POLL.toMillis());
+                    }
+                    idle = pending.isEmpty();
+                }
+                if (idle) {
+                    continue;
+                }
+                Thread.sleep(LINGER.toMillis());
+                flush();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("writing run events failed: {}", e.getMessage());
+            }
+        }
+    }
+
+    /** Stores every queued event now; called before the queue marks a run done, so its last events precede it. */
+    @Override
+    public void flush() {
+        synchronized (writer) {
+            List<Pending> batch;
+            synchronized (pending) {
+                batch = List.copyOf(pending);
+                pending.clear();
+            }
+            if (!batch.isEmpty()) {
+                write(batch);
+            }
+        }
+    }
+
+    /** One transaction for the batch; on a failure (a run deleted meanwhile) each run's rows alone. */
+    private void write(List<Pending> batch) {
+        try {
+            insert(batch);
+        } catch (SQLException e) {
+            Set<String> runs = new LinkedHashSet<>();
+            batch.forEach(p -> runs.add(p.runId));
+            for (String run : runs) {
+                try {
+                    insert(batch.stream().filter(p -> p.runId.equals(run)).toList());
+                } catch (SQLException again) {
+                    LOG.debug("dropped the events of run {}: {}", run, again.getMessage());
+                }
+            }
+        }
+    }
+
+    private void insert(List<Pending> batch) throws SQLException {
+        writer.setAutoCommit(false);
+        try (PreparedStatement p =
+                writer.prepareStatement("INSERT INTO " + EVENTS + " (run_id, event, data) VALUES (?, ?, ?)")) {
+            Set<String> runs = new LinkedHashSet<>();
+            for (Pending e : batch) {
+                p.setString(1, e.runId);
+                p.setString(2, e.name);
+                p.setString(3, e.data);
+                p.addBatch();
+                runs.add(e.runId);
+            }
+            p.executeBatch();
+            try (PreparedStatement n = writer.prepareStatement("SELECT pg_notify(?, ?)")) {
+                for (String run : runs) {
+                    n.setString(1, CHANNEL);
+                    n.setString(2, run);
+                    n.executeQuery().close();
+                }
+            }
+            writer.commit();
+        } catch (SQLException e) {
+            writer.rollback();
+            throw e;
+        } finally {
+            writer.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * A NOTIFY said {@code runId} has new rows: wakes its readers in this JVM.
+     *
+     * @param runId the run
+     */
+    public void arrived(String runId) {
+        Signal s = signals.get(runId);
+        if (s != null) {
+            s.bump();
+        }
+    }
+
+    /** A reader of one run's rows from the first, for a stream on a JVM that does not run it. */
+    @Override
+    public EventFeed tail(String runId) {
+        return new Tail(runId, signals.compute(runId, (k, s) -> (s == null ? new Signal() : s).retain()));
+    }
+
+    /** Deletes the rows of runs done for longer than {@link #KEEP}, at most once a minute per JVM. */
+    private void pruneNowAndThen() {
+        if (System.nanoTime() - lastPrune < Duration.ofMinutes(1).toNanos()) {
+            return;
+        }
+        lastPrune = System.nanoTime();
+        try {
+            prune(KEEP);
+        } catch (SQLException e) {
+            LOG.warn("pruning run events failed: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * Deletes the rows of the runs that are done and whose last event is older than {@code keep};
+     * answers how many. A run still running keeps its rows however old (a late joiner replays them).
+     *
+     * @param keep how long after its last event a done run's rows stay
+     * @return the rows deleted
+     * @throws SQLException if the database fails
+     */
+    public int prune(Duration keep) throws SQLException {
+        synchronized (writer) {
+            try (PreparedStatement p = writer.prepareStatement("DELETE FROM " + EVENTS + " WHERE run_id IN (SELECT"
+                    + " e.run_id FROM " + EVENTS + " e JOIN switchboard_server_runs r ON r.run_id = e.run_id"
+                    + " WHERE r.queue_status = 'done' GROUP BY e.run_id"
+                    + " HAVING max(e.created_at) < now() - ? * interval '1 millisecond')")) {
+                p.setLong(1, keep.toMillis());
+                return p.executeUpdate();
+            }
+        }
+    }
+
+    /**
+     * The run's rows after row {@code afterRow} but the first {@code skip} of them, oldest first,
+     * with their row ids; the first is numbered {@code firstId} in the run's stream.
+     */
+    private List<Row> read(String runId, long afterRow, int skip, int firstId) throws SQLException {
+        List<Row> out = new ArrayList<>();
+        synchronized (readLock) {
+            try (PreparedStatement p = reader().prepareStatement("SELECT id, event, data FROM " + EVENTS
+                    + " WHERE run_id = ? AND id > ? ORDER BY id OFFSET ?")) {
+                p.setString(1, runId);
+                p.setLong(2, afterRow);
+                p.setInt(3, skip);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        JsonNode data = Json.parse(r.getString(3).getBytes(StandardCharsets.UTF_8));
+                        int id = firstId + out.size();
+                        out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the run is done on the queue (or gone): no more rows will come. */
+    private boolean ended(String runId) throws SQLException {
+        synchronized (readLock) {
+            try (PreparedStatement p =
+                    reader().prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
+                p.setString(1, runId);
+                try (ResultSet r = p.executeQuery()) {
+                    return !r.next() || r.getString(1).equals("done");
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        flusher.interrupt();
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            LOG.warn("writing the last run events failed: {}", e.getMessage());
+        }
+        closeQuietly(writer);
+        synchronized (readLock) {
+            if (reader != null) {
+                closeQuietly(reader);
+            }
+        }
+    }
+
+    /** The streams' connection, opened when missing; caller holds {@link #readLock}. */
+    private Connection reader() throws SQLException {
+        if (reader == null || reader.isClosed()) {
+            reader = DriverManager.getConnection(url);
+        }
+        return reader;
+    }
+
+    /** Closes the streams' connection after a failure: the next read opens a new one. */
+    private void dropReader() {
+        synchronized (readLock) {
+            if (reader != null) {
+                closeQuietly(reader);
+                reader = null;
+            }
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        synchronized (c) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // closing: nothing left to do
+            }
+        }
+    }
+
+    /** A stored event and its row id. */
+    private record Row(long id, RunEvents.Event event) {}
+
+    /** Counts the NOTIFYs of one run, for the readers waiting on it in this JVM. */
+    private static final class Signal {
+        private int readers;
+        private long version;
+
+        synchronized Signal retain() {
+            readers++;
+            return this;
+        }
+
+        synchronized boolean release() {
+            return --readers == 0;
+        }
+
+        synchronized void bump() {
+            version++;
+            notifyAll();
+        }
+
+        synchronized long version() {
+            return version;
+        }
+
+        /** Waits up to {@code millis} for a NOTIFY after {@code seen}. */
+        synchronized void await(long seen, long millis) throws InterruptedException {
+            if (version == seen && millis > 0) {
+                wait(millis);
+            }
+        }
+    }
+
+    /**
+     * One stream's reading position in a run's rows. A row's id in the run's stream is its place
+     * among the run's rows (they are written in order by the run's one owner and pruned together),
+     * so it matches the id the owner's own {@link RunEvents} gives it.
+     */
+    private final class Tail implements EventFeed {
+        private final String runId;
+        private final Signal signal;
+        private long lastRow;
+        /** The stream id of the next row; -1 before the first read, which skips the rows before {@code from}. */
+        private int nextId = -1;
+
+        private boolean closed;
+
+        Tail(String runId, Signal signal) {
+            this.runId = runId;
+            this.signal = signal;
+        }
+
+        @Override
+        public List<RunEvents.Event> after(int from, long millis) throws InterruptedException {
+            long end = System.nanoTime() + millis * 1_000_000;
+            while (!closed) {
+                long seen = signal.version();
+                List<RunEvents.Event> got = next(from);
+                if (!got.isEmpty() || closed) {
+                    return got;
+                }
+                long left = (end - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    break;
+                }
+                signal.await(seen, Math.min(left, POLL.toMillis()));
+            }
+            return List.of();
+        }
+
+        /** Reads the new rows; the run's status is read first, so a done run's last rows are seen. */
+        private List<RunEvents.Event> next(int from) {
+            try {
+                boolean ended = ended(runId);
+                int first = nextId < 0 ? Math.max(0, from) : nextId;
+                List<Row> rows = read(runId, lastRow, nextId < 0 ? first : 0, first);
+                if (rows.isEmpty()) {
+                    closed = ended;
+                    return List.of();
+                }
+                lastRow = rows.get(rows.size() - 1).id;
+                nextId = first + rows.size();
+                return rows.stream().map(Row::event).toList();
+            } catch (SQLException e) {
+                // the database is away: the stream stays open (heartbeats) and reads again after a poll
+                dropReader();
+                LOG.warn("reading the events of run {} from {} failed: {}", runId, where, e.getMessage());
+                return List.of();
+            }
+        }
+
+        @Override
+        public boolean closed() {
+            return closed;
+        }
+
+        @Override
+        public void release() {
+            signals.computeIfPresent(runId, (k, s) -> s.release() ? null : s);
+        }
+    }
+}

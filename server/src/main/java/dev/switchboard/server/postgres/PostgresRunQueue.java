@@ -1,0 +1,541 @@
+package dev.switchboard.server.postgres;
+
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.runs.Claim;
+import dev.switchboard.server.runs.Multitask;
+import dev.switchboard.server.runs.Outcome;
+import dev.switchboard.server.runs.RunQueue;
+import dev.switchboard.server.runs.Stop;
+import dev.switchboard.server.wire.Json;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The run queue in PostgreSQL, shared by every server JVM on the database. The run rows of {@link
+ * JdbcRowStore} get real columns: {@code queue_status} (pending, running, cancelling, done),
+ * {@code owner} (the claiming JVM), {@code lease_until}, {@code attempt} (claims so far) and
+ * {@code cancel_action}. A worker claims the oldest pending run whose thread runs nothing, with
+ * {@code FOR UPDATE SKIP LOCKED} so claimers never wait on each other; a partial unique index
+ * makes two running runs on one thread impossible whatever the claimers race to (the loser of
+ * that race sees a unique violation and claims nothing). The owner renews its leases; any JVM
+ * returns expired ones to pending. A run is finished only by the owner that still holds it
+ * ({@code WHERE owner = ?}), so a worker that lost its lease cannot touch the row. Every claim is
+ * logged in {@code switchboard_server_claims} (run, owner, attempt), for audits and the tests. The
+ * double-texting rule is {@link Multitask}'s, decided under the thread's row lock.
+ */
+public final class PostgresRunQueue implements RunQueue {
+    /** The NOTIFY channel: payloads {@code wake}, {@code cancel <run>}, {@code done <run>}. */
+    static final String CHANNEL = "switchboard_runs";
+
+    private static final String RUNS = "switchboard_server_runs";
+    private static final String[] SCHEMA = {
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS queue_status VARCHAR(16) NOT NULL DEFAULT 'done'",
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS owner VARCHAR(64)",
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ",
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS attempt INT NOT NULL DEFAULT 0",
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS cancel_action VARCHAR(16)",
+        "CREATE UNIQUE INDEX IF NOT EXISTS switchboard_server_runs_one_running ON " + RUNS
+                + " (thread_id) WHERE queue_status IN ('running', 'cancelling')",
+        "CREATE INDEX IF NOT EXISTS switchboard_server_runs_pending ON " + RUNS
+                + " (seq) WHERE queue_status = 'pending'",
+        "CREATE TABLE IF NOT EXISTS switchboard_server_claims (run_id VARCHAR(64) NOT NULL,"
+                + " owner VARCHAR(64) NOT NULL, attempt INT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+    };
+    /** Statuses that hold a thread: a new run there waits (enqueue) or is refused (reject). */
+    private static final String BUSY = "('pending', 'running', 'cancelling')";
+
+    /** Replaced by {@link #tx} when the database dropped it (a restart, a broken TCP connection). */
+    private Connection connection;
+
+    private final String jdbcUrl;
+    private final String where;
+    private final String owner;
+    private final long leaseMillis;
+    private final JdbcSaver saver;
+
+    private PostgresRunQueue(
+            Connection connection, String jdbcUrl, String where, String owner, long leaseMillis, JdbcSaver saver) {
+        this.connection = connection;
+        this.jdbcUrl = jdbcUrl;
+        this.where = where;
+        this.owner = owner;
+        this.leaseMillis = leaseMillis;
+        this.saver = saver;
+    }
+
+    /**
+     * Opens the queue's connection and adds its columns to the server's run table.
+     *
+     * @param jdbcUrl the database
+     * @param saver the server's saver on the same database, whose views fence each claimed run
+     * @param owner this JVM's owner id
+     * @param leaseMillis how long a claim holds without renewal
+     * @return the queue
+     */
+    public static PostgresRunQueue open(String jdbcUrl, JdbcSaver saver, String owner, long leaseMillis) {
+        String where = saver.database();
+        try {
+            Connection c = DriverManager.getConnection(jdbcUrl);
+            try (Statement s = c.createStatement()) {
+                if (!migrated(s)) {
+                    for (String ddl : SCHEMA) {
+                        s.execute(ddl);
+                    }
+                }
+            }
+            return new PostgresRunQueue(c, jdbcUrl, where, owner, leaseMillis, saver);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the queue's columns and tables exist: a JVM joining a busy queue then takes no lock
+     * on the run table (ALTER TABLE would wait for, and then block, every claim and finish).
+     */
+    private static boolean migrated(Statement s) throws SQLException {
+        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
+                + " current_schema() AND table_name = 'switchboard_server_claims'")) {
+            return r.next() && r.getInt(1) == 1;
+        }
+    }
+
+    @Override
+    public Submitted submit(RunRow run, ThreadRow thread, String claimFor) {
+        String row = Json.text(run.stored()); // before the queue's monitor, as in finish
+        return submit(run, row, claimFor);
+    }
+
+    private synchronized Submitted submit(RunRow run, String row, String claimFor) {
+        return tx(() -> {
+            lockThread(run.threadId());
+            List<String> pending = ids(
+                    "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status = 'pending' ORDER BY seq",
+                    run.threadId());
+            String running = one(
+                    "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN ('running', 'cancelling')",
+                    run.threadId());
+            Multitask.Decision d = Multitask.decide(run.request().multitaskStrategy(), pending, running);
+            if (d.action() != null) {
+                Stop stop = Stop.of(d.action(), false);
+                for (String id : d.ended()) {
+                    end(id, stop);
+                }
+                if (d.cancelled() != null) {
+                    cancelling(d.cancelled(), stop);
+                }
+            }
+            insert(run, row);
+            Claim c = claimFor == null ? null : take(claimFor, run.id());
+            if (c == null) {
+                notify("wake");
+            }
+            return new Submitted(d, c);
+        });
+    }
+
+    /** Marks a running run cancelling; its owner stops it at its next step boundary. */
+    private void cancelling(String runId, Stop stop) throws SQLException {
+        update(
+                "UPDATE " + RUNS + " SET queue_status = 'cancelling', cancel_action = ? WHERE run_id = ?"
+                        + " AND queue_status = 'running'",
+                stop.storedName(),
+                runId);
+        notify("cancel " + runId);
+    }
+
+    /** Ends a run that nobody runs: its row's status and result become the stop's. */
+    private void end(String runId, Stop stop) throws SQLException {
+        update(
+                "UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL,"
+                        + " row_json = (row_json::jsonb || jsonb_build_object('status', ?::text, 'result',"
+                        + " ?::jsonb))::text WHERE run_id = ?",
+                stop.runStatus().wireName(),
+                Json.text(stop.result(null)),
+                runId);
+        notify("done " + runId);
+    }
+
+    private void lockThread(String threadId) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement(
+                "SELECT 1 FROM switchboard_server_threads WHERE thread_id = ? FOR UPDATE")) {
+            p.setString(1, threadId);
+            p.executeQuery().close();
+        }
+    }
+
+    private void insert(RunRow run, String row) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement("INSERT INTO " + RUNS
+                + " (run_id, thread_id, seq, row_json, queue_status) VALUES (?, ?, ?, ?, 'pending')")) {
+            p.setString(1, run.id());
+            p.setString(2, run.threadId());
+            p.setLong(
+                    3,
+                    run.createdAt().getEpochSecond() * 1_000_000
+                            + run.createdAt().getNano() / 1000);
+            p.setString(4, row);
+            p.executeUpdate();
+        }
+    }
+
+    @Override
+    public synchronized Cancelled cancel(RunRow run, Stop stop) {
+        return tx(() -> {
+            String status = one("SELECT queue_status FROM " + RUNS + " WHERE run_id = ? FOR UPDATE", run.id());
+            if ("pending".equals(status)) {
+                end(run.id(), stop);
+                return Cancelled.ENDED;
+            }
+            if ("running".equals(status)) {
+                cancelling(run.id(), stop);
+                return Cancelled.RUNNING;
+            }
+            return "cancelling".equals(status) ? Cancelled.RUNNING : Cancelled.NONE;
+        });
+    }
+
+    /**
+     * Claims the oldest pending run whose thread runs nothing and has no older pending run, for
+     * {@code owner}, with a lease of {@code leaseMillis}; two JVMs racing for one thread's runs see
+     * a unique violation, and the loser claims nothing.
+     */
+    @Override
+    public synchronized Optional<Claim> claim(String owner) {
+        try {
+            return tx(() -> Optional.ofNullable(take(owner, null)));
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())) {
+                return Optional.empty(); // another JVM started a run on that thread first
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Claims as {@link #claim} does (just {@code runId} when given), inside the caller's
+     * transaction; null when nothing is free.
+     */
+    private Claim take(String owner, String runId) throws SQLException {
+        Claim c = pick(runId);
+        if (c == null) {
+            return null;
+        }
+        update(
+                "UPDATE " + RUNS + " SET queue_status = 'running', owner = ?, attempt = ?,"
+                        + " lease_until = now() + ? * interval '1 millisecond' WHERE run_id = ?",
+                owner,
+                c.attempt(),
+                leaseMillis,
+                c.runId());
+        update(
+                "INSERT INTO switchboard_server_claims (run_id, owner, attempt) VALUES (?, ?, ?)",
+                c.runId(),
+                owner,
+                c.attempt());
+        return c;
+    }
+
+    private Claim pick(String runId) throws SQLException {
+        String sql = "SELECT r.run_id, r.thread_id, r.attempt FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
+                + (runId == null ? "" : " AND r.run_id = ?")
+                + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
+                + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
+                + " ORDER BY r.seq LIMIT 1 FOR UPDATE OF r SKIP LOCKED";
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            if (runId != null) {
+                p.setString(1, runId);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3) + 1) : null;
+            }
+        }
+    }
+
+    /**
+     * Renews the leases of the runs {@code owner} runs now ({@code running}, as this JVM knows
+     * them); answers the ones it still holds, run id to status ({@code running} or {@code
+     * cancelling:<action>}). Only runs really running are renewed, so a row its JVM forgot (a
+     * failure while finishing it) expires and is swept back rather than held forever.
+     */
+    synchronized Map<String, String> heartbeat(List<String> running) {
+        return tx(() -> {
+            Map<String, String> out = new LinkedHashMap<>();
+            try (PreparedStatement p = connection.prepareStatement("UPDATE " + RUNS
+                    + " SET lease_until = now() + ? * interval '1 millisecond' WHERE owner = ? AND run_id = ANY (?)"
+                    + " AND queue_status IN ('running', 'cancelling') RETURNING run_id, queue_status, cancel_action")) {
+                p.setLong(1, leaseMillis);
+                p.setString(2, owner);
+                p.setArray(3, connection.createArrayOf("varchar", running.toArray()));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        String s = r.getString(2);
+                        out.put(r.getString(1), s.equals("cancelling") ? "cancelling:" + r.getString(3) : s);
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Returns the runs whose lease expired to pending (their owner died or stalled), and ends the
+     * cancelling ones among them as their cancel asked. Any JVM may sweep; answers the count.
+     */
+    synchronized int sweep() {
+        return tx(() -> {
+            List<String> expired = ids("UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL,"
+                    + " lease_until = NULL WHERE queue_status = 'running' AND lease_until < now() RETURNING run_id");
+            List<String> cancelled =
+                    ids("SELECT run_id FROM " + RUNS + " WHERE queue_status = 'cancelling' AND lease_until < now()");
+            for (String id : cancelled) {
+                end(id, Stop.parse(one("SELECT cancel_action FROM " + RUNS + " WHERE run_id = ?", id)));
+            }
+            if (!expired.isEmpty() || !cancelled.isEmpty()) {
+                notify("wake");
+            }
+            return expired.size() + cancelled.size();
+        });
+    }
+
+    /**
+     * Stores a finished run's row and its thread's row, and frees the thread, if {@code owner}
+     * still holds the run; answers false (touching nothing) when its lease was lost meanwhile. One
+     * transaction, so a JVM woken by the {@code done} NOTIFY reads both rows as they ended.
+     */
+    @Override
+    public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
+        // the rows' JSON before the queue's monitor: never a row's monitor while holding the queue's
+        boolean held =
+                finish(claim, Json.text(outcome.runRow(row)), thread.id(), Json.text(outcome.threadFields(thread)));
+        if (held) {
+            outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
+        }
+        return held;
+    }
+
+    private synchronized boolean finish(Claim claim, String runJson, String threadId, String threadFields) {
+        String runId = claim.runId();
+        return tx(() -> {
+            int n = update(
+                    "UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL, row_json = ?"
+                            + " WHERE run_id = ? AND owner = ? AND attempt = ?"
+                            + " AND queue_status IN ('running', 'cancelling')",
+                    runJson,
+                    runId,
+                    owner,
+                    claim.attempt());
+            if (n == 1) {
+                // the run's fields only: a metadata change made meanwhile on another JVM stays
+                update(
+                        "UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
+                                + " WHERE thread_id = ?",
+                        threadFields,
+                        threadId);
+                notify("done " + runId);
+                notify("wake");
+            }
+            return n == 1;
+        });
+    }
+
+    /** Hands this JVM's running runs back to the queue (graceful shutdown): another JVM resumes them. */
+    synchronized List<String> release() {
+        return tx(() -> {
+            List<String> ids = ids(
+                    "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL"
+                            + " WHERE owner = ? AND queue_status = 'running' RETURNING run_id",
+                    owner);
+            if (!ids.isEmpty()) {
+                notify("wake");
+            }
+            return ids;
+        });
+    }
+
+    @Override
+    public synchronized void giveBack(Claim claim) {
+        tx(() -> update(
+                "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL,"
+                        + " attempt = attempt - 1 WHERE run_id = ? AND owner = ? AND attempt = ?",
+                claim.runId(),
+                owner,
+                claim.attempt()));
+    }
+
+    /**
+     * The run's queue status.
+     *
+     * @param runId the run
+     * @return pending, running, cancelling or done; null when it has no row
+     */
+    public synchronized String status(String runId) {
+        return tx(() -> one("SELECT queue_status FROM " + RUNS + " WHERE run_id = ?", runId));
+    }
+
+    @Override
+    public synchronized boolean busy(String threadId) {
+        return tx(() ->
+                one("SELECT 1 FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY + " LIMIT 1", threadId)
+                        != null);
+    }
+
+    @Override
+    public synchronized List<String> active(String threadId) {
+        return tx(() -> ids(
+                "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY
+                        + " ORDER BY queue_status = 'pending', seq",
+                threadId));
+    }
+
+    @Override
+    public CheckpointSaver saver(Claim claim, CheckpointSaver base) {
+        return saver.guardedBy(new ClaimGuard(owner, claim));
+    }
+
+    /**
+     * This JVM's owner id.
+     *
+     * @return the id
+     */
+    public String owner() {
+        return owner;
+    }
+
+    /**
+     * The lease of a claim.
+     *
+     * @return milliseconds
+     */
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    private void notify(String payload) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
+            p.setString(1, CHANNEL);
+            p.setString(2, payload);
+            p.executeQuery().close();
+        }
+    }
+
+    private int update(String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            bind(p, args);
+            return p.executeUpdate();
+        }
+    }
+
+    private List<String> ids(String sql, Object... args) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            bind(p, args);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    private String one(String sql, Object... args) throws SQLException {
+        List<String> all = ids(sql, args);
+        return all.isEmpty() ? null : all.get(0);
+    }
+
+    private static void bind(PreparedStatement p, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            p.setObject(i + 1, args[i]);
+        }
+    }
+
+    /** One transaction; a NOTIFY inside is sent when it commits. Caller holds the monitor. */
+    private <T> T tx(Work<T> work) {
+        try {
+            connection.setAutoCommit(false);
+            try {
+                T out = work.run();
+                connection.commit();
+                return out;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    connection.rollback();
+                } catch (SQLException lost) {
+                    e.addSuppressed(lost);
+                }
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            reconnectIfLost();
+            throw new IllegalStateException("the run queue in " + where + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Tests only: the server process behind this queue's connection, to drop it from outside.
+     *
+     * @return the backend's pid
+     */
+    public synchronized int backendPid() {
+        try (Statement st = connection.createStatement();
+                ResultSet r = st.executeQuery("SELECT pg_backend_pid()")) {
+            r.next();
+            return r.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Opens a new connection when the database dropped this one, so that the claims and heartbeats
+     * that the worker retries work again once the database is back; else they would fail for good.
+     */
+    private void reconnectIfLost() {
+        try {
+            if (connection.isValid(1)) {
+                return;
+            }
+        } catch (SQLException e) {
+            // treated as lost
+        }
+        try {
+            Connection fresh = DriverManager.getConnection(jdbcUrl);
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // it is gone already
+            }
+            connection = fresh;
+        } catch (SQLException e) {
+            // still away: the next failure tries again
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing: nothing left to do
+        }
+    }
+
+    /** A piece of one transaction. */
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+}

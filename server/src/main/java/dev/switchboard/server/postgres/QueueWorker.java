@@ -1,0 +1,249 @@
+package dev.switchboard.server.postgres;
+
+import dev.switchboard.server.runs.Claim;
+import dev.switchboard.server.runs.RunPipeline;
+import dev.switchboard.server.runs.Stop;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This JVM's worker on the {@link PostgresRunQueue}: a listener thread on a dedicated connection
+ * waits for NOTIFYs ({@code wake}: claim; {@code cancel}: stop an owned run; {@code done}: a run
+ * finished elsewhere; run events written), a claimer claims while the {@link RunPipeline} has room,
+ * and a scheduled beat renews the leases this JVM holds, notices the ones it lost or that were
+ * cancelled, and sweeps expired leases of any JVM back to the queue. When no NOTIFY comes (a
+ * dropped listener connection, a missed wake-up), the listener's timeout makes it claim anyway: a
+ * poll every {@link Settings#poll} as a fallback.
+ */
+public final class QueueWorker implements AutoCloseable {
+    /**
+     * Timing of a worker; see the server builder's {@code lease}.
+     *
+     * @param lease how long a claim holds without renewal
+     * @param heartbeat how often claims are renewed
+     * @param poll how often the queue is read when no NOTIFY comes
+     */
+    public record Settings(Duration lease, Duration heartbeat, Duration poll) {}
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueueWorker.class);
+
+    private final PostgresRunQueue queue;
+    private final EventLog log;
+    private final String url;
+    private final Settings settings;
+    private final RunPipeline pipeline;
+    private final Object wake = new Object();
+    /** A wake-up came since the claimer last looked: it looks again before waiting. */
+    private boolean woken;
+
+    private final ScheduledExecutorService beat;
+    private volatile boolean closing;
+    /** Tests only: a stalled worker (no lease renewal, no claims, as in a long GC pause). */
+    public volatile boolean stalled;
+
+    private Thread listener;
+    private Thread claimer;
+
+    /**
+     * A worker.
+     *
+     * @param url the database
+     * @param queue the queue
+     * @param log the run event log
+     * @param settings timing
+     * @param pipeline what executes the claimed runs
+     */
+    public QueueWorker(String url, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
+        this.url = url;
+        this.queue = queue;
+        this.log = log;
+        this.settings = settings;
+        this.pipeline = pipeline;
+        AtomicInteger n = new AtomicInteger();
+        this.beat =
+                Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "switchboard-lease-" + n.incrementAndGet()));
+    }
+
+    /**
+     * The queue this worker claims from.
+     *
+     * @return the queue
+     */
+    public PostgresRunQueue queue() {
+        return queue;
+    }
+
+    /** Starts listening, claiming and renewing. */
+    public void start() {
+        listener = daemon(this::listen, "switchboard-listen");
+        claimer = daemon(this::claimLoop, "switchboard-claim");
+        listener.start();
+        claimer.start();
+        long every = settings.heartbeat.toMillis();
+        beat.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** Asks the claimer to look for work now (remembered if it is busy claiming, not lost). */
+    public void wake() {
+        synchronized (wake) {
+            woken = true;
+            wake.notifyAll();
+        }
+    }
+
+    private void claimLoop() {
+        while (!closing) {
+            try {
+                while (!closing && !stalled && pipeline.hasRoom()) {
+                    Optional<Claim> c = queue.claim(queue.owner());
+                    if (c.isEmpty() || !pipeline.run(c.get())) {
+                        break;
+                    }
+                }
+                synchronized (wake) {
+                    if (!woken) {
+                        wake.wait(settings.poll.toMillis());
+                    }
+                    woken = false;
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("claiming from the run queue failed; retrying: {}", e.getMessage());
+                pause(); // the database is away: try again after a poll interval
+            }
+        }
+    }
+
+    private void listen() {
+        while (!closing) {
+            try (Connection c = DriverManager.getConnection(url)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("LISTEN " + PostgresRunQueue.CHANNEL);
+                    s.execute("LISTEN " + EventLog.CHANNEL);
+                }
+                PGConnection pg = c.unwrap(PGConnection.class);
+                wake(); // runs may have been queued while this connection was down
+                while (!closing) {
+                    PGNotification[] got = pg.getNotifications((int) settings.poll.toMillis());
+                    if (got == null || got.length == 0) {
+                        wake(); // the fallback poll
+                        continue;
+                    }
+                    for (PGNotification n : got) {
+                        if (n.getName().equals(EventLog.CHANNEL)) {
+                            log.arrived(n.getParameter());
+                        } else {
+                            dispatch(n.getParameter());
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (!closing) {
+                    LOG.warn("listening to the run queue failed; reconnecting: {}", e.getMessage());
+                    pause();
+                }
+            }
+        }
+    }
+
+    private void dispatch(String payload) {
+        int space = payload.indexOf(' ');
+        String kind = space < 0 ? payload : payload.substring(0, space);
+        String arg = space < 0 ? "" : payload.substring(space + 1);
+        switch (kind) {
+            case "wake" -> wake();
+            case "done" -> pipeline.news().finished(arg);
+            case "cancel" -> beat(); // the beat reads the cancel's action with the leases
+            default -> {}
+        }
+    }
+
+    /** Renews this JVM's leases, acts on cancels and lost leases, and sweeps expired ones. */
+    private synchronized void beat() {
+        if (closing) {
+            return;
+        }
+        try {
+            if (!stalled) {
+                long since = System.nanoTime();
+                Map<String, String> held = queue.heartbeat(pipeline.runningIds());
+                pipeline.news().heldOnly(held.keySet(), since);
+                held.forEach((id, status) -> {
+                    if (status.startsWith("cancelling:")) {
+                        pipeline.news().cancelled(id, Stop.parse(status.substring("cancelling:".length())));
+                    }
+                });
+            }
+            int swept = queue.sweep();
+            if (swept > 0) {
+                LOG.info("returned {} run(s) whose lease expired to the queue", swept);
+            }
+        } catch (RuntimeException e) {
+            // the database is away: the next beat tries again (a lease outlives several beats)
+            LOG.warn("renewing the run queue's leases failed: {}", e.getMessage());
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(settings.poll.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closing = true;
+        }
+    }
+
+    private void awaitClaimer() {
+        Thread c = claimer;
+        if (c == null || c == Thread.currentThread()) {
+            return;
+        }
+        try {
+            c.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops claiming and hands this JVM's running runs back to the queue (pending, lease
+     * cleared, NOTIFY): another JVM resumes each from its last checkpoint.
+     */
+    @Override
+    public void close() {
+        closing = true;
+        beat.shutdownNow();
+        wake();
+        awaitClaimer(); // a claim in flight now would otherwise land after the hand-back below
+        try {
+            queue.release();
+        } catch (RuntimeException e) {
+            // the database is away: the leases expire and a sweeper returns the runs
+            LOG.warn("handing runs back to the queue failed: {}", e.getMessage());
+        }
+        if (listener != null) {
+            listener.interrupt();
+        }
+        queue.close();
+    }
+}

@@ -1,0 +1,291 @@
+package dev.switchboard.server.rows;
+
+import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.RunRequest;
+import dev.switchboard.server.wire.RunStatus;
+import dev.switchboard.server.wire.ServedGraph;
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A run's row: what was asked (its request), where it is (status) and what it produced (its
+ * result). What a run does while it executes lives in the run pipeline, not here. Its monitor
+ * guards the status: {@link #awaitFinished} waits on it.
+ */
+public final class RunRow {
+    private final String id;
+    private final String threadId;
+    private final ServedGraph graph;
+    private final RunRequest request;
+    /** The request body as received, from which {@link #request} is parsed again after a restart. */
+    private final ObjectNode body;
+
+    private final ObjectNode metadata;
+    private final Instant createdAt;
+    private Instant updatedAt;
+    private RunStatus status = RunStatus.PENDING;
+    /** What join answers: the last values, {@code {__interrupt__}} or {@code {__error__}}. */
+    private JsonNode result;
+    /** The run as it was when created (status pending), what the create endpoint answers. */
+    private ObjectNode asCreated;
+
+    /**
+     * A new pending run.
+     *
+     * @param id the run id
+     * @param threadId its thread
+     * @param graph its graph
+     * @param body the request body
+     * @param request the parsed request
+     * @param metadata the run's metadata
+     */
+    public RunRow(
+            String id, String threadId, ServedGraph graph, ObjectNode body, RunRequest request, ObjectNode metadata) {
+        this(id, threadId, graph, body, request, metadata, Clock.now());
+    }
+
+    private RunRow(
+            String id,
+            String threadId,
+            ServedGraph graph,
+            ObjectNode body,
+            RunRequest request,
+            ObjectNode metadata,
+            Instant createdAt) {
+        this.id = id;
+        this.threadId = threadId;
+        this.graph = graph;
+        this.body = body;
+        this.request = request;
+        this.metadata = metadata;
+        this.createdAt = createdAt;
+        this.updatedAt = createdAt;
+    }
+
+    /** @return the run id */
+    public String id() {
+        return id;
+    }
+
+    /** @return the thread's id */
+    public String threadId() {
+        return threadId;
+    }
+
+    /** @return the graph it runs */
+    public ServedGraph graph() {
+        return graph;
+    }
+
+    /** @return the parsed request */
+    public RunRequest request() {
+        return request;
+    }
+
+    /** @return the run's metadata (not to be changed) */
+    public ObjectNode metadata() {
+        return metadata;
+    }
+
+    /** @return when it was created */
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    /** @return its status */
+    public synchronized RunStatus status() {
+        return status;
+    }
+
+    /** @return its result, or null before it finished */
+    public synchronized JsonNode result() {
+        return result;
+    }
+
+    /** @return the answer of the create endpoint, or null for a run never answered */
+    public synchronized ObjectNode asCreated() {
+        return asCreated;
+    }
+
+    /** Records the run as created, what the create endpoint answers (before a worker takes it). */
+    public synchronized void created() {
+        asCreated = json();
+    }
+
+    /** @return whether it is over */
+    public synchronized boolean finished() {
+        return status.finished();
+    }
+
+    /**
+     * Sets the status (and with it the update time); a finished status wakes those who wait.
+     *
+     * @param s the status
+     */
+    public synchronized void status(RunStatus s) {
+        status = s;
+        updatedAt = Clock.now();
+        if (s.finished()) {
+            notifyAll();
+        }
+    }
+
+    /**
+     * Sets the outcome: status and result together.
+     *
+     * @param s a finished status
+     * @param result what join answers
+     */
+    public synchronized void outcome(RunStatus s, JsonNode result) {
+        this.result = result;
+        status(s);
+    }
+
+    /**
+     * Waits until the run is over.
+     *
+     * @throws InterruptedException if interrupted meanwhile
+     */
+    public synchronized void awaitFinished() throws InterruptedException {
+        while (!status.finished()) {
+            wait();
+        }
+    }
+
+    /**
+     * Waits until the run is over or the time is up.
+     *
+     * @param millis how long at most
+     * @return whether it is over
+     * @throws InterruptedException if interrupted meanwhile
+     */
+    public synchronized boolean awaitFinished(long millis) throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (!status.finished()) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    /**
+     * The row as the {@link RowStore} keeps it: request, status and result.
+     *
+     * @return the JSON
+     */
+    public synchronized ObjectNode stored() {
+        return storedAs(status, result);
+    }
+
+    /**
+     * The row as the {@link RowStore} is to keep it once the run ended so, before this object shows
+     * it.
+     *
+     * @param status its status
+     * @param result its result
+     * @return the JSON
+     */
+    public synchronized ObjectNode storedAs(RunStatus status, JsonNode result) {
+        ObjectNode out = Json.object();
+        out.put("run_id", id);
+        out.put("thread_id", threadId);
+        out.put("graph_id", graph.graphId());
+        out.set("body", body);
+        out.put("temporary", request.temporary());
+        out.set("metadata", metadata);
+        out.put("created_at", createdAt.toString());
+        out.put("updated_at", (status == this.status ? updatedAt : Clock.now()).toString());
+        out.put("status", status.wireName());
+        out.set("result", result);
+        out.set("as_created", asCreated);
+        return out;
+    }
+
+    /**
+     * The run a {@link #stored()} row describes, with its stored status.
+     *
+     * @param row the row
+     * @param graph its graph
+     * @return the run
+     */
+    public static RunRow restore(ObjectNode row, ServedGraph graph) {
+        ObjectNode body = (ObjectNode) row.get("body");
+        RunRow r = new RunRow(
+                Json.text(row, "run_id"),
+                Json.text(row, "thread_id"),
+                graph,
+                body,
+                RunRequest.parse(body, row.path("temporary").asBoolean()),
+                (ObjectNode) row.get("metadata"),
+                Instant.parse(Json.text(row, "created_at")));
+        r.asCreated = (ObjectNode) row.get("as_created");
+        r.reload(row);
+        return r;
+    }
+
+    /**
+     * Takes the status and result of a stored row (another JVM may have written it).
+     *
+     * @param row the stored row
+     */
+    public synchronized void reload(ObjectNode row) {
+        JsonNode res = row.get("result");
+        result = res == null || res.isNull() ? result : res;
+        updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        status = RunStatus.parse(Json.text(row, "status"));
+        if (status.finished()) {
+            notifyAll();
+        }
+    }
+
+    /**
+     * The run as the API answers it.
+     *
+     * @return the JSON
+     */
+    public synchronized ObjectNode json() {
+        ObjectNode out = Json.object();
+        out.put("run_id", id);
+        out.put("thread_id", threadId);
+        out.put("assistant_id", graph.assistantId());
+        out.put("created_at", createdAt.toString());
+        out.put("updated_at", updatedAt.toString());
+        out.put("status", status.wireName());
+        out.set("metadata", metadata.deepCopy());
+        out.put("multitask_strategy", request.multitaskStrategy().wireName());
+        out.set("kwargs", kwargs());
+        return out;
+    }
+
+    private ObjectNode kwargs() {
+        ObjectNode k = Json.object();
+        ObjectNode config = k.putObject("config");
+        ObjectNode configurable = config.putObject("configurable");
+        configurable.put("assistant_id", graph.assistantId());
+        configurable.put("graph_id", graph.graphId());
+        configurable.put("run_id", id);
+        configurable.put("thread_id", threadId);
+        request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));
+        config.set("metadata", metadata.deepCopy());
+        k.set("context", request.context());
+        k.set("input", request.input());
+        if (request.command() != null) {
+            k.set("command", request.command());
+        }
+        k.put("resumable", request.streamResumable());
+        k.set("stream_mode", Json.tree(List.copyOf(request.streamModes())));
+        k.put("subgraphs", request.subgraphs());
+        k.put("temporary", request.temporary());
+        return k;
+    }
+
+    @Override
+    public String toString() {
+        return "run " + id + " on thread " + threadId;
+    }
+}

@@ -1,0 +1,506 @@
+package dev.switchboard.server.runs;
+
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.server.rows.Registry;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.wire.RunStatus;
+import dev.switchboard.server.wire.ThreadStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one path every run takes: created on a {@link RunQueue} (which applies the double-texting
+ * rule), claimed by a JVM with room for it, executed there under a {@link
+ * dev.switchboard.runtime.RunControl} and the checkpointer the queue gives its claim, its stream
+ * parts turned into SSE events, its outcome recorded on the queue. A run is stopped (cancel,
+ * double text, lost lease, server closing) by cancelling its control: it commits nothing from then
+ * on, so the thread keeps exactly the steps it had finished.
+ *
+ * <p>Runs on temporary threads (stateless runs) always use this JVM's {@link LocalRunQueue}; the
+ * others use the server's queue, which is the same one unless the database is shared. A stateless
+ * wait runs on the thread of the request that waits for it ({@link #runHere}): nobody else can
+ * see it, and the request would only wait meanwhile.
+ *
+ * <p>Every path that changes what runs (create, cancel, claim, finish) lives in this class, under
+ * one locking rule: a thread's row monitor before a queue's, never a row's while holding a queue's;
+ * that is why it is longer than most. Executing a run ({@link RunExecutor}), its outcome ({@link
+ * Outcome}), its events ({@link RunFeeds}) and the shared queue's news ({@link SharedQueueNews})
+ * are classes of their own.
+ */
+public final class RunPipeline implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunPipeline.class);
+
+    private final String owner;
+    private final Registry registry;
+    private final CheckpointSaver saver;
+    private final RunQueue queue;
+    private final LocalRunQueue local;
+    private final int maxRuns;
+    private final ExecutorService workers;
+    private final RunExecutor executor;
+    /** The runs executing in this JVM, by run id. */
+    private final Map<String, Execution> executions = new ConcurrentHashMap<>();
+
+    private final RunFeeds feeds = new RunFeeds();
+    /** Stops asked for runs claimed but not started yet, by run id. */
+    private final Map<String, Stop> earlyStops = new ConcurrentHashMap<>();
+    /** Wakes the shared queue's claimer (a run ended here, so a thread may be free); null when local. */
+    private volatile Runnable wake = () -> {};
+
+    private final SharedQueueNews news;
+
+    private volatile boolean closing;
+
+    /**
+     * A pipeline.
+     *
+     * @param owner this JVM's owner id on the queues
+     * @param registry the server's rows
+     * @param saver the server's checkpointer, which each run's own checkpointer is made from
+     * @param queue the server's queue: a {@link LocalRunQueue} unless the database is shared
+     * @param local the queue of stateless runs: {@code queue} itself when that is local
+     * @param maxRuns how many claimed runs this JVM executes at once
+     */
+    public RunPipeline(
+            String owner, Registry registry, CheckpointSaver saver, RunQueue queue, LocalRunQueue local, int maxRuns) {
+        this.owner = owner;
+        this.registry = registry;
+        this.saver = saver;
+        this.queue = queue;
+        this.local = local;
+        this.maxRuns = maxRuns;
+        this.executor = new RunExecutor(registry, saver, local, this);
+        this.news = new SharedQueueNews(this, registry);
+        AtomicInteger n = new AtomicInteger();
+        this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
+            Thread t = new Thread(r, "switchboard-run-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * What the shared queue's worker tells this JVM: cancels, lost leases, runs finished elsewhere.
+     *
+     * @return the news handler
+     */
+    public SharedQueueNews news() {
+        return news;
+    }
+
+    /**
+     * Connects the shared queue's event log and claimer.
+     *
+     * @param events where this JVM writes the events of the runs it executes and reads others'
+     * @param claimer wakes the shared queue's claimer
+     * @param stopWait how long a cancel waits for the JVM executing a run to stop it
+     */
+    public void shared(SharedEvents events, Runnable claimer, Duration stopWait) {
+        this.feeds.shared(events);
+        this.wake = claimer;
+        this.news.stopWait(stopWait);
+    }
+
+    /**
+     * This JVM's owner id on the queues.
+     *
+     * @return the id
+     */
+    public String owner() {
+        return owner;
+    }
+
+    private RunQueue queueOf(RunRow run) {
+        return run.request().temporary() ? local : queue;
+    }
+
+    /**
+     * Queues again the runs a previous server left unfinished (single-JVM servers; the shared queue
+     * keeps its own), then starts what it can.
+     *
+     * @param unfinished the runs read back
+     */
+    public void recover(List<RunRow> unfinished) {
+        feeds.created(unfinished);
+        local.restore(unfinished);
+        pump();
+    }
+
+    /**
+     * What {@link #submit} left to do once the caller committed its rows: stopping the runs the new
+     * one replaces (which waits for their commits in flight, so it must not hold a database lock
+     * they may need) and starting it.
+     */
+    public interface Submission {
+        /** Stops the replaced runs and starts the new one when it was claimed. */
+        void go();
+    }
+
+    /**
+     * Creates {@code run} on {@code thread} by its multitask strategy: the queue decides, under the
+     * thread's lock, and writes the run's row; the runs it replaces and its start wait for {@link
+     * Submission#go}, to be called once the caller's transaction (if any) committed.
+     *
+     * @param thread the run's thread
+     * @param run the new run
+     * @param here whether the caller runs it on its own thread ({@link #runHere}): a stateless wait
+     * @return what is left to do
+     */
+    public Submission submit(ThreadRow thread, RunRow run, boolean here) {
+        RunQueue q = queueOf(run);
+        boolean local = q == this.local;
+        if (local) {
+            feeds.created(run.id());
+        }
+        RunQueue.Submitted s;
+        registry.track(run); // the one object of the run in this JVM: whoever waits for it waits on it
+        try {
+            s = q.submit(run, thread, here || hasRoom() ? owner : null);
+        } catch (RuntimeException e) {
+            feeds.refused(run.id());
+            registry.untrack(run);
+            throw e;
+        }
+        if (s.claim() != null) {
+            markBusy(thread); // in the caller's transaction, with the run's row
+        }
+        return () -> {
+            Stop stop =
+                    s.decision().action() == null ? null : Stop.of(s.decision().action(), false);
+            for (String id : s.decision().ended()) {
+                endedElsewhere(id);
+            }
+            String cancelled = s.decision().cancelled();
+            if (cancelled != null) {
+                stopHere(cancelled, stop);
+            }
+            if (s.claim() != null) {
+                start(s.claim(), here, false);
+            } else if (!local) {
+                wake.run();
+            }
+        };
+    }
+
+    /** A pending run ended by the queue: its cached row (if another JVM wrote it) is read again. */
+    private void endedElsewhere(String runId) {
+        RunRow r = registry.run(runId);
+        if (r != null && !r.finished()) {
+            registry.reload(r);
+        }
+        feeds.ended(runId);
+    }
+
+    /**
+     * Stops a run executing here; a run claimed here but not started yet stops as it starts; a run
+     * another JVM executes (it was marked cancelling) is waited for until that JVM recorded it.
+     */
+    private void stopHere(String runId, Stop stop) {
+        Execution e = executions.get(runId);
+        if (e != null) {
+            stop(e, stop);
+        } else if (feeds.shared() != null
+                && queue.active(registry.run(runId).threadId()).contains(runId)) {
+            news.awaitStopped(runId);
+        } else {
+            earlyStops.put(runId, stop);
+        }
+    }
+
+    /**
+     * Cancels a run a client asked to cancel: a pending one ends at once, a running one stops at
+     * its next step boundary (here or on the JVM running it), keeping its finished steps ({@code
+     * interrupt}) or ending as an error ({@code rollback}). When this answers, nothing of the run
+     * is committed any more, if it ran here; on another JVM that JVM stops it at its next commit.
+     *
+     * @param run the run
+     * @param stop how it ends
+     */
+    public void cancel(RunRow run, Stop stop) {
+        Execution e = executions.get(run.id());
+        if (e != null) {
+            stop(e, stop);
+            return;
+        }
+        switch (queueOf(run).cancel(run, stop)) {
+            case ENDED -> endedElsewhere(run.id());
+            case RUNNING -> stopHere(run.id(), stop); // claimed here and not started yet, or another JVM's
+            case NONE -> {}
+        }
+    }
+
+    /** Stops an execution where it is and records how; waits for a commit of it in flight. */
+    void stop(Execution e, Stop stop) {
+        e.stop = stop;
+        e.control.cancel(); // from now on it commits nothing
+        finish(e, null, null);
+    }
+
+    /**
+     * Whether a thread has a pending or running run (its state cannot be updated meanwhile).
+     *
+     * @param thread the thread
+     * @return true when busy
+     */
+    public boolean busy(ThreadRow thread) {
+        return (thread.temporary() ? local : queue).busy(thread.id());
+    }
+
+    /**
+     * The ids of a thread's unfinished runs, running first.
+     *
+     * @param thread the thread
+     * @return the ids
+     */
+    public List<String> active(ThreadRow thread) {
+        return (thread.temporary() ? local : queue).active(thread.id());
+    }
+
+    /**
+     * Where a stream of {@code run} reads its events: this JVM's own events of a run created or
+     * executed here, else the shared event log that the JVM executing it writes. A run claimed
+     * again streams the log even here: it holds the earlier attempts' events first, and the ids
+     * clients resume from are its places in the log, the same on every JVM.
+     *
+     * @param run the run
+     * @return the feed, to be released
+     */
+    public EventFeed feed(RunRow run) {
+        return feeds.feed(run, executions.get(run.id()));
+    }
+
+    // ------------------------------------------------------------------ claims and execution
+
+    /**
+     * Whether this JVM may take one more claimed run now.
+     *
+     * @return true below {@code maxRuns} and not closing
+     */
+    public boolean hasRoom() {
+        return !closing && running() < maxRuns;
+    }
+
+    /**
+     * How many claimed runs execute here now (stateless waits on their requests' threads aside).
+     *
+     * @return the count
+     */
+    public int running() {
+        int n = 0;
+        for (Execution e : executions.values()) {
+            if (!e.here) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The ids of the runs of the shared queue executing here, whose leases this JVM renews.
+     *
+     * @return the ids
+     */
+    public List<String> runningIds() {
+        return sharedExecutions().stream().map(e -> e.run.id()).toList();
+    }
+
+    /** Claims from the local queue(s) while this JVM has room. */
+    private void pump() {
+        pump(local);
+        if (queue != local) {
+            wake.run();
+        }
+    }
+
+    private void pump(RunQueue q) {
+        while (hasRoom()) {
+            var claim = q.claim(owner);
+            if (claim.isEmpty() || !run(claim.get(), q)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Starts a run the shared queue's claimer took for this JVM.
+     *
+     * @param claim the claim
+     * @return false when this JVM cannot run it (its graph is not served here): it was given back
+     */
+    public boolean run(Claim claim) {
+        return run(claim, queue);
+    }
+
+    private boolean run(Claim claim, RunQueue q) {
+        Execution running = executions.get(claim.runId());
+        if (running != null) {
+            return true; // still executing here from an earlier claim: it goes on under this one
+        }
+        RunRow run = registry.run(claim.runId());
+        ThreadRow thread = registry.thread(claim.threadId());
+        if (run == null || thread == null) {
+            q.giveBack(claim);
+            return false;
+        }
+        start(claim, false, true);
+        return true;
+    }
+
+    private void markBusy(ThreadRow thread) {
+        thread.status(ThreadStatus.BUSY);
+        registry.save(thread);
+    }
+
+    /** Starts a claimed run; {@code markBusy} unless its thread's row already says busy. */
+    private void start(Claim claim, boolean here, boolean markBusy) {
+        RunRow run = registry.run(claim.runId());
+        ThreadRow thread = registry.thread(claim.threadId());
+        RunQueue q = queueOf(run);
+        Execution e = new Execution(claim, run, thread, q, feeds.forExecution(run, q == local), here);
+        executions.put(run.id(), e);
+        if (markBusy) {
+            markBusy(thread);
+        }
+        Stop early = earlyStops.remove(run.id());
+        if (early != null) {
+            stop(e, early);
+            return;
+        }
+        if (!here) {
+            workers.execute(() -> executor.execute(e));
+        }
+    }
+
+    /**
+     * Runs on the caller's thread the run {@link #submit} left to it ({@code here}); returns when it
+     * ended.
+     *
+     * @param run the run
+     */
+    public void runHere(RunRow run) {
+        Execution e = executions.get(run.id());
+        if (e != null && e.here) {
+            executor.execute(e);
+        }
+    }
+
+    /**
+     * After the answer of a run that ran on its request's thread: its temporary thread is deleted
+     * now, off the answer's path.
+     *
+     * @param run the run
+     */
+    public void answered(RunRow run) {
+        if (run.request().temporary() && run.finished()) {
+            ThreadRow thread = registry.thread(run.threadId());
+            if (thread != null && !local.busy(thread.id())) {
+                drop(thread);
+            }
+        }
+    }
+
+    private void drop(ThreadRow thread) {
+        registry.dropThread(thread);
+        saver.deleteThread(thread.id());
+    }
+
+    // ------------------------------------------------------------------ outcomes
+
+    /**
+     * Records an execution's outcome, once, whoever calls first: its run's and thread's rows, on
+     * its queue, which frees the thread. {@code endValues}, the values a run that ended the graph
+     * streamed last, are its answer and the thread's values as they are; a failed, paused or
+     * stopped run's come from its thread's checkpoint. An execution stopped by the server closing
+     * or by a lost lease records nothing: its row stays as it was, for the queue to hand it on.
+     */
+    void finish(Execution e, Throwable failure, ObjectNode endValues) {
+        if (!e.finishing()) {
+            return;
+        }
+        try {
+            if (closing || e.lost) {
+                return;
+            }
+            Outcome o = Outcome.of(e, failure, endValues);
+            if (failure != null && e.stop == null) {
+                LOG.warn("{} failed: {}", e, failure.getClass().getSimpleName());
+            }
+            if (o.status() == RunStatus.ERROR && failure != null) {
+                e.events.add("error", o.result().get("__error__"));
+            }
+            record(e, o);
+        } finally {
+            executions.remove(e.run.id(), e);
+            e.events.close();
+            if (e.thread.temporary() && !e.here && !local.busy(e.thread.id())) {
+                drop(e.thread);
+            }
+            if (!closing) {
+                pump();
+            }
+        }
+    }
+
+    /**
+     * Stores the outcome on the run's queue, which frees the thread and shows the outcome here; a
+     * lost claim leaves it to the run's new owner. Under the thread's monitor, as a run's creation:
+     * a run created meanwhile on the thread starts (and shows it busy) after the outcome shows.
+     */
+    private void record(Execution e, Outcome o) {
+        SharedEvents log = feeds.shared();
+        if (log != null && e.queue != local) {
+            log.flush(); // a reader on another JVM sees the run done only after its last event
+        }
+        boolean held;
+        synchronized (e.thread) {
+            held = e.queue.finish(e.claim, e.run, e.thread, o);
+        }
+        if (!held) {
+            LOG.info("{} was taken over by another server meanwhile; its outcome is left to it", e);
+            registry.reload(e.run);
+        }
+    }
+
+    /** The execution of a run here, or null. */
+    Execution execution(String runId) {
+        return executions.get(runId);
+    }
+
+    /** The executions here of the shared queue's runs, whose leases this JVM holds. */
+    List<Execution> sharedExecutions() {
+        return executions.values().stream()
+                .filter(e -> e.queue == queue && queue != local)
+                .toList();
+    }
+
+    /** Stops a run whose claim this JVM lost, without touching its row (another JVM's now). */
+    void lost(Execution e) {
+        LOG.warn("{} lost its lease: stopping it here, another server continues it", e);
+        e.lost = true;
+        e.control.cancel();
+        finish(e, null, null);
+    }
+
+    /**
+     * Stops the runs of this JVM where they are: nothing they compute from now on is stored, so
+     * each keeps its last committed checkpoint and stays unfinished in the rows, for the next
+     * server (or another JVM of the shared queue) to continue.
+     */
+    @Override
+    public void close() {
+        closing = true;
+        for (Execution e : executions.values()) {
+            e.control.cancel();
+        }
+        workers.shutdownNow();
+    }
+}
