@@ -89,6 +89,29 @@ class StoredThreadUpgradeTest {
 
     @ParameterizedTest
     @EnumSource(Stores.Kind.class)
+    void anUpdateUnderVersion2StoresWhatItReadFromVersion1(Stores.Kind kind) throws Exception {
+        try (Stores store = new Stores(kind, data)) {
+            v1.say(store.open(), "t", "I want a refund");
+            String forked = v2.update(store.open(), "t", "a note", "audit");
+            Outcome after = v2.state(store.open(), "t");
+            assertEquals(forked, after.checkpointId());
+            // The update's checkpoint is version 2's: its renamed channel is stored under the new
+            // name, so a fresh saver reads it without going through version 1's names.
+            assertEquals("billing", after.values().get("subject"));
+            // Like any update (LangGraph.js's rule), it starts a new step from the stored values:
+            // the paused step's pending writes (the audit's) are not applied.
+            assertEquals("[I want a refund, a note]", after.values().get("messages"));
+            for (Map<String, Object> values : v2.history(store.open(), "t")) {
+                assertTrue(values.containsKey("subject"), values.toString());
+            }
+            // Version 2 wrote the update's checkpoint, so version 1 can no longer read the thread.
+            GraphException e = assertThrows(GraphException.class, () -> v1.state(store.open(), "t"));
+            assertEquals(ErrorCode.SCHEMA_TOO_NEW, e.code().orElseThrow());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Stores.Kind.class)
     void version3MigratesThreadsOfVersions1And2(Stores.Kind kind) throws Exception {
         try (Stores store = new Stores(kind, data)) {
             v1.say(store.open(), "one", "I want a refund");
