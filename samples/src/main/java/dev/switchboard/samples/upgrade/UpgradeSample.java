@@ -139,11 +139,18 @@ public final class UpgradeSample {
                 CLI,
                 db.toString()));
         cmd.addAll(List.of(command));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        // Its errors go to a file of their own: a JVM's warnings (such as JDK 22+'s on the SQLite
+        // driver's native library) are not what the release printed.
+        Path errors = Files.createTempFile(db.toAbsolutePath().getParent(), "release", ".err");
+        Process p = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.to(errors.toFile()))
+                .start();
         String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            throw new UncheckedIOException(new IOException(title + " failed:\n" + printed));
+            throw new UncheckedIOException(
+                    new IOException(title + " failed:\n" + printed + Files.readString(errors, StandardCharsets.UTF_8)));
         }
+        Files.delete(errors);
         out.print(printed);
     }
 }
