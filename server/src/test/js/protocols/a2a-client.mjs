@@ -59,6 +59,15 @@ for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask:
   out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
 }
 
+// a graph with messages: what the agent says reaches the stream as a working status while it runs
+out.chatStream = [];
+for await (const event of chat.sendMessageStream(message(["stream this"], { contextId: hello.contextId }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.chatStream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
+}
+
 const legacy = new LegacyJsonRpcTransport({ endpoint: out.card.supportedInterfaces[0].url });
 const old = await legacy.sendMessage(message([{ topic: "owls", ask: true }]));
 out.v03 = view(old.payload?.value ?? old);

@@ -136,6 +136,15 @@ class A2aEndpointTest {
     }
 
     @Test
+    void aStreamedConversationSendsWhatTheAgentSaysAsItRuns() {
+        assertEquals(
+                json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
+                        + "[\"statusUpdate\",\"TASK_STATE_WORKING\",{\"text\":\"echo: stream this\"}],"
+                        + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("chatStream"));
+    }
+
+    @Test
     void version03MethodsAreAnsweredInVersion03Spelling() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         String send = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\",\"params\":{\"message\":{"
