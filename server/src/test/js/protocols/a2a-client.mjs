@@ -48,6 +48,16 @@ out.cancel = await attempt(async () => view(await notes.cancelTask({ id: asking.
 out.text = await attempt(async () => view(await notes.sendMessage(message(["write about tea"]))));
 out.missing = await attempt(async () => view(await notes.getTask({ id: "nothing", tenant: "" })));
 
+// a task whose run is still going (the gated graph waits in its second step) is canceled
+const gated = await factory.createFromUrl(base, "/.well-known/agent-card.json?assistant_id=gated");
+const going = await gated.sendMessage({
+  ...message([{ trail: ["go"] }]),
+  configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: true },
+});
+out.going = view(going);
+out.canceled = await attempt(async () => view(await gated.cancelTask({ id: going.id, tenant: "", metadata: undefined })));
+out.canceledGot = view(await gated.getTask({ id: going.id, tenant: "" }));
+
 const hello = await chat.sendMessage(message(["hello"]));
 out.chat = view(hello);
 out.chat2 = view(await chat.sendMessage(message(["again"], { contextId: hello.contextId })));
