@@ -48,6 +48,16 @@ out.cancel = await attempt(async () => view(await notes.cancelTask({ id: asking.
 out.text = await attempt(async () => view(await notes.sendMessage(message(["write about tea"]))));
 out.missing = await attempt(async () => view(await notes.getTask({ id: "nothing", tenant: "" })));
 
+// a task whose run is still going (the gated graph waits in its second step) is canceled
+const gated = await factory.createFromUrl(base, "/.well-known/agent-card.json?assistant_id=gated");
+const going = await gated.sendMessage({
+  ...message([{ trail: ["go"] }]),
+  configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: true },
+});
+out.going = view(going);
+out.canceled = await attempt(async () => view(await gated.cancelTask({ id: going.id, tenant: "", metadata: undefined })));
+out.canceledGot = view(await gated.getTask({ id: going.id, tenant: "" }));
+
 const hello = await chat.sendMessage(message(["hello"]));
 out.chat = view(hello);
 out.chat2 = view(await chat.sendMessage(message(["again"], { contextId: hello.contextId })));
@@ -57,6 +67,15 @@ for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask:
   const kind = event.payload?.$case ?? Object.keys(event)[0];
   const value = event.payload?.value ?? event;
   out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
+}
+
+// a graph with messages: what the agent says reaches the stream as a working status while it runs
+out.chatStream = [];
+for await (const event of chat.sendMessageStream(message(["stream this"], { contextId: hello.contextId }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.chatStream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
 }
 
 const legacy = new LegacyJsonRpcTransport({ endpoint: out.card.supportedInterfaces[0].url });
