@@ -85,4 +85,14 @@ const oldId = (old.payload?.value ?? old).id;
 const oldContext = (old.payload?.value ?? old).contextId;
 const oldDone = await legacy.sendMessage(message(["sure"], { contextId: oldContext, taskId: oldId }));
 out.v03done = view(oldDone.payload?.value ?? oldDone);
+
+// message/stream in v0.3, on the graph with messages
+out.v03stream = [];
+const legacyChat = new LegacyJsonRpcTransport({ endpoint: new URL("/a2a/chat", base).toString() });
+for await (const event of legacyChat.sendMessageStream(message(["old stream"]))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.v03stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
+}
 console.log(JSON.stringify(out));

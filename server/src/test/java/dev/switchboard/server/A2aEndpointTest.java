@@ -194,6 +194,15 @@ class A2aEndpointTest {
     }
 
     @Test
+    void aVersion03StreamSendsTheSameEvents() {
+        assertEquals(
+                json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
+                        + "[\"statusUpdate\",\"TASK_STATE_WORKING\",{\"text\":\"echo: old stream\"}],"
+                        + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("v03stream"));
+    }
+
+    @Test
     void aVersion03ClientIsAnsweredInItsOwnSpelling() {
         assertEquals("TASK_STATE_INPUT_REQUIRED", out.get("v03").get("state").asString());
         assertEquals("TASK_STATE_COMPLETED", out.get("v03done").get("state").asString());
