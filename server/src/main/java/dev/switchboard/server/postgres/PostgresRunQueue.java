@@ -53,15 +53,27 @@ public final class PostgresRunQueue implements RunQueue {
     private final String owner;
     private final long leaseMillis;
     private final JdbcSaver saver;
+    /** The graphs this JVM serves and the stored-schema version of each, as two SQL arrays. */
+    private final String[] graphIds;
+
+    private final Integer[] schemaVersions;
 
     private PostgresRunQueue(
-            Connection connection, DataSource source, String where, String owner, long leaseMillis, JdbcSaver saver) {
+            Connection connection,
+            DataSource source,
+            String where,
+            String owner,
+            long leaseMillis,
+            JdbcSaver saver,
+            Map<String, Integer> versions) {
         this.connection = connection;
         this.source = source;
         this.where = where;
         this.owner = owner;
         this.leaseMillis = leaseMillis;
         this.saver = saver;
+        this.graphIds = versions.keySet().toArray(String[]::new);
+        this.schemaVersions = versions.values().toArray(Integer[]::new);
     }
 
     /**
@@ -71,14 +83,17 @@ public final class PostgresRunQueue implements RunQueue {
      * @param saver the server's saver on the same database, whose views fence each claimed run
      * @param owner this JVM's owner id
      * @param leaseMillis how long a claim holds without renewal
+     * @param versions the graphs this JVM serves, by id, and the version of each one's stored schema
+     *     ({@code @Graph(version)}): it claims no run of a thread stored by a newer version
      * @return the queue
      */
-    public static PostgresRunQueue open(DataSource source, JdbcSaver saver, String owner, long leaseMillis) {
+    public static PostgresRunQueue open(
+            DataSource source, JdbcSaver saver, String owner, long leaseMillis, Map<String, Integer> versions) {
         String where = saver.database();
         try {
             Connection c = source.getConnection();
             ServerSchema.migrate(c, true);
-            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver);
+            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver, Map.copyOf(versions));
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
@@ -150,7 +165,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     private void insert(RunRow run, String row) throws SQLException {
         try (PreparedStatement p = connection.prepareStatement("INSERT INTO " + RUNS
-                + " (run_id, thread_id, seq, row_json, queue_status) VALUES (?, ?, ?, ?, 'pending')")) {
+                + " (run_id, thread_id, seq, row_json, queue_status, graph_id) VALUES (?, ?, ?, ?, 'pending', ?)")) {
             p.setString(1, run.id());
             p.setString(2, run.threadId());
             p.setLong(
@@ -158,6 +173,7 @@ public final class PostgresRunQueue implements RunQueue {
                     run.createdAt().getEpochSecond() * 1_000_000
                             + run.createdAt().getNano() / 1000);
             p.setString(4, row);
+            p.setString(5, run.graph().graphId());
             p.executeUpdate();
         }
     }
@@ -219,16 +235,31 @@ public final class PostgresRunQueue implements RunQueue {
         return c;
     }
 
+    /**
+     * The run {@link #take} claims. Besides the thread rules, a run whose thread's head checkpoint
+     * was written by a newer version of its graph's stored schema than this JVM serves is left for
+     * a JVM that can read it: while old and new code share the queue in a rolling upgrade, a thread
+     * a new JVM has written to is never run by an old one (which would refuse it, {@code
+     * SCHEMA_TOO_NEW}). Runs of graphs this JVM does not serve are claimed as before.
+     */
     private Claim pick(String runId) throws SQLException {
         String sql = "SELECT r.run_id, r.thread_id, r.attempt FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
                 + (runId == null ? "" : " AND r.run_id = ?")
                 + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
                 + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
+                + " AND NOT EXISTS (SELECT 1 FROM switchboard_heads h JOIN switchboard_checkpoints c"
+                + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace AND c.checkpoint_id = h.checkpoint_id"
+                + " WHERE h.thread_id = r.thread_id AND h.namespace = '' AND c.schema_version > COALESCE("
+                + "(SELECT m.version FROM unnest(?::varchar[], ?::int[]) AS m(graph_id, version)"
+                + " WHERE m.graph_id = r.graph_id), 2147483647))"
                 + " ORDER BY r.seq LIMIT 1 FOR UPDATE OF r SKIP LOCKED";
         try (PreparedStatement p = connection.prepareStatement(sql)) {
+            int i = 1;
             if (runId != null) {
-                p.setString(1, runId);
+                p.setString(i++, runId);
             }
+            p.setArray(i++, connection.createArrayOf("varchar", graphIds));
+            p.setArray(i, connection.createArrayOf("int4", schemaVersions));
             try (ResultSet r = p.executeQuery()) {
                 return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3) + 1) : null;
             }

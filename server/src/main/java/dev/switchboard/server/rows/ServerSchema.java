@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The server's tables, one versioned list of migrations for the whole module, applied in order and
  * recorded in {@code switchboard_server_schema}: the thread and run rows (1, every database), the
- * PostgreSQL run queue's columns and claim log (2) and the shared run events (3). Whatever opens
+ * PostgreSQL run queue's columns and claim log (2), the shared run events (3) and the graph of each
+ * queued run, which rolling upgrades compare with the thread's schema version (4). Whatever opens
  * the tables first applies what is missing, in one transaction under a lock, so JVMs started
  * together on an empty database migrate it one after the other (PostgreSQL: an advisory lock and
  * transactional DDL; SQLite: the file's write lock), and the later ones find it migrated without
@@ -62,7 +63,8 @@ public final class ServerSchema {
                                     + " (run_id) ON DELETE CASCADE, event VARCHAR(255) NOT NULL,"
                                     + " data TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())",
                             "CREATE INDEX IF NOT EXISTS switchboard_server_events_run ON switchboard_server_events"
-                                    + " (run_id, id)")));
+                                    + " (run_id, id)")),
+            new Migration(4, true, List.of("ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS graph_id VARCHAR(64)")));
 
     /** The version the migrations lead to. */
     public static final int VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
