@@ -69,6 +69,16 @@ for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask:
   out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
 }
 
+// a task waiting for input answered through message/stream
+const waiting = await notes.sendMessage(message([{ topic: "wasps", ask: true }]));
+out.answeredStream = [];
+for await (const event of notes.sendMessageStream(message(["fine"], { contextId: waiting.contextId, taskId: waiting.id }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  out.answeredStream.push([kind, value.id ?? value.taskId, TaskState[value.status?.state] ?? (value.artifact ? value.artifact.parts.map(partView) : null)]);
+}
+out.waitingId = waiting.id;
+
 // a graph with messages: what the agent says reaches the stream as a working status while it runs
 out.chatStream = [];
 for await (const event of chat.sendMessageStream(message(["stream this"], { contextId: hello.contextId }))) {
@@ -85,4 +95,14 @@ const oldId = (old.payload?.value ?? old).id;
 const oldContext = (old.payload?.value ?? old).contextId;
 const oldDone = await legacy.sendMessage(message(["sure"], { contextId: oldContext, taskId: oldId }));
 out.v03done = view(oldDone.payload?.value ?? oldDone);
+
+// message/stream in v0.3, on the graph with messages
+out.v03stream = [];
+const legacyChat = new LegacyJsonRpcTransport({ endpoint: new URL("/a2a/chat", base).toString() });
+for await (const event of legacyChat.sendMessageStream(message(["old stream"]))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.v03stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
+}
 console.log(JSON.stringify(out));

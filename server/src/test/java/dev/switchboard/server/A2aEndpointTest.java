@@ -150,6 +150,18 @@ class A2aEndpointTest {
     }
 
     @Test
+    void aStreamedMessageAnswersATaskWaitingForInput() {
+        String id = out.get("waitingId").asString();
+        assertEquals(
+                json("[[\"task\",\"" + id + "\",\"TASK_STATE_SUBMITTED\"],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_WORKING\"],"
+                        + "[\"artifactUpdate\",\"" + id + "\","
+                        + "[{\"data\":{\"text\":\"A note about wasps.\",\"verdict\":\"published after review: fine\"}}]],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("answeredStream"));
+    }
+
+    @Test
     void aStreamedConversationSendsWhatTheAgentSaysAsItRuns() {
         assertEquals(
                 json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
@@ -191,6 +203,15 @@ class A2aEndpointTest {
                 .body());
         assertEquals("0.3.0", card.get("protocolVersion").asString());
         assertEquals("JSONRPC", card.get("preferredTransport").asString());
+    }
+
+    @Test
+    void aVersion03StreamSendsTheSameEvents() {
+        assertEquals(
+                json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
+                        + "[\"statusUpdate\",\"TASK_STATE_WORKING\",{\"text\":\"echo: old stream\"}],"
+                        + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("v03stream"));
     }
 
     @Test
