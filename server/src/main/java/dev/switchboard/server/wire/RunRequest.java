@@ -64,7 +64,16 @@ public record RunRequest(
 
     private static final List<String> STRATEGIES = List.of("reject", "rollback", "interrupt", "enqueue");
     private static final List<String> MODES = List.of(
-            "values", "messages", "messages-tuple", "updates", "events", "tasks", "checkpoints", "debug", "custom");
+            "values",
+            "messages",
+            "messages-tuple",
+            "updates",
+            "events",
+            "tasks",
+            "checkpoints",
+            "debug",
+            "custom",
+            "tools");
 
     /**
      * Parses and validates a run request body.
