@@ -5,6 +5,7 @@ import dev.switchboard.server.http.Router;
 import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Drawing;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Filters;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunRequest;
@@ -76,8 +77,10 @@ public final class Assistants {
     private void search(Exchange ex) throws IOException {
         ObjectNode body = ex.body();
         List<ServedGraph> found = filter(body);
-        int offset = body.path("offset").asInt(0);
-        int limit = body.path("limit").asInt(10);
+        Integer offsetAsked = Fields.integer(body, List.of("offset"), 0, Integer.MAX_VALUE);
+        Integer limitAsked = Fields.integer(body, List.of("limit"), 1, 1000);
+        int offset = offsetAsked == null ? 0 : offsetAsked;
+        int limit = limitAsked == null ? 10 : limitAsked;
         ArrayNode out = Json.array();
         found.stream().skip(offset).limit(limit).forEach(g -> out.add(json(g)));
         ex.json(200, out);
@@ -88,7 +91,7 @@ public final class Assistants {
     }
 
     private List<ServedGraph> filter(ObjectNode body) {
-        String graphId = Json.text(body, "graph_id");
+        String graphId = Fields.string(body, "graph_id");
         ObjectNode metadata = RunRequest.objectOrEmpty(body, "metadata");
         List<ServedGraph> out = new ArrayList<>();
         for (ServedGraph g : graphs.values()) {

@@ -1,5 +1,6 @@
 package dev.switchboard.server.api;
 
+import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
@@ -235,11 +236,11 @@ public final class Threads {
                     "Thread " + t.id() + " has no graph yet: run it once before updating its state");
         }
         RunConfig config = RunConfig.thread(t.id());
-        String checkpointId = Json.text(body, "checkpoint_id");
-        JsonNode cp = body.get("checkpoint");
-        if (checkpointId == null && cp != null && cp.isObject()) {
-            checkpointId = Json.text(cp, "checkpoint_id");
+        String checkpointId = Fields.string(body, "checkpoint_id");
+        if (checkpointId == null) {
+            checkpointId = Fields.string(Fields.object(body, "checkpoint"), "checkpoint_id");
         }
+        String asNode = Fields.string(body, "as_node");
         if (checkpointId != null) {
             if (!hasCheckpoint(t, checkpointId)) {
                 throw ApiException.notFound("Checkpoint " + checkpointId + " not found on thread " + t.id());
@@ -252,11 +253,16 @@ public final class Threads {
             if (pipeline.busy(t)) {
                 throw ApiException.status(409, "Thread " + t.id() + " is busy: wait for its run to finish");
             }
-            written = g.graph()
-                    .updateState(
-                            config,
-                            g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
-                            Json.text(body, "as_node"));
+            try {
+                written = g.graph()
+                        .updateState(
+                                config,
+                                g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
+                                asNode);
+            } catch (InvalidUpdateException e) {
+                // an as_node the graph does not have, or an update it cannot apply: the request's fault
+                throw ApiException.badRequest(e.getMessage());
+            }
             Outcome.refresh(t, g);
             t.touch();
             registry.save(t);

@@ -38,6 +38,9 @@ public final class JdkTransport implements AutoCloseable {
     private static final byte[] BUSY =
             "the server is busy: retry later".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
+    /** The most bytes of an unread request body skipped before its connection is closed instead. */
+    private static final long DRAIN = 1 << 20;
+
     /** The overflow pool's threads (and as many waiting). */
     private static final int OVERFLOW = 4;
     /** Set on an overflow thread while it serves: only health is answered. */
@@ -135,6 +138,30 @@ public final class JdkTransport implements AutoCloseable {
         return http.getAddress().getPort();
     }
 
+    /**
+     * Skips what is left of a request body a route did not read (one that takes none, or an
+     * error answered first), up to {@link #DRAIN} bytes, so the connection can serve the next
+     * request.
+     *
+     * @return true when the body was read to its end
+     */
+    private static boolean drained(InputStream body) {
+        long left = DRAIN;
+        byte[] buffer = new byte[8192];
+        try {
+            while (left > 0) {
+                int n = body.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    return true;
+                }
+                left -= n;
+            }
+            return body.read() < 0;
+        } catch (IOException closed) {
+            return true; // the route read it and closed it (closing drains it), or the client left
+        }
+    }
+
     private static void serve(HttpExchange h, ApiHandler handler) {
         try (h) {
             ApiResponse r = OVERFLOWING.get() && !h.getRequestURI().getPath().equals("/ok")
@@ -147,6 +174,11 @@ public final class JdkTransport implements AutoCloseable {
                     : handler.handle(new Request(h));
             for (Map.Entry<String, String> header : r.headers()) {
                 h.getResponseHeaders().add(header.getKey(), header.getValue());
+            }
+            if (!drained(h.getRequestBody())) {
+                // a body the route did not read and too long to skip: the connection cannot carry
+                // another request, so the client is told not to send one on it
+                h.getResponseHeaders().set("Connection", "close");
             }
             boolean head = h.getRequestMethod().equals("HEAD");
             if (r.streamed()) {
