@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * and negative numbers, an integer past 64 bits, NUL, a lone surrogate, markup, a path, a 100,000
  * character string, nesting past the limit); GET routes the same in their query and path. A
  * malformed body is always a 4xx; nothing is ever a 5xx, a 4xx never shows Java or SQL text, and
- * the server answers health and runs a graph afterwards.
+ * the server answers health and runs a graph afterwards. The one 500 kept is LangGraph.js's own: a
+ * state update as a node the graph does not have.
  */
 class HostileBodiesTest {
     private static final Pattern INTERNALS = Pattern.compile(
@@ -187,6 +188,9 @@ class HostileBodiesTest {
                 String valid = validBody(template);
                 for (String field : fields(template)) {
                     for (String value : VALUES) {
+                        if (unknownNode(template, field, value)) {
+                            continue;
+                        }
                         check(route, method, path, with(valid, field, value), false);
                     }
                 }
@@ -240,6 +244,14 @@ class HostileBodiesTest {
      */
     private static boolean readsBody(String template) {
         return !template.endsWith("/cancel") && !template.endsWith("/copy") && !jsonRpc(template);
+    }
+
+    /**
+     * A state update as a node the graph does not have: LangGraph.js's server answers it 500, and so
+     * does this one (ConformanceCheckTest pins it: error.update_state.unknown_node).
+     */
+    private static boolean unknownNode(String template, String field, String value) {
+        return template.endsWith("/state") && field.equals("as_node") && value.startsWith("\"");
     }
 
     /** MCP and A2A speak JSON-RPC. */

@@ -1,6 +1,5 @@
 package dev.switchboard.server.api;
 
-import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateSnapshot;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
@@ -253,16 +252,13 @@ public final class Threads {
             if (pipeline.busy(t)) {
                 throw ApiException.status(409, "Thread " + t.id() + " is busy: wait for its run to finish");
             }
-            try {
-                written = g.graph()
-                        .updateState(
-                                config,
-                                g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
-                                asNode);
-            } catch (InvalidUpdateException e) {
-                // an as_node the graph does not have, or an update it cannot apply: the request's fault
-                throw ApiException.badRequest(e.getMessage());
-            }
+            // an as_node the graph does not have fails here and answers 500, as LangGraph.js's
+            // server does (ConformanceCheckTest: error.update_state.unknown_node)
+            written = g.graph()
+                    .updateState(
+                            config,
+                            g.update(values.isMissingNode() || values.isNull() ? Json.object() : values, "values"),
+                            asNode);
             Outcome.refresh(t, g);
             t.touch();
             registry.save(t);
