@@ -47,9 +47,11 @@ public final class GraphSchema {
     private final Function<Map<String, Object>, StateUpdate> stateUpdates;
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
+    private final int version;
 
     private GraphSchema(Builder b) {
         this.graph = b.graph;
+        this.version = b.version;
         this.channels = List.copyOf(b.channels);
         this.input = List.copyOf(b.input);
         this.output = List.copyOf(b.output);
@@ -78,6 +80,17 @@ public final class GraphSchema {
      */
     public String graph() {
         return graph;
+    }
+
+    /**
+     * The version of the graph's stored schema ({@code @Graph(version)}): what its checkpoints
+     * record, and the newest version of checkpoints it reads. A server whose workers run different
+     * versions of a graph gives each run to a worker whose version is at least its thread's.
+     *
+     * @return the version, from 1
+     */
+    public int version() {
+        return version;
     }
 
     /**
@@ -178,6 +191,7 @@ public final class GraphSchema {
         private List<ValueCodec<?>> codecs = List.of();
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
+        private int version = 1;
 
         private Builder(String graph) {
             this.graph = graph;
@@ -231,6 +245,20 @@ public final class GraphSchema {
                 Function<Map<String, Object>, StateUpdate> state, Function<Map<String, Object>, StateUpdate> input) {
             this.stateUpdates = state;
             this.inputUpdates = input;
+            return this;
+        }
+
+        /**
+         * The version of the graph's stored schema.
+         *
+         * @param version the version, from 1
+         * @return this builder
+         */
+        public Builder version(int version) {
+            if (version < 1) {
+                throw new IllegalArgumentException("schema version " + version + " is not 1 or more");
+            }
+            this.version = version;
             return this;
         }
 

@@ -7,18 +7,22 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
+import dev.switchboard.server.a2a.A2aEndpoint;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
 import dev.switchboard.server.api.Studio;
+import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.JdkTransport;
 import dev.switchboard.server.http.Router;
+import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
+import dev.switchboard.server.protocol.ThreadChannels;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
@@ -35,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -81,6 +86,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final boolean ownStore;
 
     private final RunPipeline pipeline;
+    /** The threads' streaming protocol channels. */
+    private final ThreadChannels channels;
+
     private final ApiHandler handler;
     /** The worker on the shared run queue when the database is PostgreSQL; else null. */
     private final QueueWorker worker;
@@ -106,7 +114,10 @@ public final class SwitchboardServer implements AutoCloseable {
         LocalRunQueue local = new LocalRunQueue(registry);
         if (shared) {
             String owner = UUID.randomUUID().toString();
-            PostgresRunQueue queue = PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis());
+            Map<String, Integer> versions = new LinkedHashMap<>();
+            graphs.forEach((id, g) -> versions.put(id, g.graph().schema().version()));
+            PostgresRunQueue queue =
+                    PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis(), versions);
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns);
             this.events = EventLog.open(db.dataSource(), where);
             this.worker = new QueueWorker(
@@ -123,9 +134,20 @@ public final class SwitchboardServer implements AutoCloseable {
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        new Runs(registry, assistants, threads, saver, pipeline).routes(router);
+        Runs runs = new Runs(registry, assistants, threads, saver, pipeline);
+        runs.routes(router);
+        this.channels = new ThreadChannels(registry, pipeline);
+        new ThreadStreams(registry, assistants, runs, channels).routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
+        // MCP and A2A call the API in-process through the handler built below, with each caller's
+        // credentials (see Loopback); tools and cards describe a graph with its generated description
+        Function<String, String> descriptions = id -> {
+            ServedGraph g = graphs.get(id);
+            return g == null ? null : g.graph().description();
+        };
+        new McpEndpoint(this::handler, "0.1.0", descriptions).routes(router);
+        new A2aEndpoint(this::handler, descriptions).routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.handler =
@@ -246,6 +268,7 @@ public final class SwitchboardServer implements AutoCloseable {
             http.close();
             http = null;
         }
+        channels.close();
         pipeline.close();
         if (worker != null) {
             worker.close();

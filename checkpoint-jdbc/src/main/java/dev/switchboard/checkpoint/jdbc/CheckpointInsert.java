@@ -29,7 +29,7 @@ record CheckpointInsert(
         String header,
         String meta) {
     private static final String COLUMNS =
-            " (space, checkpoint_id, parent_id, created_at, source, step, header, metadata)";
+            " (space, checkpoint_id, parent_id, created_at, source, step, header, metadata, schema_version)";
 
     /**
      * Where the checkpoint was stored.
@@ -55,7 +55,7 @@ record CheckpointInsert(
                 return null;
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
             p.setLong(1, moved.space());
             bind(p, 2);
             try (ResultSet r = p.executeQuery()) {
@@ -71,7 +71,7 @@ record CheckpointInsert(
         PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_spaces SET head = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND head = ? RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq)"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq)"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted),"
                 + " (SELECT c.seq FROM switchboard_checkpoints c, moved WHERE c.space = moved.id"
                 + " AND c.checkpoint_id = ?), (SELECT " + dialect.joinedText("w.channel")
@@ -82,8 +82,8 @@ record CheckpointInsert(
         JdbcSaver.bindThread(p, 2, threadId, namespace);
         p.setBytes(4, expectedId);
         bind(p, 5);
-        p.setBytes(12, expectedId);
         p.setBytes(13, expectedId);
+        p.setBytes(14, expectedId);
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);
@@ -164,6 +164,7 @@ record CheckpointInsert(
         p.setInt(from + 4, metadata.step());
         p.setString(from + 5, header);
         p.setString(from + 6, meta);
+        p.setInt(from + 7, checkpoint.schemaVersion());
     }
 
     private IllegalArgumentException alreadyStored() {

@@ -159,7 +159,16 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<Migration> migrations() {
-        return List.of(ddl(initialSchema()), ddl(threads()), ddl(names()), SchemaV4::migrate);
+        return List.of(ddl(initialSchema()), ddl(threads()), ddl(names()), ddl(schemaVersions()), SchemaV5::migrate);
+    }
+
+    /**
+     * Version 4: each checkpoint's stored-schema version ({@code @Graph(version)}, also in its
+     * header), as a column, so that a run queue can tell in SQL which threads a worker's version of
+     * a graph can read. Checkpoints stored before have version 1, as their headers say.
+     */
+    private static List<String> schemaVersions() {
+        return List.of("ALTER TABLE switchboard_checkpoints ADD COLUMN schema_version INTEGER NOT NULL DEFAULT 1");
     }
 
     private static Migration ddl(List<String> statements) {

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,8 +25,10 @@ import tools.jackson.databind.json.JsonMapper;
  * A store of schema version 3 ({@code fixtures/schema-v3}, written by the saver of that version;
  * see {@link SchemaV3Fixture}) migrates to the current schema and reads exactly as that saver read
  * it: every thread's metadata, every namespace's history, each checkpoint's header, metadata,
- * parent, delta chains and pending writes. On PostgreSQL the fixture's rows are copied into tables
- * of version 3 first. Then the threads go on: a paused review resumes, a conversation continues.
+ * parent, delta chains and pending writes. So does the same store as version 4 left it (version
+ * 3's rows with a column of each checkpoint's graph schema version, one thread's set to 2, which
+ * the migration keeps). On PostgreSQL the fixture's rows are copied into tables of the version
+ * first. Then the threads go on: a paused review resumes, a conversation continues.
  */
 class SchemaV3MigrationTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -52,9 +54,9 @@ class SchemaV3MigrationTest {
         return file;
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sqlite", "postgres"})
-    void aStoreOfVersion3ReadsAsThatSaverReadItAndContinues(String kind) throws Exception {
+    @ParameterizedTest(name = "{0} from version {1}")
+    @CsvSource({"sqlite, 3", "sqlite, 4", "postgres, 3", "postgres, 4"})
+    void aStoreOfVersion3Or4ReadsAsThatSaverReadItAndContinues(String kind, int version) throws Exception {
         JsonNode expected;
         try (InputStream in =
                 SchemaV3MigrationTest.class.getResourceAsStream(SchemaV3Fixture.FIXTURES + "threads.json")) {
@@ -64,13 +66,18 @@ class SchemaV3MigrationTest {
         try (Backend backend = Backend.of(kind, dir)) {
             JdbcSaver saver;
             if (backend.postgres()) {
-                backend.createAtVersion("v3", 3);
+                backend.createAtVersion("old", version);
                 try (Connection from = DriverManager.getConnection("jdbc:sqlite:" + fixture);
-                        Connection to = backend.connect("v3")) {
+                        Connection to = backend.connect("old")) {
                     copy(from, to);
+                    markRaw(to, version);
                 }
-                saver = backend.open("v3");
+                saver = backend.open("old");
             } else {
+                try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + fixture)) {
+                    upgradeTo(c, version);
+                    markRaw(c, version);
+                }
                 saver = SqliteSaver.file(fixture);
             }
             try (saver) {
@@ -79,6 +86,18 @@ class SchemaV3MigrationTest {
                 for (int i = 0; i < expected.size(); i++) {
                     assertEquals(
                             "", difference("thread " + expected.get(i).get("thread"), expected.get(i), actual.get(i)));
+                }
+                // Version 4's column of each checkpoint's graph schema version is carried over.
+                try (Connection c = backend.postgres()
+                        ? backend.connect("old")
+                        : DriverManager.getConnection("jdbc:sqlite:" + fixture)) {
+                    assertEquals(
+                            version == 4 ? 2 : 1,
+                            Sql.longValue(c, "SELECT MIN(c.schema_version) FROM" + Sql.CHECKPOINTS_OF_THREAD, "raw"));
+                    assertEquals(
+                            1,
+                            Sql.longValue(
+                                    c, "SELECT MAX(c.schema_version) FROM" + Sql.CHECKPOINTS_OF_THREAD, "chatter"));
                 }
                 continues(saver);
             }
@@ -160,6 +179,39 @@ class SchemaV3MigrationTest {
 
     private static int order(String entry) {
         return entry.equals("submitted") ? 0 : entry.equals("drafted") ? 1 : entry.equals("checked") ? 2 : 3;
+    }
+
+    /**
+     * Takes the version-3 fixture file to a later version as the saver of that version did when it
+     * opened it: the migrations up to it, in one transaction.
+     */
+    private static void upgradeTo(Connection c, int version) throws Exception {
+        c.setAutoCommit(false);
+        for (int v = 3; v < version; v++) {
+            Dialect.SQLITE.migrations().get(v).apply(c, Dialect.SQLITE);
+        }
+        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_schema SET version = ?")) {
+            p.setInt(1, version);
+            p.executeUpdate();
+        }
+        c.commit();
+        c.setAutoCommit(true);
+    }
+
+    /**
+     * In a store of version 4, marks the {@code raw} thread's checkpoints as written by version 2 of
+     * their graph's schema (the column only: their headers stay version 1, as written).
+     */
+    private static void markRaw(Connection c, int version) throws Exception {
+        if (version == 4) {
+            try (PreparedStatement p = c.prepareStatement(
+                    "UPDATE switchboard_checkpoints SET schema_version = 2 WHERE thread_id = 'raw'")) {
+                p.executeUpdate();
+            }
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        }
     }
 
     /** Copies every row of the version-3 tables, in the order they were stored, without their row numbers. */

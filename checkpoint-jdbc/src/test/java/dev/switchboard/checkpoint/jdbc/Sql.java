@@ -95,6 +95,17 @@ final class Sql {
         }
     }
 
+    /** A number that a query of one stored id (a checkpoint or task id) gives. */
+    static long longValueOfId(Connection c, String sql, String id) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setBytes(1, id(id));
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
     /** Runs an update whose parameters are strings, or byte arrays for binary columns (stored ids). */
     static int update(Connection c, String sql, Object... params) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(sql)) {

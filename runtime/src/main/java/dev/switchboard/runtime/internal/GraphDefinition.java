@@ -43,6 +43,7 @@ public final class GraphDefinition {
     private final Set<String> errorHandlers;
     private final String contextType;
     private final Predicate<Object> contextAccepts;
+    private final SchemaHistory schema;
     private volatile Object compiled;
 
     private GraphDefinition(Builder b) {
@@ -64,6 +65,16 @@ public final class GraphDefinition {
         this.errorHandlers = Set.copyOf(b.errorHandlers);
         this.contextType = b.contextType;
         this.contextAccepts = b.contextAccepts;
+        this.schema = b.schema;
+    }
+
+    /**
+     * Returns the versions of the graph's stored schema.
+     *
+     * @return its version and how older checkpoints read as it
+     */
+    public SchemaHistory schema() {
+        return schema;
     }
 
     /**
@@ -333,6 +344,7 @@ public final class GraphDefinition {
         private final Set<String> errorHandlers = new LinkedHashSet<>();
         private String contextType;
         private Predicate<Object> contextAccepts;
+        private SchemaHistory schema = SchemaHistory.FIRST;
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -569,6 +581,17 @@ public final class GraphDefinition {
         public Builder context(String typeName, Predicate<Object> accepts) {
             this.contextType = Objects.requireNonNull(typeName, "typeName");
             this.contextAccepts = Objects.requireNonNull(accepts, "accepts");
+            return this;
+        }
+
+        /**
+         * Declares the graph's stored-schema version and how older checkpoints read as it.
+         *
+         * @param history the versions
+         * @return this builder
+         */
+        public Builder schema(SchemaHistory history) {
+            this.schema = Objects.requireNonNull(history, "history");
             return this;
         }
 

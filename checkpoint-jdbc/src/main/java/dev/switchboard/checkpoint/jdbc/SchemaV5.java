@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Schema version 4: rows keyed by numbers. Version 3 repeated the thread id, the namespace, the
+ * Schema version 5: rows keyed by numbers. Version 4 repeated the thread id, the namespace, the
  * 36-character checkpoint id and 33-character versions in every row and in two or three indexes
  * per row; in a long conversation the keys took more of the file than the messages. Now a thread
  * and namespace is a row of {@code switchboard_spaces} (which also holds the head) that others name
@@ -25,17 +25,18 @@ import java.util.Map;
  * ({@link StoredIds}), and the blobs' key is their only index. Blob rows may also refer to pending
  * writes instead of repeating them ({@link WriteRefs}) and hold compressed bytes ({@link Deflate}).
  *
- * <p>The migration renames the version-3 tables, creates the new ones, copies every row in the
- * order it was stored (checkpoints keep their row numbers, so histories keep their order), and
- * drops the old tables, in the one transaction of the schema migration.
+ * <p>The migration renames the version-4 tables, creates the new ones, copies every row in the
+ * order it was stored (checkpoints keep their row numbers, so histories keep their order, and
+ * their schema versions), and drops the old tables, in the one transaction of the schema
+ * migration.
  */
-final class SchemaV4 {
-    private static final System.Logger LOG = System.getLogger(SchemaV4.class.getName());
+final class SchemaV5 {
+    private static final System.Logger LOG = System.getLogger(SchemaV5.class.getName());
     private static final int BATCH = 500;
 
-    private SchemaV4() {}
+    private SchemaV5() {}
 
-    /** The tables of version 4. */
+    /** The tables of version 5. */
     static List<String> tables(Dialect d) {
         String bytes = d.bytes();
         String big = d.bigint;
@@ -43,7 +44,7 @@ final class SchemaV4 {
                 "CREATE TABLE switchboard_checkpoints (seq " + d.serialKey + ", space " + big + " NOT NULL, "
                         + "checkpoint_id " + bytes + " NOT NULL, parent_id " + bytes + ", created_at TEXT NOT NULL, "
                         + "source TEXT NOT NULL, step INTEGER NOT NULL, header TEXT NOT NULL, "
-                        + "metadata TEXT NOT NULL, UNIQUE (space, checkpoint_id))",
+                        + "metadata TEXT NOT NULL, schema_version INTEGER NOT NULL DEFAULT 1, UNIQUE (space, checkpoint_id))",
                 "CREATE INDEX switchboard_checkpoints_history ON switchboard_checkpoints (space, seq)",
                 "CREATE TABLE switchboard_spaces (id " + d.serialKey + ", thread_id TEXT NOT NULL, "
                         + "namespace TEXT NOT NULL, head " + bytes + ", UNIQUE (thread_id, namespace), "
@@ -68,10 +69,10 @@ final class SchemaV4 {
                 List.of(
                         "DROP INDEX switchboard_checkpoints_history",
                         "DROP INDEX switchboard_blobs_chain",
-                        "ALTER TABLE switchboard_heads RENAME TO switchboard_heads_v3",
-                        "ALTER TABLE switchboard_writes RENAME TO switchboard_writes_v3",
-                        "ALTER TABLE switchboard_blobs RENAME TO switchboard_blobs_v3",
-                        "ALTER TABLE switchboard_checkpoints RENAME TO switchboard_checkpoints_v3"));
+                        "ALTER TABLE switchboard_heads RENAME TO switchboard_heads_v4",
+                        "ALTER TABLE switchboard_writes RENAME TO switchboard_writes_v4",
+                        "ALTER TABLE switchboard_blobs RENAME TO switchboard_blobs_v4",
+                        "ALTER TABLE switchboard_checkpoints RENAME TO switchboard_checkpoints_v4"));
         Dialect.execute(c, tables(d));
         long started = System.nanoTime();
         spaces(c);
@@ -84,14 +85,14 @@ final class SchemaV4 {
         Dialect.execute(
                 c,
                 List.of(
-                        "DROP TABLE switchboard_heads_v3",
-                        "DROP TABLE switchboard_writes_v3",
-                        "DROP TABLE switchboard_blobs_v3",
-                        "DROP TABLE switchboard_checkpoints_v3"));
+                        "DROP TABLE switchboard_heads_v4",
+                        "DROP TABLE switchboard_writes_v4",
+                        "DROP TABLE switchboard_blobs_v4",
+                        "DROP TABLE switchboard_checkpoints_v4"));
         if (checkpoints > 0) {
             LOG.log(
                     Level.INFO,
-                    "Switchboard checkpoint tables migrated to schema version 4: {0} checkpoints, {1} values,"
+                    "Switchboard checkpoint tables migrated to schema version 5: {0} checkpoints, {1} values,"
                             + " {2} pending writes in {3} ms",
                     checkpoints,
                     blobs,
@@ -105,9 +106,9 @@ final class SchemaV4 {
         try (Statement s = c.createStatement()) {
             s.execute("INSERT INTO switchboard_spaces (thread_id, namespace)"
                     + " SELECT thread_id, namespace FROM ("
-                    + "SELECT thread_id, namespace FROM switchboard_checkpoints_v3"
-                    + " UNION SELECT thread_id, namespace FROM switchboard_blobs_v3"
-                    + " UNION SELECT thread_id, namespace FROM switchboard_heads_v3) u"
+                    + "SELECT thread_id, namespace FROM switchboard_checkpoints_v4"
+                    + " UNION SELECT thread_id, namespace FROM switchboard_blobs_v4"
+                    + " UNION SELECT thread_id, namespace FROM switchboard_heads_v4) u"
                     + " ORDER BY thread_id, namespace");
         }
     }
@@ -115,7 +116,7 @@ final class SchemaV4 {
     private static Map<String, Long> channels(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("INSERT INTO switchboard_channels (name) SELECT channel FROM ("
-                    + "SELECT channel FROM switchboard_blobs_v3 UNION SELECT channel FROM switchboard_writes_v3) u"
+                    + "SELECT channel FROM switchboard_blobs_v4 UNION SELECT channel FROM switchboard_writes_v4) u"
                     + " ORDER BY channel");
         }
         Map<String, Long> out = new HashMap<>();
@@ -133,11 +134,11 @@ final class SchemaV4 {
         long n = 0;
         try (Statement read = c.createStatement();
                 PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_checkpoints (seq, space,"
-                        + " checkpoint_id, parent_id, created_at, source, step, header, metadata)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + " checkpoint_id, parent_id, created_at, source, step, header, metadata, schema_version)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             read.setFetchSize(BATCH);
             try (ResultSet r = read.executeQuery("SELECT c.seq, s.id, c.checkpoint_id, c.parent_id, c.created_at,"
-                    + " c.source, c.step, c.header, c.metadata FROM switchboard_checkpoints_v3 c"
+                    + " c.source, c.step, c.header, c.metadata, c.schema_version FROM switchboard_checkpoints_v4 c"
                     + " JOIN switchboard_spaces s ON s.thread_id = c.thread_id AND s.namespace = c.namespace"
                     + " ORDER BY c.seq")) {
                 while (r.next()) {
@@ -155,6 +156,7 @@ final class SchemaV4 {
                     p.setInt(7, r.getInt(7));
                     p.setString(8, r.getString(8));
                     p.setString(9, metadata(r.getString(9), r.getString(6), r.getInt(7)));
+                    p.setInt(10, r.getInt(10));
                     p.addBatch();
                     if (++n % BATCH == 0) {
                         p.executeBatch();
@@ -186,7 +188,7 @@ final class SchemaV4 {
                 PreparedStatement p = c.prepareStatement(BlobRows.insertSql())) {
             read.setFetchSize(BATCH);
             try (ResultSet r = read.executeQuery("SELECT s.id, b.channel, b.version, b.base, b.previous, b.kind,"
-                    + " b.data FROM switchboard_blobs_v3 b"
+                    + " b.data FROM switchboard_blobs_v4 b"
                     + " JOIN switchboard_spaces s ON s.thread_id = b.thread_id AND s.namespace = b.namespace")) {
                 while (r.next()) {
                     String channel = r.getString(2);
@@ -229,7 +231,7 @@ final class SchemaV4 {
                         + " (checkpoint, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?)")) {
             read.setFetchSize(BATCH);
             try (ResultSet r = read.executeQuery("SELECT c.seq, w.task_id, w.idx, w.channel, w.value"
-                    + " FROM switchboard_writes_v3 w JOIN switchboard_checkpoints_v3 c ON c.thread_id = w.thread_id"
+                    + " FROM switchboard_writes_v4 w JOIN switchboard_checkpoints_v4 c ON c.thread_id = w.thread_id"
                     + " AND c.namespace = w.namespace AND c.checkpoint_id = w.checkpoint_id ORDER BY " + order)) {
                 while (r.next()) {
                     p.setLong(1, r.getLong(1));
@@ -251,7 +253,7 @@ final class SchemaV4 {
     private static void heads(Connection c) throws SQLException {
         try (Statement read = c.createStatement();
                 PreparedStatement p = c.prepareStatement("UPDATE switchboard_spaces SET head = ? WHERE id = ?")) {
-            try (ResultSet r = read.executeQuery("SELECT s.id, h.checkpoint_id FROM switchboard_heads_v3 h"
+            try (ResultSet r = read.executeQuery("SELECT s.id, h.checkpoint_id FROM switchboard_heads_v4 h"
                     + " JOIN switchboard_spaces s ON s.thread_id = h.thread_id AND s.namespace = h.namespace")) {
                 while (r.next()) {
                     p.setBytes(1, StoredIds.bytes(r.getString(2)));
