@@ -247,8 +247,9 @@ public final class PostgresRunQueue implements RunQueue {
                 + (runId == null ? "" : " AND r.run_id = ?")
                 + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
                 + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
-                + " AND NOT EXISTS (SELECT 1 FROM switchboard_heads h JOIN switchboard_checkpoints c"
-                + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace AND c.checkpoint_id = h.checkpoint_id"
+                // The thread's head: its namespace's row in the checkpoint store (store version 5).
+                + " AND NOT EXISTS (SELECT 1 FROM switchboard_spaces h JOIN switchboard_checkpoints c"
+                + " ON c.space = h.id AND c.checkpoint_id = h.head"
                 + " WHERE h.thread_id = r.thread_id AND h.namespace = '' AND c.schema_version > COALESCE("
                 + "(SELECT m.version FROM unnest(?::varchar[], ?::int[]) AS m(graph_id, version)"
                 + " WHERE m.graph_id = r.graph_id), 2147483647))"
