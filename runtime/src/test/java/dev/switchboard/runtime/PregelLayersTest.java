@@ -85,7 +85,9 @@ class PregelLayersTest {
                 }
             }
         }
-        assertEquals(Set.of("ContextSpec", "Digests", "GraphSpec", "StepRecord", "TaskIds", "UnknownNode"), reached);
+        assertEquals(
+                Set.of("ContextSpec", "Digests", "GraphSpec", "RouteSpec", "StepRecord", "TaskIds", "UnknownNode"),
+                reached);
     }
 
     @Test
