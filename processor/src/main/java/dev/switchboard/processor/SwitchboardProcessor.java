@@ -14,6 +14,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.model.WorkflowReader;
 import dev.switchboard.processor.tools.OutputStep;
 import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
@@ -90,6 +91,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private ToolsStep tools;
     private OutputStep outputs;
     private MiddlewareStep middleware;
+    private WorkflowStep workflows;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -105,6 +107,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.tools = new ToolsStep(env, writer);
         this.outputs = new OutputStep(env, writer);
         this.middleware = new MiddlewareStep(env, writer);
+        this.workflows = new WorkflowStep(env, writer);
     }
 
     @Override
@@ -117,6 +120,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.addAll(ToolsStep.ANNOTATIONS);
         all.addAll(OutputStep.ANNOTATIONS);
         all.addAll(MiddlewareStep.ANNOTATIONS);
+        all.addAll(WorkflowStep.ANNOTATIONS);
         return all;
     }
 
@@ -162,6 +166,12 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                 return true;
             });
         }
+        for (TypeElement w : workflows.classes(round)) {
+            safely(w, () -> {
+                print(workflows.process(w, sourceTypes::contains));
+                return true;
+            });
+        }
         if (round.processingOver()) {
             reportUnresolved();
         }
@@ -181,7 +191,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                     || !(generated.contains(t.getQualifiedName().toString())
                             || tools.wrote(t.getQualifiedName().toString())
                             || outputs.wrote(t.getQualifiedName().toString())
-                            || middleware.wrote(t.getQualifiedName().toString()))) {
+                            || middleware.wrote(t.getQualifiedName().toString())
+                            || workflows.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }
@@ -223,7 +234,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             }
             for (Element e : round.getElementsAnnotatedWith(annotation)) {
                 Element owner = e.getKind() == ElementKind.METHOD ? e.getEnclosingElement() : e;
-                if (owner instanceof TypeElement t) {
+                // A workflow's @Retry or @Timeout are its entrypoint's and tasks': the workflow step reads them.
+                if (owner instanceof TypeElement t && !WorkflowReader.isWorkflow(t)) {
                     out.add(t);
                 }
             }
