@@ -32,7 +32,7 @@ final class EventMapper {
     private final MessagesMode messages;
     private boolean chainStarted;
     /** The root graph's last streamed values: at a normal end, the thread's state (see {@link #endValues}). */
-    private ObjectNode lastValues;
+    private JsonNode lastValues;
 
     private boolean paused;
     /** An unwatched run's last root values, as streamed (see {@link #unwatched}). */
@@ -74,12 +74,12 @@ final class EventMapper {
         if (part instanceof StreamPart.Namespaced<?> n) {
             emit(n.part(), ns + "|" + String.join("|", n.namespace()));
         } else if (part instanceof StreamPart.Values<?> v) {
-            ObjectNode values = g.values(v.channels());
+            JsonNode values = g.values(v.channels());
             if (ns.isEmpty()) {
                 execution.streamed = values;
                 lastValues = values;
-                if (asked.contains("messages")) {
-                    messages.complete(values);
+                if (asked.contains("messages") && values instanceof ObjectNode channels) {
+                    messages.complete(channels); // a workflow's bare value holds no message channel
                 }
             }
             send("values", ns, values);
@@ -263,7 +263,7 @@ final class EventMapper {
      * the run paused (its answer and the thread's interrupts need the checkpoint's pending tasks)
      * or streamed no values.
      */
-    ObjectNode endValues() {
+    JsonNode endValues() {
         if (lastChannels != null) {
             lastValues = run.graph().values(lastChannels);
             lastChannels = null;
