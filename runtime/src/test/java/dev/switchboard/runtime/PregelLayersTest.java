@@ -43,13 +43,16 @@ class PregelLayersTest {
             "Subgraphs",
             "SubgraphAddress",
             "Snapshots",
-            "Steps");
+            "Steps",
+            "TaskCalls",
+            "WorkflowGraph");
     /** Below the run: what a superstep prepares and applies, and what a run stores and streams. */
     private static final List<String> BELOW_THE_RUN = List.of(
             "Task",
             "StepRecord",
             "ChannelState",
             "ChannelVersions",
+            "RouteSpec",
             "StateReader",
             "Codecs",
             "Persistence",

@@ -238,7 +238,8 @@ final class GraphSpec {
         }
         for (int r = 0; r < routes.length; r++) {
             GraphDefinition.Route d = b.routes().get(r);
-            routes[r] = new RouteSpec(r, d.name(), node(d.from()), d.to(), d.enumTargets(), this);
+            int from = node(d.from());
+            routes[r] = new RouteSpec(r, d.name(), from, nodeNames[from], d.to(), d.enumTargets(), this::node);
             routesByNode.get(routes[r].from).add(r);
         }
         this.routesOf = toArrays(routesByNode);
