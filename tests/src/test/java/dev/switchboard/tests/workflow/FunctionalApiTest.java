@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.annotation.Cache;
 import dev.switchboard.annotation.Entrypoint;
 import dev.switchboard.annotation.Retry;
 import dev.switchboard.annotation.Task;
@@ -21,6 +22,7 @@ import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.WorkflowInput;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -115,6 +117,24 @@ class Shipping {
     }
 }
 
+/** An entrypoint whose result is cached by its input. */
+class Cached {
+    final Calls calls = new Calls();
+
+    @Task
+    String upper(String x) {
+        calls.hit("upper");
+        return x.toUpperCase(Locale.ROOT);
+    }
+
+    @Entrypoint(name = "cached")
+    @Cache(ttlSeconds = 60)
+    String run(String input, CachedTasks tasks) {
+        calls.hit("entrypoint");
+        return tasks.upper(input).join();
+    }
+}
+
 /** A task that asks for a durable step inside itself. */
 class Nesting {
     @Task
@@ -187,6 +207,20 @@ class FunctionalApiTest {
                 new Outcome.Refused("declined"),
                 wf.invoke(Command.resume(false), cfg).value());
         assertEquals(1, w.calls.count("label"));
+    }
+
+    @Test
+    void anEntrypointsCacheAnswersTheSameInputOnAnotherThreadWithoutRunningIt() {
+        Cached w = new Cached();
+        CachedWorkflow wf =
+                CachedWorkflow.builder(w).checkpointer(new MemorySaver()).build();
+        assertEquals("A", wf.invoke("a", RunConfig.thread("c1")).value());
+        assertEquals("A", wf.invoke("a", RunConfig.thread("c2")).value());
+        assertEquals("A", wf.getState(RunConfig.thread("c2")).values());
+        assertEquals(1, w.calls.count("entrypoint"));
+        assertEquals(1, w.calls.count("upper"));
+        assertEquals("B", wf.invoke("b", RunConfig.thread("c3")).value());
+        assertEquals(2, w.calls.count("entrypoint"));
     }
 
     @Test
