@@ -165,6 +165,22 @@ public interface NodeContext {
     <S2, I2 extends StateUpdate, O2> GraphOutput<O2> invoke(CompiledGraph<S2, I2, O2> graph, I2 input);
 
     /**
+     * The graph's state as this superstep began, as the graph's state type (read the way a node
+     * that takes the whole state reads it, managed values included). A node's own input is usually
+     * that state already; this is for a task started by a {@code Send}, whose input is the send's
+     * argument only, yet which must see the state it runs beside (LangGraph hands a tool node's
+     * call its state for the same reason). Read when asked, never stored with the task, so a send
+     * per tool call costs no copy of the conversation in the checkpoint.
+     *
+     * @return the state; its type is the graph's state type
+     * @throws IllegalStateException outside a run's task (a route, the state API), or in an attempt
+     *     that timed out
+     */
+    default Object state() {
+        throw new IllegalStateException("this context reads no state");
+    }
+
+    /**
      * How many times this node has been attempted in this superstep, counting the current attempt
      * from 1; above 1 only under a retry policy.
      *
