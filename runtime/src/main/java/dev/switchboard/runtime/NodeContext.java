@@ -216,6 +216,37 @@ public interface NodeContext {
     }
 
     /**
+     * Pushes a generative UI message, as LangGraph's {@code push_ui_message} does: streams it at
+     * once as a {@link StreamMode#CUSTOM} event (where {@code useStream} clients see it while the
+     * node runs) with the run's id in its metadata, and returns it completed so, to keep it in the
+     * thread's state, the node returns it in the update of its {@code List<UiMessage>} component
+     * (reduced by {@link dev.switchboard.runtime.reducer.UiMessages}):
+     *
+     * <pre>{@code
+     * UiMessage card = ctx.pushUi(UiMessage.of("weather", Map.of("city", "Paris")));
+     * return ChatUpdate.of().ui(List.of(card));
+     * }</pre>
+     *
+     * @param message the message, or a removal ({@link UiMessage#remove})
+     * @return the message as streamed, to write into the state
+     */
+    default UiMessage pushUi(UiMessage message) {
+        Objects.requireNonNull(message, "message");
+        UiMessage out = message;
+        if (!message.removes()) {
+            Map<String, Object> md = new java.util.LinkedHashMap<>();
+            Object runId = config().metadata().get("run_id");
+            if (runId != null) {
+                md.put("run_id", runId);
+            }
+            md.putAll(message.metadata());
+            out = new UiMessage(message.type(), message.id(), message.name(), message.props(), md);
+        }
+        emit(out);
+        return out;
+    }
+
+    /**
      * The graph's long-term memory, shared across threads: what the builder's {@code .store(store)}
      * set (a subgraph without its own uses its parent's).
      *

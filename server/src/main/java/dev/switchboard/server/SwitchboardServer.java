@@ -11,6 +11,7 @@ import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
 import dev.switchboard.server.api.Studio;
+import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
@@ -19,6 +20,7 @@ import dev.switchboard.server.http.Router;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
+import dev.switchboard.server.protocol.ThreadChannels;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
@@ -81,6 +83,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final boolean ownStore;
 
     private final RunPipeline pipeline;
+    /** The threads' streaming protocol channels. */
+    private final ThreadChannels channels;
+
     private final ApiHandler handler;
     /** The worker on the shared run queue when the database is PostgreSQL; else null. */
     private final QueueWorker worker;
@@ -123,7 +128,10 @@ public final class SwitchboardServer implements AutoCloseable {
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        new Runs(registry, assistants, threads, saver, pipeline).routes(router);
+        Runs runs = new Runs(registry, assistants, threads, saver, pipeline);
+        runs.routes(router);
+        this.channels = new ThreadChannels(registry, pipeline);
+        new ThreadStreams(registry, assistants, runs, channels).routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
@@ -246,6 +254,7 @@ public final class SwitchboardServer implements AutoCloseable {
             http.close();
             http = null;
         }
+        channels.close();
         pipeline.close();
         if (worker != null) {
             worker.close();

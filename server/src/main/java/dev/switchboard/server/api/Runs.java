@@ -94,10 +94,28 @@ public final class Runs {
 
     /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */
     private RunRow create(Exchange ex, String threadId, boolean wait) throws IOException {
-        ObjectNode body = ex.body();
+        RunRow run = submit(ex.owner(), threadId, ex.body(), wait);
+        ex.header("Content-Location", location(run));
+        return run;
+    }
+
+    /**
+     * Creates a run as a create request with this body would (the thread protocol's commands start
+     * runs so), and starts or queues it by its multitask strategy.
+     *
+     * @param owner the caller, or null without authentication
+     * @param threadId the thread, or null for a stateless run
+     * @param body the run request body
+     * @return the run
+     */
+    RunRow submit(String owner, String threadId, ObjectNode body) {
+        return submit(owner, threadId, body, false);
+    }
+
+    private RunRow submit(String owner, String threadId, ObjectNode body, boolean wait) {
         RunRequest req = RunRequest.parse(body, threadId == null);
         ServedGraph g = assistants.find(req.assistantId());
-        ThreadRow t = thread(ex, threadId, req);
+        ThreadRow t = thread(owner, threadId, req);
         synchronized (t) {
             RunRow run = newRun(t, g, body, req);
             if (!(wait && t.temporary())) { // else never answered nor stored
@@ -117,7 +135,6 @@ public final class Runs {
                 registry.transaction(submit);
             }
             submitted[0].go(); // committed: the runs it replaces stop, it starts
-            ex.header("Content-Location", location(run));
             return run;
         }
     }
@@ -131,18 +148,18 @@ public final class Runs {
         return new RunRow(UUID.randomUUID().toString(), t.id(), g, body, req, md);
     }
 
-    private ThreadRow thread(Exchange ex, String threadId, RunRequest req) {
+    private ThreadRow thread(String owner, String threadId, RunRequest req) {
         if (threadId == null) {
-            return registry.addThread(new ThreadRow(UUID.randomUUID().toString(), ex.owner(), Json.object(), true));
+            return registry.addThread(new ThreadRow(UUID.randomUUID().toString(), owner, Json.object(), true));
         }
         Threads.checkUuid(threadId, "thread_id");
-        ThreadRow t = registry.thread(threadId, ex.owner());
+        ThreadRow t = registry.thread(threadId, owner);
         if (t != null) {
             return t;
         }
         if (req.ifNotExists().equals("create")) {
-            ThreadRow stored = registry.addThread(new ThreadRow(threadId, ex.owner(), Json.object(), false));
-            if (Objects.equals(stored.owner(), ex.owner())) {
+            ThreadRow stored = registry.addThread(new ThreadRow(threadId, owner, Json.object(), false));
+            if (Objects.equals(stored.owner(), owner)) {
                 return stored;
             }
         }
