@@ -67,7 +67,7 @@ final class EventMapper {
     /** What a protocol run's end needs of its parts: its last root values and whether it paused. */
     private void track(StreamPart<?> part) {
         if (part instanceof StreamPart.Values<?> v) {
-            ObjectNode values = run.graph().values(v.channels());
+            JsonNode values = run.graph().values(v.channels());
             execution.streamed = values;
             lastValues = values;
         } else if (part instanceof StreamPart.Interrupted<?>
