@@ -85,6 +85,15 @@ class McpEndpointTest {
                 call.get("content").get(0).get("text").asString());
         assertEquals(false, call.get("isError").asBoolean());
 
+        assertEquals(
+                json("{\"text\":\"A note about moths.\",\"verdict\":\"published\"}"),
+                out.get("progressed").get("structuredContent"));
+        assertEquals(
+                json("[{\"progress\":1,\"message\":\"step 1: write finished\"},"
+                        + "{\"progress\":2,\"message\":\"step 2: publish finished\"}]"),
+                out.get("progress"),
+                "a call with a progress token is told each step of the run");
+
         JsonNode bad = out.get("bad");
         assertEquals(true, bad.get("isError").asBoolean());
         assertTrue(bad.get("content").get(0).get("text").asString().contains("topic"), bad.toString());
