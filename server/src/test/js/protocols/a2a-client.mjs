@@ -69,6 +69,16 @@ for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask:
   out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
 }
 
+// a task waiting for input answered through message/stream
+const waiting = await notes.sendMessage(message([{ topic: "wasps", ask: true }]));
+out.answeredStream = [];
+for await (const event of notes.sendMessageStream(message(["fine"], { contextId: waiting.contextId, taskId: waiting.id }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  out.answeredStream.push([kind, value.id ?? value.taskId, TaskState[value.status?.state] ?? (value.artifact ? value.artifact.parts.map(partView) : null)]);
+}
+out.waitingId = waiting.id;
+
 // a graph with messages: what the agent says reaches the stream as a working status while it runs
 out.chatStream = [];
 for await (const event of chat.sendMessageStream(message(["stream this"], { contextId: hello.contextId }))) {

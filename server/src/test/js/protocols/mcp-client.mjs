@@ -17,6 +17,7 @@ try {
   out.progress = [];
   out.progressed = await client.callTool({ name: "notes", arguments: { topic: "moths", ask: false } }, undefined,
     { onprogress: (p) => out.progress.push(p) });
+  out.chat = await client.callTool({ name: "chat", arguments: { messages: [{ role: "user", content: "hi there" }] } });
   out.bad = await client.callTool({ name: "notes", arguments: { topic: 42 } });
   out.paused = await client.callTool({ name: "notes", arguments: { topic: "cats", ask: true } });
   out.failed = await client.callTool({ name: "notes", arguments: { topic: "ink" } });

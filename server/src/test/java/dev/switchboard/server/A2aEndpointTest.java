@@ -150,6 +150,18 @@ class A2aEndpointTest {
     }
 
     @Test
+    void aStreamedMessageAnswersATaskWaitingForInput() {
+        String id = out.get("waitingId").asString();
+        assertEquals(
+                json("[[\"task\",\"" + id + "\",\"TASK_STATE_SUBMITTED\"],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_WORKING\"],"
+                        + "[\"artifactUpdate\",\"" + id + "\","
+                        + "[{\"data\":{\"text\":\"A note about wasps.\",\"verdict\":\"published after review: fine\"}}]],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("answeredStream"));
+    }
+
+    @Test
     void aStreamedConversationSendsWhatTheAgentSaysAsItRuns() {
         assertEquals(
                 json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"

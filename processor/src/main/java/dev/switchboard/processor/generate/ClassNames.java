@@ -29,6 +29,7 @@ final class ClassNames {
     static final ClassName ENTRYPOINT_CALL = ClassName.get(INTERNAL, "EntrypointCall");
     static final ClassName TASK_DEF = ClassName.get(INTERNAL, "TaskDef");
     static final ClassName TASK_CALLER = ClassName.get(INTERNAL, "TaskCaller");
+    static final ClassName SCHEMA_HISTORY = ClassName.get(INTERNAL, "SchemaHistory");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
     static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");

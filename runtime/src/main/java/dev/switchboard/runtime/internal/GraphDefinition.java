@@ -44,6 +44,7 @@ public final class GraphDefinition {
     private final String contextType;
     private final Predicate<Object> contextAccepts;
     private final ValueType entrypointInput;
+    private final SchemaHistory schema;
     private volatile Object compiled;
 
     private GraphDefinition(Builder b) {
@@ -65,6 +66,7 @@ public final class GraphDefinition {
         this.errorHandlers = Set.copyOf(b.errorHandlers);
         this.contextType = b.contextType;
         this.contextAccepts = b.contextAccepts;
+        this.schema = b.schema;
         this.entrypointInput = b.entrypointInput;
         if (entrypointInput != null
                 && (nodes.size() != 1 || !edges.isEmpty() || !routes.isEmpty() || !joins.isEmpty())) {
@@ -80,6 +82,15 @@ public final class GraphDefinition {
      */
     public ValueType entrypointInput() {
         return entrypointInput;
+    }
+
+    /**
+     * Returns the versions of the graph's stored schema.
+     *
+     * @return its version and how older checkpoints read as it
+     */
+    public SchemaHistory schema() {
+        return schema;
     }
 
     /**
@@ -350,6 +361,7 @@ public final class GraphDefinition {
         private String contextType;
         private Predicate<Object> contextAccepts;
         private ValueType entrypointInput;
+        private SchemaHistory schema = SchemaHistory.FIRST;
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -599,6 +611,17 @@ public final class GraphDefinition {
         public Builder context(String typeName, Predicate<Object> accepts) {
             this.contextType = Objects.requireNonNull(typeName, "typeName");
             this.contextAccepts = Objects.requireNonNull(accepts, "accepts");
+            return this;
+        }
+
+        /**
+         * Declares the graph's stored-schema version and how older checkpoints read as it.
+         *
+         * @param history the versions
+         * @return this builder
+         */
+        public Builder schema(SchemaHistory history) {
+            this.schema = Objects.requireNonNull(history, "history");
             return this;
         }
 
