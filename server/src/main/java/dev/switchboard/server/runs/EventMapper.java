@@ -112,6 +112,8 @@ final class EventMapper {
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
             send("custom", ns, g.forms().write(c.payload()));
+        } else if (part instanceof StreamPart.Tool<?> t) {
+            send("tools", ns, tool(t));
         } else if (part instanceof StreamPart.Message<?> m) {
             message(m, ns);
         } else if (part instanceof StreamPart.TaskStart<?> t) {
@@ -168,6 +170,38 @@ final class EventMapper {
         md.put("langgraph_step", m.step());
         md.set("langgraph_triggers", Json.tree(m.triggers()));
         return md;
+    }
+
+    /**
+     * A tool call's moment as LangGraph.js's {@code tools} mode streams it: {@code on_tool_start}
+     * with the input, {@code on_tool_event} with a chunk, {@code on_tool_end} with the output,
+     * {@code on_tool_error} with the error.
+     */
+    private ObjectNode tool(StreamPart.Tool<?> t) {
+        ObjectNode o = Json.object();
+        String field;
+        switch (t.phase()) {
+            case STARTED -> {
+                o.put("event", "on_tool_start");
+                field = "input";
+            }
+            case OUTPUT -> {
+                o.put("event", "on_tool_event");
+                field = "data";
+            }
+            case FINISHED -> {
+                o.put("event", "on_tool_end");
+                field = "output";
+            }
+            default -> {
+                o.put("event", "on_tool_error");
+                field = "error";
+            }
+        }
+        o.put("toolCallId", t.toolCallId());
+        o.put("name", t.name());
+        o.set(field, run.graph().forms().write(t.data()));
+        return o;
     }
 
     ObjectNode taskStart(StreamPart.TaskStart<?> t) {

@@ -142,7 +142,8 @@ final class RunExecutor {
                 StreamMode.CUSTOM,
                 StreamMode.TASKS,
                 StreamMode.CHECKPOINTS,
-                StreamMode.MESSAGES
+                StreamMode.MESSAGES,
+                StreamMode.TOOLS
             };
         }
         Set<String> asked = run.request().streamModes();
@@ -150,6 +151,7 @@ final class RunExecutor {
         for (String a : asked) {
             switch (a) {
                 case "custom" -> m.add(StreamMode.CUSTOM);
+                case "tools" -> m.add(StreamMode.TOOLS);
                 case "debug" -> m.add(StreamMode.DEBUG);
                 case "tasks", "events" -> m.add(StreamMode.TASKS);
                 case "checkpoints" -> m.add(StreamMode.CHECKPOINTS);

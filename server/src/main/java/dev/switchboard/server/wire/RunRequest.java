@@ -51,7 +51,16 @@ public record RunRequest(
 
     /** The stream modes LangGraph Server knows. */
     public static final Set<String> STREAM_MODES = Set.of(
-            "values", "messages", "messages-tuple", "updates", "events", "debug", "tasks", "checkpoints", "custom");
+            "values",
+            "messages",
+            "messages-tuple",
+            "updates",
+            "events",
+            "debug",
+            "tasks",
+            "checkpoints",
+            "custom",
+            "tools");
 
     private static final Set<String> STRATEGIES = Set.of("reject", "rollback", "interrupt", "enqueue");
 

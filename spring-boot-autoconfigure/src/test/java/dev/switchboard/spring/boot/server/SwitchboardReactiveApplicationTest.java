@@ -3,9 +3,9 @@ package dev.switchboard.spring.boot.server;
 import dev.switchboard.spring.boot.SwitchboardGraphs;
 import java.security.Principal;
 import java.sql.SQLException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -38,6 +38,15 @@ class SwitchboardReactiveApplicationTest {
     @SpringBootConfiguration
     @EnableAutoConfiguration
     static class App {
+        /**
+         * Drops the test's schema when the context closes, after the server has stopped and handed
+         * its runs back (a JUnit {@code @AfterAll} would run before Spring closes a cached context).
+         */
+        @Bean
+        DisposableBean dropSchemaOnClose() {
+            return SCHEMA::drop;
+        }
+
         @Bean
         ReviewGraph review(SwitchboardGraphs graphs) {
             return graphs.build(ReviewGraph.builder(new Review()));
@@ -91,11 +100,6 @@ class SwitchboardReactiveApplicationTest {
     @BeforeAll
     static void database() throws SQLException {
         SCHEMA.create();
-    }
-
-    @AfterAll
-    static void dropSchema() throws SQLException {
-        SCHEMA.drop();
     }
 
     @DynamicPropertySource

@@ -27,9 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -71,6 +71,15 @@ class SwitchboardServerApplicationTest {
     @SpringBootConfiguration
     @EnableAutoConfiguration
     static class App {
+        /**
+         * Drops the test's schema when the context closes, after the server has stopped and handed
+         * its runs back (a JUnit {@code @AfterAll} would run before Spring closes a cached context).
+         */
+        @Bean
+        DisposableBean dropSchemaOnClose() {
+            return SCHEMA::drop;
+        }
+
         @Bean
         ReviewGraph review(SwitchboardGraphs graphs) {
             return graphs.build(ReviewGraph.builder(new Review()));
@@ -159,11 +168,6 @@ class SwitchboardServerApplicationTest {
     @BeforeAll
     static void database() throws SQLException {
         SCHEMA.create();
-    }
-
-    @AfterAll
-    static void dropSchema() throws SQLException {
-        SCHEMA.drop();
     }
 
     @DynamicPropertySource
