@@ -139,7 +139,7 @@ public final class Assistants {
         g.describeMessages(output);
         out.set("input_schema", input);
         out.set("output_schema", output);
-        out.set("state_schema", output);
+        out.set("state_schema", g.stateJsonSchema(input, output));
         ObjectNode config = out.putObject("config_schema");
         config.put("type", "object");
         config.putObject("properties");

@@ -123,7 +123,7 @@ final class EventMapper {
             send("tasks", ns, taskResult(t));
             events("on_chain_end", t.node());
         } else if (part instanceof StreamPart.Checkpoint<?> c) {
-            send("checkpoints", ns, checkpoint(c));
+            send("checkpoints", ns, checkpointEvent(c));
         } else if (part instanceof StreamPart.Debug<?> d) {
             debug(d, ns);
         }
@@ -217,17 +217,33 @@ final class EventMapper {
         return o;
     }
 
+    /** LangGraph's task result: its writes to state channels, its interrupts, its error or null. */
     ObjectNode taskResult(StreamPart.TaskResult<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
         o.put("name", t.node());
+        o.set("result", run.graph().values(t.writes()));
+        o.set("interrupts", Wire.interrupts(t.interrupts()));
         if (t.error() == null) {
             o.putNull("error");
         } else {
-            o.put("error", String.valueOf(t.error().getMessage()));
+            o.set("error", Wire.error(t.error()));
         }
-        o.set("result", run.graph().values(t.writes()));
-        o.set("interrupts", Wire.interrupts(t.interrupts()));
+        return o;
+    }
+
+    /**
+     * The {@code checkpoints} mode's event as LangGraph's server sends it: the checkpoint's values,
+     * metadata and next nodes (the debug mode's payload is the whole checkpoint).
+     */
+    private ObjectNode checkpointEvent(StreamPart.Checkpoint<?> c) {
+        ObjectNode o = Json.object();
+        o.set("values", run.graph().values(c.channels()));
+        ObjectNode md = o.putObject("metadata");
+        md.put("source", c.metadata().source().wireName());
+        md.put("step", c.metadata().step());
+        md.putObject("parents");
+        o.set("next", Json.tree(c.next()));
         return o;
     }
 
