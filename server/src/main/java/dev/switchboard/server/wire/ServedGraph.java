@@ -122,13 +122,14 @@ public final class ServedGraph {
      * Checks a run's request against the graph before anything is created: its {@code input}
      * against the input channels, its {@code command.update} against the state's. Values of
      * channels that hold chat messages are left to the run, which fails on a message it cannot
-     * read as LangGraph's does (its reducer reads them).
+     * read as LangGraph's does (its reducer reads them). A functional workflow's input is one bare
+     * value that LangGraph takes unchecked: a run that cannot read it fails naming the type.
      *
      * @param input the request's input, JSON null when none
      * @param command the request's command, or null
      */
     public void validate(JsonNode input, JsonNode command) {
-        if (input != null && !input.isNull()) {
+        if (input != null && !input.isNull() && schema.workflowInput().isEmpty()) {
             decode(input, "input", schema.input(), false);
         }
         if (command != null && command.has("update") && !command.get("update").isNull()) {
