@@ -111,7 +111,11 @@ class ExpensesTwoJvmTest {
 
         // over the limit: the run pauses for a manager, who approves; then it is booked
         String flight = client.threads().create().threadId();
-        client.runs().waitFor(flight, "expenses", RunRequest.input(claim("ana", "flight to Lisbon", "12345678901234567890.10")));
+        client.runs()
+                .waitFor(
+                        flight,
+                        "expenses",
+                        RunRequest.input(claim("ana", "flight to Lisbon", "12345678901234567890.10")));
         ThreadState paused = client.threads().state(flight);
         assertEquals(List.of("review"), paused.next());
         JsonNode question = paused.interrupts().get(0).get("value");
