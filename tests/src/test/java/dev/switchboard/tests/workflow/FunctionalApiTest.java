@@ -21,9 +21,12 @@ import dev.switchboard.runtime.NodeTimeoutException;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.WorkflowInput;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.runtime.store.InMemoryStore;
+import dev.switchboard.runtime.store.Namespace;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -148,10 +151,35 @@ class Nesting {
     }
 }
 
+/** A fact kept in the Store. */
+record Fact(String text) {}
+
+/** A task that writes the Store, an entrypoint that reads it: memory shared across threads. */
+class Memo {
+    static final Namespace FACTS = Namespace.of("facts");
+    final Calls calls = new Calls();
+
+    @Task
+    String remember(String fact, NodeContext ctx) {
+        calls.hit("remember");
+        ctx.store().put(FACTS, fact, new Fact(fact));
+        return fact;
+    }
+
+    @Entrypoint(name = "memo")
+    String run(String fact, MemoTasks tasks, NodeContext ctx) {
+        tasks.remember(fact).join();
+        String known = ctx.store().get(FACTS, "a", Fact.class).map(Fact::text).orElse("-") + ","
+                + ctx.store().get(FACTS, "b", Fact.class).map(Fact::text).orElse("-");
+        boolean keep = ctx.interrupt("keep " + known + "?", Boolean.class);
+        return keep ? known : "dropped";
+    }
+}
+
 /**
  * The functional API beyond the conformance scenarios: task timeouts and retries within a call, an
  * entrypoint's retry replaying its finished tasks, stored values of a sealed type read back by a
- * workflow built afresh, exit durability, and what a workflow refuses.
+ * workflow built afresh, exit durability, the Store shared by threads, and what a workflow refuses.
  */
 class FunctionalApiTest {
     @Test
@@ -246,5 +274,23 @@ class FunctionalApiTest {
                 assertThrows(InvalidUpdateException.class, () -> wf.invoke(Command.goTo("shipping"), cfg));
         assertTrue(i.getMessage().startsWith("workflow 'shipping' takes a Command only to resume"), i.getMessage());
         assertEquals(List.of("shipping"), wf.getState(cfg).next(), "still waiting at its interrupt");
+    }
+
+    @Test
+    void tasksAndTheEntrypointShareTheGraphsStoreAcrossThreadsAndAResumeWritesNothingTwice() {
+        Memo w = new Memo();
+        InMemoryStore store = new InMemoryStore();
+        MemoWorkflow wf = MemoWorkflow.builder(w)
+                .checkpointer(new MemorySaver())
+                .store(store)
+                .build();
+        RunConfig t1 = RunConfig.thread("m1");
+        wf.invoke("a", t1);
+        assertEquals("a,-", wf.invoke(Command.resume(true), t1).value());
+        RunConfig t2 = RunConfig.thread("m2");
+        wf.invoke("b", t2);
+        assertEquals("a,b", wf.invoke(Command.resume(true), t2).value(), "the second thread reads the first's fact");
+        assertEquals(2, w.calls.count("remember"), "a resumed entrypoint answers its task from the record");
+        assertEquals(Optional.of(new Fact("b")), store.get(Memo.FACTS, "b", Fact.class));
     }
 }
