@@ -47,6 +47,7 @@ public final class GraphSchema {
     private final Function<Map<String, Object>, StateUpdate> stateUpdates;
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
+    private final ValueType workflowInput;
     private final int version;
 
     private GraphSchema(Builder b) {
@@ -59,6 +60,7 @@ public final class GraphSchema {
         this.codecs = List.copyOf(b.codecs);
         this.stateUpdates = Objects.requireNonNull(b.stateUpdates, "stateUpdates");
         this.inputUpdates = Objects.requireNonNull(b.inputUpdates, "inputUpdates");
+        this.workflowInput = b.workflowInput;
         channels.forEach(c -> byName.put(c.name(), c));
     }
 
@@ -176,6 +178,17 @@ public final class GraphSchema {
         return inputUpdates.apply(Objects.requireNonNull(values, "values"));
     }
 
+    /**
+     * For a functional workflow (an {@code @Entrypoint}), the type of its input: a run's input is
+     * one value of this type, not a map of channels, and its state is the one channel {@code
+     * __end__}, the entrypoint's return value, which LangGraph shows bare too.
+     *
+     * @return the input type; empty for a state graph
+     */
+    public Optional<ValueType> workflowInput() {
+        return Optional.ofNullable(workflowInput);
+    }
+
     @Override
     public String toString() {
         return "GraphSchema[" + graph + ", channels=" + byName.keySet() + "]";
@@ -191,6 +204,7 @@ public final class GraphSchema {
         private List<ValueCodec<?>> codecs = List.of();
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
+        private ValueType workflowInput;
         private int version = 1;
 
         private Builder(String graph) {
@@ -245,6 +259,17 @@ public final class GraphSchema {
                 Function<Map<String, Object>, StateUpdate> state, Function<Map<String, Object>, StateUpdate> input) {
             this.stateUpdates = state;
             this.inputUpdates = input;
+            return this;
+        }
+
+        /**
+         * Makes this the schema of a functional workflow.
+         *
+         * @param input the entrypoint's input type
+         * @return this builder
+         */
+        public Builder workflow(ValueType input) {
+            this.workflowInput = Objects.requireNonNull(input, "input");
             return this;
         }
 
