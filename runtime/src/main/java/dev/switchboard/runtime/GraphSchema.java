@@ -46,6 +46,7 @@ public final class GraphSchema {
     private final List<ValueCodec<?>> codecs;
     private final Function<Map<String, Object>, StateUpdate> stateUpdates;
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
+    private final ValueType context;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
 
     private GraphSchema(Builder b) {
@@ -57,6 +58,7 @@ public final class GraphSchema {
         this.codecs = List.copyOf(b.codecs);
         this.stateUpdates = Objects.requireNonNull(b.stateUpdates, "stateUpdates");
         this.inputUpdates = Objects.requireNonNull(b.inputUpdates, "inputUpdates");
+        this.context = b.context;
         channels.forEach(c -> byName.put(c.name(), c));
     }
 
@@ -163,6 +165,16 @@ public final class GraphSchema {
         return inputUpdates.apply(Objects.requireNonNull(values, "values"));
     }
 
+    /**
+     * The type of the run context the graph declares ({@code @Graph(context = Ctx.class)}), so that
+     * code outside Java (a server) can build one from JSON.
+     *
+     * @return the context's type, or empty when the graph declares none
+     */
+    public Optional<ValueType> context() {
+        return Optional.ofNullable(context);
+    }
+
     @Override
     public String toString() {
         return "GraphSchema[" + graph + ", channels=" + byName.keySet() + "]";
@@ -178,6 +190,7 @@ public final class GraphSchema {
         private List<ValueCodec<?>> codecs = List.of();
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
+        private ValueType context;
 
         private Builder(String graph) {
             this.graph = graph;
@@ -231,6 +244,17 @@ public final class GraphSchema {
                 Function<Map<String, Object>, StateUpdate> state, Function<Map<String, Object>, StateUpdate> input) {
             this.stateUpdates = state;
             this.inputUpdates = input;
+            return this;
+        }
+
+        /**
+         * The type of the run context the graph declares.
+         *
+         * @param context the type, or null for none
+         * @return this builder
+         */
+        public Builder context(ValueType context) {
+            this.context = context;
             return this;
         }
 
