@@ -12,9 +12,11 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.api.Assistants;
+import dev.switchboard.server.api.RunStarter;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
 import dev.switchboard.server.api.Studio;
+import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
@@ -23,6 +25,7 @@ import dev.switchboard.server.http.Router;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
+import dev.switchboard.server.rows.AssistantTable;
 import dev.switchboard.server.rows.JdbcRowStore;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
@@ -40,6 +43,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -80,6 +87,11 @@ public final class SwitchboardServer implements AutoCloseable {
     private final JdbcSaver ownSaver;
 
     private final RowStore rows;
+    private final ThreadUpkeep upkeep;
+    /** Sweeps threads past their time to live; started with the server. */
+    private final ScheduledExecutorService sweeper;
+
+    private final AssistantTable assistantTable;
     private final Store store;
     /** Whether the server opened {@link #store} (and so closes it). */
     private final boolean ownStore;
@@ -122,13 +134,17 @@ public final class SwitchboardServer implements AutoCloseable {
             this.events = null;
             this.worker = null;
         }
-        Assistants assistants = new Assistants(graphs);
+        this.assistantTable = AssistantTable.open(url, url == null ? "memory" : ownSaver.database());
+        Assistants assistants = new Assistants(graphs, assistantTable);
         List<RunRow> unfinished = registry.load(graphs::get);
         Router router = new Router();
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        new Runs(registry, assistants, threads, saver, pipeline).routes(router);
+        RunStarter starter = new RunStarter(registry, assistants, pipeline, options -> {});
+        new Runs(registry, threads, saver, pipeline, starter).routes(router);
+        this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
+        upkeep.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
@@ -138,6 +154,11 @@ public final class SwitchboardServer implements AutoCloseable {
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "switchboard-thread-ttl");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     @SuppressWarnings("unchecked")
@@ -197,6 +218,8 @@ public final class SwitchboardServer implements AutoCloseable {
         if (worker != null) {
             worker.start();
         }
+        long every = settings.ttlSweep.toMillis();
+        sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly) {
             http = JdkTransport.start(settings.host, settings.port, handler);
         }
@@ -249,6 +272,16 @@ public final class SwitchboardServer implements AutoCloseable {
         return URI.create("http://" + settings.host + ":" + port());
     }
 
+    /** Deletes or prunes the threads past their time to live; a failure waits for the next sweep. */
+    private void sweep() {
+        try {
+            upkeep.sweep();
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(SwitchboardServer.class)
+                    .warn("sweeping threads past their ttl failed: {}", e.getMessage());
+        }
+    }
+
     /**
      * Stops listening and stops the runs of this JVM where they are: nothing they compute from now
      * on is stored, so each keeps its last committed checkpoint and stays unfinished in the
@@ -257,6 +290,7 @@ public final class SwitchboardServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        sweeper.shutdownNow();
         if (http != null) {
             http.close();
             http = null;
@@ -267,6 +301,7 @@ public final class SwitchboardServer implements AutoCloseable {
             events.close();
         }
         rows.close();
+        assistantTable.close();
         if (ownStore) {
             store.close();
         }
@@ -301,6 +336,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private Duration poll = Duration.ofSeconds(2);
         private int maxRuns = 16;
         private boolean workerOnly;
+        private Duration ttlSweep = Duration.ofMinutes(1);
 
         private Builder() {}
 
@@ -336,6 +372,22 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("maxRuns must be positive, was " + runs);
             }
             this.maxRuns = runs;
+            return this;
+        }
+
+        /**
+         * How often threads past their time to live ({@code ttl} on a thread's create or patch: so
+         * many minutes without a change) are deleted, or pruned to their latest checkpoint; every
+         * minute by default.
+         *
+         * @param every the interval
+         * @return this builder
+         */
+        public Builder threadTtlSweep(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("threadTtlSweep must be positive, was " + every);
+            }
+            this.ttlSweep = every;
             return this;
         }
 

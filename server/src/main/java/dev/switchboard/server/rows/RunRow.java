@@ -1,6 +1,7 @@
 package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.RunOptions;
 import dev.switchboard.server.wire.RunRequest;
 import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ServedGraph;
@@ -23,6 +24,7 @@ public final class RunRow {
     private final ObjectNode body;
 
     private final ObjectNode metadata;
+    private final RunOptions options;
     private final Instant createdAt;
     private Instant updatedAt;
     private RunStatus status = RunStatus.PENDING;
@@ -46,7 +48,19 @@ public final class RunRow {
         this(id, threadId, graph, body, request, metadata, Clock.now());
     }
 
-    private RunRow(
+    /**
+     * A new pending run created at a given time: a run asked to wait ({@code after_seconds}) is
+     * created when it may start, as LangGraph dates it.
+     *
+     * @param id the run id
+     * @param threadId its thread
+     * @param graph its graph
+     * @param body the request body
+     * @param request the parsed request
+     * @param metadata the run's metadata
+     * @param createdAt when it may start
+     */
+    public RunRow(
             String id,
             String threadId,
             ServedGraph graph,
@@ -60,6 +74,7 @@ public final class RunRow {
         this.body = body;
         this.request = request;
         this.metadata = metadata;
+        this.options = RunOptions.parse(body);
         this.createdAt = createdAt;
         this.updatedAt = createdAt;
     }
@@ -74,6 +89,17 @@ public final class RunRow {
         return threadId;
     }
 
+    /**
+     * The assistant it runs; a row stored before assistants were rows names its graph instead,
+     * which stands for the graph's system assistant.
+     *
+     * @return the assistant id
+     */
+    public String assistantId() {
+        String a = request.assistantId();
+        return a.equals(graph.graphId()) ? graph.assistantId() : a;
+    }
+
     /** @return the graph it runs */
     public ServedGraph graph() {
         return graph;
@@ -82,6 +108,11 @@ public final class RunRow {
     /** @return the parsed request */
     public RunRequest request() {
         return request;
+    }
+
+    /** @return the run's other options (delay, thread kept, durability, webhook) */
+    public RunOptions options() {
+        return options;
     }
 
     /** @return the run's metadata (not to be changed) */
@@ -252,7 +283,7 @@ public final class RunRow {
         ObjectNode out = Json.object();
         out.put("run_id", id);
         out.put("thread_id", threadId);
-        out.put("assistant_id", graph.assistantId());
+        out.put("assistant_id", assistantId());
         out.put("created_at", createdAt.toString());
         out.put("updated_at", updatedAt.toString());
         out.put("status", status.wireName());
@@ -264,13 +295,16 @@ public final class RunRow {
 
     private ObjectNode kwargs() {
         ObjectNode k = Json.object();
-        ObjectNode config = k.putObject("config");
-        ObjectNode configurable = config.putObject("configurable");
-        configurable.put("assistant_id", graph.assistantId());
+        // the config as the run executes it (its assistant's under the request's), with the ids
+        ObjectNode config = RunRequest.objectOrEmpty(body, "config");
+        k.set("config", config);
+        ObjectNode configurable = Json.object();
+        request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));
+        configurable.put("assistant_id", assistantId());
         configurable.put("graph_id", graph.graphId());
         configurable.put("run_id", id);
         configurable.put("thread_id", threadId);
-        request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));
+        config.set("configurable", configurable);
         config.set("metadata", metadata.deepCopy());
         k.set("context", request.context());
         k.set("input", request.input());
@@ -281,6 +315,7 @@ public final class RunRow {
         k.set("stream_mode", Json.tree(List.copyOf(request.streamModes())));
         k.put("subgraphs", request.subgraphs());
         k.put("temporary", request.temporary());
+        options.describe(k);
         return k;
     }
 

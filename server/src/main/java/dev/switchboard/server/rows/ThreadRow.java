@@ -22,6 +22,8 @@ public final class ThreadRow {
     private JsonNode values;
 
     private JsonNode interrupts;
+    /** Its time to live ({@code {ttl: minutes, strategy}}), or null to keep it. */
+    private ObjectNode ttl;
     /** Hidden from search: the thread of a stateless run, deleted when it ends. */
     private final boolean temporary;
 
@@ -124,7 +126,38 @@ public final class ThreadRow {
             out.set("values", values);
             out.set("interrupts", interrupts);
         }
+        if (ttl != null) {
+            out.set("ttl", ttl.deepCopy());
+        }
         return out;
+    }
+
+    /** @return its time to live ({@code {ttl: minutes, strategy}}), or null */
+    public synchronized ObjectNode ttl() {
+        return ttl;
+    }
+
+    /**
+     * Sets its time to live.
+     *
+     * @param ttl {@code {ttl: minutes, strategy: "delete" | "keep_latest"}}, or null to keep it
+     */
+    public synchronized void ttl(ObjectNode ttl) {
+        this.ttl = ttl;
+    }
+
+    /**
+     * Whether its time to live is over: it has not changed for its {@code ttl} minutes.
+     *
+     * @param now the time
+     * @return true when it is over
+     */
+    public synchronized boolean expired(Instant now) {
+        if (ttl == null) {
+            return false;
+        }
+        double minutes = ttl.path("ttl").asDouble();
+        return updatedAt.plusMillis(Math.round(minutes * 60_000)).isBefore(now);
     }
 
     /**
@@ -189,6 +222,7 @@ public final class ThreadRow {
         status = ThreadStatus.parse(Json.text(row, "status"));
         values = orNull(row.get("values"));
         interrupts = orNull(row.get("interrupts"));
+        ttl = row.get("ttl") instanceof ObjectNode o ? o : null;
     }
 
     private static JsonNode orNull(JsonNode n) {
