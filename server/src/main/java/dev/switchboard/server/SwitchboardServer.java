@@ -1,10 +1,6 @@
 package dev.switchboard.server;
 
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
-import dev.switchboard.checkpoint.jdbc.PostgresSaver;
-import dev.switchboard.checkpoint.jdbc.PostgresStore;
-import dev.switchboard.checkpoint.jdbc.SqliteSaver;
-import dev.switchboard.checkpoint.jdbc.SqliteStore;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.StateUpdate;
@@ -26,7 +22,6 @@ import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
 import dev.switchboard.server.rows.AssistantTable;
-import dev.switchboard.server.rows.JdbcRowStore;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
@@ -46,6 +41,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -106,35 +102,34 @@ public final class SwitchboardServer implements AutoCloseable {
     private JdkTransport http;
     private boolean started;
 
-    private SwitchboardServer(Builder b) {
+    private SwitchboardServer(Builder b, ServerDatabase db) {
         this.settings = b;
-        String url =
-                b.checkpointer != null ? null : b.databaseUrl != null ? b.databaseUrl : "jdbc:sqlite:" + b.defaultFile;
-        this.ownSaver = url == null ? null : openSaver(url);
+        this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
-        this.rows = url == null ? RowStore.NONE : JdbcRowStore.open(url, ownSaver.database());
+        String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
-        this.store = b.store != null ? b.store : openStore(url);
+        this.store = b.store != null ? b.store : db == null ? new InMemoryStore() : db.openStore();
         Map<String, ServedGraph> served = new LinkedHashMap<>();
-        b.graphs.forEach((id, builder) -> served.put(id, build(id, builder, saver, store)));
+        b.graphs.forEach((id, graph) -> served.put(id, graph.serve(id, saver, store)));
         this.graphs = served;
-        boolean shared = url != null && url.startsWith("jdbc:postgresql:");
+        boolean shared = db != null && db.shared();
         Registry registry = new Registry(rows, shared);
         LocalRunQueue local = new LocalRunQueue(registry);
         if (shared) {
             String owner = UUID.randomUUID().toString();
-            PostgresRunQueue queue = PostgresRunQueue.open(url, ownSaver, owner, b.lease.toMillis());
+            PostgresRunQueue queue = PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis());
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns);
-            this.events = EventLog.open(url, ownSaver.database());
+            this.events = EventLog.open(db.dataSource(), where);
             this.worker = new QueueWorker(
-                    url, queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
+                    db.dataSource(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
             pipeline.shared(events, worker::wake, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns);
             this.events = null;
             this.worker = null;
         }
-        this.assistantTable = AssistantTable.open(url, url == null ? "memory" : ownSaver.database());
+        this.assistantTable = db == null ? AssistantTable.open((String) null, "memory") : db.openAssistants(where);
         Assistants assistants = new Assistants(graphs, assistantTable);
         List<RunRow> unfinished = registry.load(graphs::get);
         Router router = new Router();
@@ -161,37 +156,23 @@ public final class SwitchboardServer implements AutoCloseable {
         });
     }
 
+    /** A graph to serve, from its builder or already built. */
+    @FunctionalInterface
+    private interface GraphSource {
+        ServedGraph serve(String id, CheckpointSaver saver, Store store);
+    }
+
     @SuppressWarnings("unchecked")
-    private static ServedGraph build(
-            String id, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> builder, CheckpointSaver saver, Store store) {
-        builder.checkpointer(saver);
-        if (builder.store().isEmpty()) {
-            builder.store(store);
-        }
-        CompiledGraph<Object, StateUpdate, Object> g =
-                (CompiledGraph<Object, StateUpdate, Object>) (CompiledGraph<?, ?, ?>) builder.build();
-        return new ServedGraph(id, g);
+    private static ServedGraph served(String id, CompiledGraph<?, ?, ?> graph) {
+        return new ServedGraph(id, (CompiledGraph<Object, StateUpdate, Object>) graph);
     }
 
-    private static JdbcSaver openSaver(String url) {
-        if (url.startsWith("jdbc:sqlite:")) {
-            return SqliteSaver.file(Path.of(url.substring("jdbc:sqlite:".length())));
-        }
-        if (url.startsWith("jdbc:postgresql:")) {
-            return PostgresSaver.url(url);
-        }
-        throw new IllegalArgumentException(
-                "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
-    }
-
-    /** The store in the server's database, or in memory when there is none (a checkpointer was given). */
-    private static Store openStore(String url) {
-        if (url == null) {
-            return new InMemoryStore();
-        }
-        return url.startsWith("jdbc:sqlite:")
-                ? SqliteStore.file(Path.of(url.substring("jdbc:sqlite:".length())))
-                : PostgresStore.url(url);
+    /**
+     * The saver through which the PostgreSQL queue fences each claimed run's commits: a JDBC saver,
+     * on the server's database (checked by {@link Builder#build}).
+     */
+    private static JdbcSaver fenced(CheckpointSaver saver) {
+        return (JdbcSaver) saver;
     }
 
     /**
@@ -220,7 +201,7 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         long every = settings.ttlSweep.toMillis();
         sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
-        if (!settings.workerOnly) {
+        if (!settings.workerOnly && settings.httpServer) {
             http = JdkTransport.start(settings.host, settings.port, handler);
         }
         return this;
@@ -260,6 +241,10 @@ public final class SwitchboardServer implements AutoCloseable {
      * @return the port
      */
     public int port() {
+        if (http == null) {
+            throw new IllegalStateException("the server listens on no port: it is not started, is a worker, or"
+                    + " another HTTP server serves its handler()");
+        }
         return http.port();
     }
 
@@ -322,9 +307,11 @@ public final class SwitchboardServer implements AutoCloseable {
 
     /** Registers graphs and settles where the server listens and where checkpoints go. */
     public static final class Builder {
-        private final Map<String, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>>> graphs = new LinkedHashMap<>();
+        private final Map<String, GraphSource> graphs = new LinkedHashMap<>();
         private CheckpointSaver checkpointer;
         private String databaseUrl;
+        private DataSource dataSource;
+        private boolean httpServer = true;
         private Path defaultFile = Path.of("switchboard-server.db");
         private String host = "127.0.0.1";
         private int port = 2024;
@@ -413,18 +400,48 @@ public final class SwitchboardServer implements AutoCloseable {
          * @return this builder
          */
         public Builder graph(String graphId, GraphBuilder<?, ? extends CompiledGraph<?, ?, ?>> graph) {
+            Objects.requireNonNull(graph, "graph");
+            return register(graphId, (id, saver, store) -> {
+                graph.checkpointer(saver);
+                if (graph.store().isEmpty()) {
+                    graph.store(store);
+                }
+                return served(id, graph.build());
+            });
+        }
+
+        /**
+         * Serves a graph built elsewhere under {@code graphId}, e.g. a Spring bean built by the
+         * starter's {@code SwitchboardGraphs}. The server reads and writes its threads through the
+         * graph's own checkpointer, so the graph must have been built with the same saver as the
+         * server's {@link #checkpointer} (runs use the server's saver in any case).
+         *
+         * @param graphId the graph id clients use as {@code assistant_id}
+         * @param graph the built graph
+         * @return this builder
+         */
+        public Builder graph(String graphId, CompiledGraph<?, ?, ?> graph) {
+            Objects.requireNonNull(graph, "graph");
+            return register(graphId, (id, saver, store) -> served(id, graph));
+        }
+
+        private Builder register(String graphId, GraphSource graph) {
             Objects.requireNonNull(graphId, "graphId");
             if (graphs.containsKey(graphId)) {
                 throw new IllegalArgumentException("graph '" + graphId + "' is already registered");
             }
-            graphs.put(graphId, Objects.requireNonNull(graph, "graph"));
+            graphs.put(graphId, graph);
             return this;
         }
 
         /**
-         * Where checkpoints go, when not to the server's database: threads and runs are then kept
-         * in memory only (a restart forgets them). By default everything goes to the SQLite file
-         * {@code switchboard-server.db} in the working directory; see {@link #database}.
+         * Where checkpoints go, when not to a saver the server opens on its database. Alone, it
+         * keeps threads and runs in memory only (a restart forgets them). With a {@link #database}
+         * too, checkpoints go to this saver and threads and runs to the database; on PostgreSQL it
+         * must then be a {@code JdbcSaver} on that same database (e.g. {@code
+         * PostgresSaver.dataSource(dataSource)}), through which the shared run queue fences each
+         * run's commits. By default everything goes to the SQLite file {@code
+         * switchboard-server.db} in the working directory.
          *
          * @param saver the saver
          * @return this builder
@@ -435,20 +452,59 @@ public final class SwitchboardServer implements AutoCloseable {
         }
 
         /**
-         * The database that holds the checkpoints and the server's threads and runs, one place for
-         * both: {@code jdbc:sqlite:<file>} or {@code jdbc:postgresql://...} (its driver on the
-         * classpath). Ignored when a {@link #checkpointer} is given.
+         * The database that holds the server's threads and runs, and its checkpoints and store
+         * unless a {@link #checkpointer} or {@link #store} is given: {@code jdbc:sqlite:<file>} or
+         * {@code jdbc:postgresql://...} (its driver on the classpath).
          *
          * @param jdbcUrl the JDBC URL
          * @return this builder
          */
         public Builder database(String jdbcUrl) {
             Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-            if (!jdbcUrl.startsWith("jdbc:sqlite:") && !jdbcUrl.startsWith("jdbc:postgresql:")) {
-                throw new IllegalArgumentException(
-                        "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + jdbcUrl.split("\\?")[0]);
-            }
+            ServerDatabase.url(jdbcUrl); // refuses another kind of URL now, not at build
             this.databaseUrl = jdbcUrl;
+            this.dataSource = null;
+            return this;
+        }
+
+        /**
+         * The database, as an application's data source (a connection pool): PostgreSQL, or a
+         * SQLite file. It holds what {@link #database(String)} says. On PostgreSQL the server keeps
+         * a few of its connections while it runs (the thread and run rows', the run queue's, the
+         * run events' writer and reader, and one to {@code LISTEN} on) and borrows others as it
+         * works, so give the pool room for them; the server never closes the data source.
+         *
+         * @param dataSource the data source
+         * @return this builder
+         */
+        public Builder database(DataSource dataSource) {
+            this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+            this.databaseUrl = null;
+            return this;
+        }
+
+        /** The database chosen, the default file when none is and no saver is given; else null. */
+        private ServerDatabase database() {
+            if (dataSource != null) {
+                return ServerDatabase.dataSource(dataSource);
+            }
+            if (databaseUrl != null) {
+                return ServerDatabase.url(databaseUrl);
+            }
+            return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile) : null;
+        }
+
+        /**
+         * Whether {@link SwitchboardServer#start()} binds the built-in HTTP server ({@link #host},
+         * {@link #port}); true by default. False when another HTTP server serves {@link
+         * SwitchboardServer#handler()} (a Spring MVC application, as the Spring Boot starter does):
+         * {@code start()} then only starts running runs from the PostgreSQL queue.
+         *
+         * @param bind false to bind nothing
+         * @return this builder
+         */
+        public Builder httpServer(boolean bind) {
+            this.httpServer = bind;
             return this;
         }
 
@@ -528,13 +584,19 @@ public final class SwitchboardServer implements AutoCloseable {
             if (graphs.isEmpty()) {
                 throw new IllegalStateException("register at least one graph with .graph(id, builder)");
             }
-            if (workerOnly
-                    && (checkpointer != null || databaseUrl == null || !databaseUrl.startsWith("jdbc:postgresql:"))) {
+            ServerDatabase db = database();
+            if (workerOnly && (db == null || !db.shared())) {
                 throw new IllegalStateException(
-                        "a worker-only server needs .database(\"jdbc:postgresql:...\"): it runs the runs of that"
+                        "a worker-only server needs a PostgreSQL .database(...): it runs the runs of that"
                                 + " database's queue");
             }
-            return new SwitchboardServer(this);
+            if (db != null && db.shared() && checkpointer != null && !(checkpointer instanceof JdbcSaver)) {
+                throw new IllegalStateException("on PostgreSQL the server's checkpointer must be a JdbcSaver on the"
+                        + " same database (PostgresSaver.dataSource(...) or .url(...)), through which the run"
+                        + " queue fences each run's commits; was "
+                        + checkpointer.getClass().getSimpleName());
+            }
+            return new SwitchboardServer(this, db);
         }
     }
 }

@@ -217,7 +217,8 @@ class CrossJvmStreamTest {
                 .expect(200);
         String done = runOf(api2, tid);
         assertTrue(rows(done) > 0 && rows(busy[1]) > 0);
-        try (EventLog log = EventLog.open(db.url(), "the test schema")) {
+        try (EventLog log =
+                EventLog.open(new dev.switchboard.server.postgres.DriverDataSource(db.url()), "the test schema")) {
             assertEquals(0, log.prune(Duration.ofMinutes(1)), "nothing recent is pruned");
             int doneRows = rows(done);
             assertEquals(doneRows, log.prune(Duration.ZERO));

@@ -4,6 +4,8 @@ import dev.switchboard.samples.agent.AgentSample;
 import dev.switchboard.samples.approval.ApprovalFlow;
 import dev.switchboard.samples.approval.ApprovalFlowGraph;
 import dev.switchboard.samples.approval.Writer;
+import dev.switchboard.samples.desk.DeskTeam;
+import dev.switchboard.samples.desk.RefundDesk;
 import dev.switchboard.samples.mapreduce.ChapterDigest;
 import dev.switchboard.samples.mapreduce.ChapterDigestGraph;
 import dev.switchboard.samples.mapreduce.Summarizer;
@@ -17,8 +19,10 @@ import java.util.concurrent.CountDownLatch;
  * first argument), checkpoints, threads and runs in {@code switchboard-server.db} (or the JDBC URL in
  * {@code SWITCHBOARD_DATABASE_URL}; PostgreSQL needs its driver on the classpath): {@code support} (the quickstart's
  * support desk), {@code approval} (the human-in-the-loop review, which interrupts for a decision),
- * {@code digest} (the map-reduce summarizer) and {@code agent} (the LangChain4j ReAct agent on its
- * offline model: Studio shows its chat transcript, tokens streaming in). Drive it with {@code @langchain/langgraph-sdk} or
+ * {@code digest} (the map-reduce summarizer), {@code agent} (the LangChain4j ReAct agent on its
+ * offline model: Studio shows its chat transcript, tokens streaming in), {@code desk} (the refund
+ * desk agent with middleware: its refund review is LangChain's HITL interrupt, which agent-chat-ui's
+ * approval UI shows) and {@code team} (the desk behind a front-desk supervisor). Drive it with {@code @langchain/langgraph-sdk} or
  * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
  */
 public final class SamplesServer {
@@ -31,6 +35,8 @@ public final class SamplesServer {
                 .graph("approval", ApprovalFlowGraph.builder(new ApprovalFlow(Writer.template(), published -> {})))
                 .graph("digest", ChapterDigestGraph.builder(new ChapterDigest(Summarizer.firstSentence())))
                 .graph("agent", AgentSample.offlineAgent().graph())
+                .graph("desk", RefundDesk.offlineBuilder())
+                .graph("team", DeskTeam.offlineBuilder())
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()
@@ -40,8 +46,8 @@ public final class SamplesServer {
             server.close();
             stopped.countDown();
         }));
-        System.out.println(
-                "Switchboard server on " + server.url() + " serving graphs support, approval, digest, agent");
+        System.out.println("Switchboard server on " + server.url()
+                + " serving graphs support, approval, digest, agent, desk, team");
         System.out.println("Studio: " + server.url() + "/studio/");
         System.out.println("try: curl -s " + server.url() + "/runs/wait -H 'Content-Type: application/json'"
                 + " -d '{\"assistant_id\":\"support\",\"input\":{\"messages\":[\"I want a refund\"]}}'");

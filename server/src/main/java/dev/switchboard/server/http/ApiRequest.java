@@ -43,4 +43,16 @@ public interface ApiRequest {
      * @return a stream of the body's bytes (empty for none)
      */
     InputStream body();
+
+    /**
+     * The caller's identity as the transport established it before the request reached the API (a
+     * servlet container's user principal, which Spring Security sets), or null when it established
+     * none. When present, it is the request's owner as an {@code Authenticator}'s answer would be,
+     * and the server's own token check is not made.
+     *
+     * @return the identity, or null
+     */
+    default String principal() {
+        return null;
+    }
 }

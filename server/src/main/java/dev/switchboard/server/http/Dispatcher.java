@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The server's {@link ApiHandler}: authenticates the caller (bearer token or {@code x-api-key})
+ * The server's {@link ApiHandler}: takes the caller the transport authenticated ({@link
+ * ApiRequest#principal()}), else authenticates it (bearer token or {@code x-api-key})
  * unless the route is open, routes, and answers errors as LangGraph Server does: a validation
  * error as its JSON issue list, others as plain text; an unexpected failure as a 500 that says
  * nothing of it (it is logged, without its messages).
@@ -44,11 +45,11 @@ public final class Dispatcher implements ApiHandler {
             try {
                 match = router.match(ex);
             } catch (ApiException unknown) {
-                authenticate(ex); // with authentication on, an unknown path is a 401 too
+                authenticate(request, ex); // with authentication on, an unknown path is a 401 too
                 throw unknown;
             }
             if (!match.open()) {
-                authenticate(ex);
+                authenticate(request, ex);
             }
             match.handler().handle(ex);
             if (!ex.answered()) {
@@ -65,7 +66,12 @@ public final class Dispatcher implements ApiHandler {
         return ex.response();
     }
 
-    private void authenticate(Exchange ex) {
+    private void authenticate(ApiRequest request, Exchange ex) {
+        String principal = request.principal();
+        if (principal != null) {
+            ex.owner(principal); // the transport (Spring Security) authenticated the caller
+            return;
+        }
         if (authenticator == null) {
             return;
         }

@@ -6,7 +6,6 @@ import dev.switchboard.server.runs.SharedEvents;
 import dev.switchboard.server.wire.Json;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -60,7 +60,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     private record Pending(String runId, String name, String data) {}
 
     private final Connection writer;
-    private final String url;
+    private final DataSource source;
     /** The streams' connection, opened by the first one (most JVMs only write): guarded by itself. */
     private final Object readLock = new Object();
 
@@ -72,9 +72,9 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     private long lastPrune = System.nanoTime();
     private volatile boolean closing;
 
-    private EventLog(Connection writer, String url, String where) {
+    private EventLog(Connection writer, DataSource source, String where) {
         this.writer = writer;
-        this.url = url;
+        this.source = source;
         this.where = where;
         this.flusher = new Thread(this::flushLoop, "switchboard-events");
         flusher.setDaemon(true);
@@ -84,13 +84,14 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /**
      * Opens the writer's connection and creates the table when missing.
      *
-     * @param jdbcUrl the database
+     * @param source the database; the log keeps a connection to write (and one to read, once a
+     *     stream reads) until {@link #close()}
      * @param where the database as error messages name it
      * @return the log
      */
-    public static EventLog open(String jdbcUrl, String where) {
+    public static EventLog open(DataSource source, String where) {
         try {
-            Connection w = DriverManager.getConnection(jdbcUrl);
+            Connection w = source.getConnection();
             try (Statement s = w.createStatement()) {
                 if (!exists(s)) {
                     for (String ddl : SCHEMA) {
@@ -98,7 +99,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
                     }
                 }
             }
-            return new EventLog(w, jdbcUrl, where);
+            return new EventLog(w, source, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run events in " + where + ": " + e.getMessage(), e);
         }
@@ -315,7 +316,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** The streams' connection, opened when missing; caller holds {@link #readLock}. */
     private Connection reader() throws SQLException {
         if (reader == null || reader.isClosed()) {
-            reader = DriverManager.getConnection(url);
+            reader = source.getConnection();
         }
         return reader;
     }

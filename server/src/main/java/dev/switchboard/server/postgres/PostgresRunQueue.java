@@ -11,7 +11,6 @@ import dev.switchboard.server.runs.RunQueue;
 import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * The run queue in PostgreSQL, shared by every server JVM on the database. The run rows of {@link
@@ -59,16 +59,16 @@ public final class PostgresRunQueue implements RunQueue {
     /** Replaced by {@link #tx} when the database dropped it (a restart, a broken TCP connection). */
     private Connection connection;
 
-    private final String jdbcUrl;
+    private final DataSource source;
     private final String where;
     private final String owner;
     private final long leaseMillis;
     private final JdbcSaver saver;
 
     private PostgresRunQueue(
-            Connection connection, String jdbcUrl, String where, String owner, long leaseMillis, JdbcSaver saver) {
+            Connection connection, DataSource source, String where, String owner, long leaseMillis, JdbcSaver saver) {
         this.connection = connection;
-        this.jdbcUrl = jdbcUrl;
+        this.source = source;
         this.where = where;
         this.owner = owner;
         this.leaseMillis = leaseMillis;
@@ -78,16 +78,16 @@ public final class PostgresRunQueue implements RunQueue {
     /**
      * Opens the queue's connection and adds its columns to the server's run table.
      *
-     * @param jdbcUrl the database
+     * @param source the database; the queue keeps one of its connections until {@link #close()}
      * @param saver the server's saver on the same database, whose views fence each claimed run
      * @param owner this JVM's owner id
      * @param leaseMillis how long a claim holds without renewal
      * @return the queue
      */
-    public static PostgresRunQueue open(String jdbcUrl, JdbcSaver saver, String owner, long leaseMillis) {
+    public static PostgresRunQueue open(DataSource source, JdbcSaver saver, String owner, long leaseMillis) {
         String where = saver.database();
         try {
-            Connection c = DriverManager.getConnection(jdbcUrl);
+            Connection c = source.getConnection();
             try (Statement s = c.createStatement()) {
                 if (!migrated(s)) {
                     for (String ddl : SCHEMA) {
@@ -95,7 +95,7 @@ public final class PostgresRunQueue implements RunQueue {
                     }
                 }
             }
-            return new PostgresRunQueue(c, jdbcUrl, where, owner, leaseMillis, saver);
+            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
@@ -535,7 +535,7 @@ public final class PostgresRunQueue implements RunQueue {
             // treated as lost
         }
         try {
-            Connection fresh = DriverManager.getConnection(jdbcUrl);
+            Connection fresh = source.getConnection();
             try {
                 connection.close();
             } catch (SQLException e) {

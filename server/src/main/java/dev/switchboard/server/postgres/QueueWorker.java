@@ -4,7 +4,6 @@ import dev.switchboard.server.runs.Claim;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.runs.Stop;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -14,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -39,10 +39,12 @@ public final class QueueWorker implements AutoCloseable {
     public record Settings(Duration lease, Duration heartbeat, Duration poll) {}
 
     private static final Logger LOG = LoggerFactory.getLogger(QueueWorker.class);
+    /** How long the listener waits for a notification at a time. */
+    private static final int LISTEN_SLICE_MILLIS = 250;
 
     private final PostgresRunQueue queue;
     private final EventLog log;
-    private final String url;
+    private final DataSource source;
     private final Settings settings;
     private final RunPipeline pipeline;
     private final Object wake = new Object();
@@ -60,14 +62,15 @@ public final class QueueWorker implements AutoCloseable {
     /**
      * A worker.
      *
-     * @param url the database
+     * @param source the database, of which the worker keeps one connection to LISTEN on
      * @param queue the queue
      * @param log the run event log
      * @param settings timing
      * @param pipeline what executes the claimed runs
      */
-    public QueueWorker(String url, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
-        this.url = url;
+    public QueueWorker(
+            DataSource source, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
+        this.source = source;
         this.queue = queue;
         this.log = log;
         this.settings = settings;
@@ -136,26 +139,11 @@ public final class QueueWorker implements AutoCloseable {
 
     private void listen() {
         while (!closing) {
-            try (Connection c = DriverManager.getConnection(url)) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("LISTEN " + PostgresRunQueue.CHANNEL);
-                    s.execute("LISTEN " + EventLog.CHANNEL);
-                }
-                PGConnection pg = c.unwrap(PGConnection.class);
-                wake(); // runs may have been queued while this connection was down
-                while (!closing) {
-                    PGNotification[] got = pg.getNotifications((int) settings.poll.toMillis());
-                    if (got == null || got.length == 0) {
-                        wake(); // the fallback poll
-                        continue;
-                    }
-                    for (PGNotification n : got) {
-                        if (n.getName().equals(EventLog.CHANNEL)) {
-                            log.arrived(n.getParameter());
-                        } else {
-                            dispatch(n.getParameter());
-                        }
-                    }
+            try (Connection c = source.getConnection()) {
+                try {
+                    listenOn(c);
+                } finally {
+                    unlisten(c);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (!closing) {
@@ -163,6 +151,47 @@ public final class QueueWorker implements AutoCloseable {
                     pause();
                 }
             }
+        }
+    }
+
+    private void listenOn(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("LISTEN " + PostgresRunQueue.CHANNEL);
+            s.execute("LISTEN " + EventLog.CHANNEL);
+        }
+        PGConnection pg = c.unwrap(PGConnection.class);
+        wake(); // runs may have been queued while this connection was down
+        long quietSince = System.nanoTime();
+        while (!closing) {
+            // short waits, so close() gets the connection back at once (an interrupt does not end one)
+            PGNotification[] got = pg.getNotifications(LISTEN_SLICE_MILLIS);
+            if (got == null || got.length == 0) {
+                if (System.nanoTime() - quietSince >= settings.poll.toNanos()) {
+                    wake(); // the fallback poll
+                    quietSince = System.nanoTime();
+                }
+                continue;
+            }
+            quietSince = System.nanoTime();
+            for (PGNotification n : got) {
+                if (n.getName().equals(EventLog.CHANNEL)) {
+                    log.arrived(n.getParameter());
+                } else {
+                    dispatch(n.getParameter());
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops listening before the connection goes back: from an application's pool it is handed to
+     * other code next, which would otherwise keep receiving (and buffering) the queue's notices.
+     */
+    private static void unlisten(Connection c) {
+        try (Statement s = c.createStatement()) {
+            s.execute("UNLISTEN *");
+        } catch (SQLException e) {
+            // the connection is broken: the pool drops it, and its listens with it
         }
     }
 
@@ -243,6 +272,11 @@ public final class QueueWorker implements AutoCloseable {
         }
         if (listener != null) {
             listener.interrupt();
+            try {
+                listener.join(4 * LISTEN_SLICE_MILLIS); // its connection goes back to the pool
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         queue.close();
     }

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -39,6 +40,17 @@ public final class AssistantTable implements AutoCloseable {
      */
     public static AssistantTable open(String jdbcUrl, String where) {
         return new AssistantTable(Sql.open(jdbcUrl, where, DDL));
+    }
+
+    /**
+     * Opens the tables on one connection of a PostgreSQL data source, creating them if needed.
+     *
+     * @param dataSource the server's database
+     * @param where the database as error messages name it
+     * @return the tables
+     */
+    public static AssistantTable open(DataSource dataSource, String where) {
+        return new AssistantTable(Sql.open(dataSource, where, DDL));
     }
 
     /** What {@link #create} found. */

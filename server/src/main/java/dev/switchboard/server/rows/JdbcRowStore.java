@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -50,10 +51,6 @@ public final class JdbcRowStore implements RowStore {
     }
 
     /**
-     * Opens the store at a JDBC URL ({@code jdbc:sqlite:...} or {@code jdbc:postgresql:...}) and
-     * creates its tables if needed.
-     */
-    /**
      * Opens the store at a JDBC URL and creates its tables if needed.
      *
      * @param jdbcUrl {@code jdbc:sqlite:...} or {@code jdbc:postgresql:...}
@@ -71,8 +68,28 @@ public final class JdbcRowStore implements RowStore {
             // it once the checkpoint saver's connection committed meanwhile (SQLITE_BUSY_SNAPSHOT)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
+        return open(() -> DriverManager.getConnection(jdbcUrl, props), where, jdbcUrl.startsWith("jdbc:postgresql:"));
+    }
+
+    /**
+     * Opens the store on one connection of a PostgreSQL data source (an application's pool), which
+     * it keeps until {@link #close()}, and creates its tables if needed.
+     *
+     * @param dataSource the PostgreSQL database
+     * @param where the database as error messages name it
+     * @return the store
+     */
+    public static JdbcRowStore open(DataSource dataSource, String where) {
+        return open(dataSource::getConnection, where, true);
+    }
+
+    private interface Connect {
+        Connection get() throws SQLException;
+    }
+
+    private static JdbcRowStore open(Connect connect, String where, boolean postgres) {
         try {
-            Connection c = DriverManager.getConnection(jdbcUrl, props);
+            Connection c = connect.get();
             if (!created(c)) {
                 try (Statement s = c.createStatement()) {
                     for (String ddl : SCHEMA) {
@@ -80,7 +97,7 @@ public final class JdbcRowStore implements RowStore {
                     }
                 }
             }
-            return new JdbcRowStore(c, where, jdbcUrl.startsWith("jdbc:postgresql:"));
+            return new JdbcRowStore(c, where, postgres);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -49,14 +50,34 @@ final class Sql implements AutoCloseable {
             // take the write lock when a transaction begins (see JdbcRowStore)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
+        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl);
+    }
+
+    /**
+     * Takes one connection of a PostgreSQL data source (an application's pool), kept until {@link
+     * #close()}, and runs {@code ddl} on it.
+     *
+     * @param dataSource the PostgreSQL database
+     * @param where the database as error messages name it
+     * @param ddl the statements creating the tables, if missing
+     */
+    static Sql open(DataSource dataSource, String where, List<String> ddl) {
+        return open(dataSource::getConnection, where, true, ddl);
+    }
+
+    private interface Connect {
+        Connection get() throws SQLException;
+    }
+
+    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl) {
         try {
-            Connection c = DriverManager.getConnection(url, props);
+            Connection c = connect.get();
             try (Statement s = c.createStatement()) {
                 for (String d : ddl) {
                     s.execute(d);
                 }
             }
-            return new Sql(c, where, url.startsWith("jdbc:postgresql:"));
+            return new Sql(c, where, postgres);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's tables in " + where + ": " + e.getMessage(), e);

@@ -113,9 +113,8 @@ public record ThreadQuery(
                 && (values.isEmpty() || (t.values() != null && Filters.contains(t.values(), values)));
     }
 
-    /** The search's order: its key, then thread id, both ascending or both descending. */
     /**
-     * The search's order.
+     * The search's order: its key, then thread id, both ascending or both descending.
      *
      * @return the comparator
      */
