@@ -8,9 +8,10 @@ import java.util.Optional;
 /**
  * One tool call as a {@code wrapToolCall} hook and a tool see it: the model's call (name, JSON
  * arguments, id), the agent's tool of that name if it has one, and the {@code tools} task's context
- * (run config, run context, store, stream writer, {@code interrupt}). Each call runs as a task of its
- * own (a {@code Send}), which carries only the call, so the agent's state is not part of the request.
- * Immutable.
+ * (run config, run context, store, stream writer, {@code interrupt}), and the agent's state as the
+ * step that runs the call began ({@link #state()}). Each call runs as a task of its own (a {@code
+ * Send}) that stores only the call; the state is read when a hook asks for it, so pending calls cost
+ * no copy of the conversation in a checkpoint. Immutable.
  */
 public final class ToolCallRequest {
     private final ToolExecutionRequest call;
@@ -48,6 +49,23 @@ public final class ToolCallRequest {
      */
     public NodeContext context() {
         return context;
+    }
+
+    /**
+     * The agent's state as the superstep that runs this call began: the conversation up to and
+     * including the AI message that made the call, and the middleware's state components (read
+     * them with {@link AgentState#get}). A wrapToolCall hook reads it to decide from the
+     * conversation or from its own state (as LangChain's {@code request.state}).
+     *
+     * @return the state
+     * @throws IllegalStateException when the request was made outside a run's tools step
+     */
+    @SuppressWarnings("unchecked") // the agent's graph reads its state as AgentState
+    public AgentState<?> state() {
+        if (context == null) {
+            throw new IllegalStateException("this tool call request has no run context to read the state from");
+        }
+        return (AgentState<Object>) context.state();
     }
 
     /**

@@ -165,6 +165,22 @@ public interface NodeContext {
     <S2, I2 extends StateUpdate, O2> GraphOutput<O2> invoke(CompiledGraph<S2, I2, O2> graph, I2 input);
 
     /**
+     * The graph's state as this superstep began, as the graph's state type (read the way a node
+     * that takes the whole state reads it, managed values included). A node's own input is usually
+     * that state already; this is for a task started by a {@code Send}, whose input is the send's
+     * argument only, yet which must see the state it runs beside (LangGraph hands a tool node's
+     * call its state for the same reason). Read when asked, never stored with the task, so a send
+     * per tool call costs no copy of the conversation in the checkpoint.
+     *
+     * @return the state; its type is the graph's state type
+     * @throws IllegalStateException outside a run's task (a route, the state API), or in an attempt
+     *     that timed out
+     */
+    default Object state() {
+        throw new IllegalStateException("this context reads no state");
+    }
+
+    /**
      * How many times this node has been attempted in this superstep, counting the current attempt
      * from 1; above 1 only under a retry policy.
      *
@@ -197,6 +213,37 @@ public interface NodeContext {
      */
     default void emitMessage(Object chunk) {
         emitMessage(chunk, Map.of());
+    }
+
+    /**
+     * Pushes a generative UI message, as LangGraph's {@code push_ui_message} does: streams it at
+     * once as a {@link StreamMode#CUSTOM} event (where {@code useStream} clients see it while the
+     * node runs) with the run's id in its metadata, and returns it completed so, to keep it in the
+     * thread's state, the node returns it in the update of its {@code List<UiMessage>} component
+     * (reduced by {@link dev.switchboard.runtime.reducer.UiMessages}):
+     *
+     * <pre>{@code
+     * UiMessage card = ctx.pushUi(UiMessage.of("weather", Map.of("city", "Paris")));
+     * return ChatUpdate.of().ui(List.of(card));
+     * }</pre>
+     *
+     * @param message the message, or a removal ({@link UiMessage#remove})
+     * @return the message as streamed, to write into the state
+     */
+    default UiMessage pushUi(UiMessage message) {
+        Objects.requireNonNull(message, "message");
+        UiMessage out = message;
+        if (!message.removes()) {
+            Map<String, Object> md = new java.util.LinkedHashMap<>();
+            Object runId = config().metadata().get("run_id");
+            if (runId != null) {
+                md.put("run_id", runId);
+            }
+            md.putAll(message.metadata());
+            out = new UiMessage(message.type(), message.id(), message.name(), message.props(), md);
+        }
+        emit(out);
+        return out;
     }
 
     /**

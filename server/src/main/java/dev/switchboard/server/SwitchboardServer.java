@@ -12,6 +12,7 @@ import dev.switchboard.server.api.RunStarter;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
 import dev.switchboard.server.api.Studio;
+import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.http.ApiHandler;
@@ -21,6 +22,7 @@ import dev.switchboard.server.http.Router;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
+import dev.switchboard.server.protocol.ThreadChannels;
 import dev.switchboard.server.rows.AssistantTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
@@ -93,6 +95,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final boolean ownStore;
 
     private final RunPipeline pipeline;
+    /** The threads' streaming protocol channels. */
+    private final ThreadChannels channels;
+
     private final ApiHandler handler;
     /** The worker on the shared run queue when the database is PostgreSQL; else null. */
     private final QueueWorker worker;
@@ -137,7 +142,10 @@ public final class SwitchboardServer implements AutoCloseable {
         assistants.routes(router);
         threads.routes(router);
         RunStarter starter = new RunStarter(registry, assistants, pipeline, options -> {});
-        new Runs(registry, threads, saver, pipeline, starter).routes(router);
+        Runs runs = new Runs(registry, threads, saver, pipeline, starter);
+        runs.routes(router);
+        this.channels = new ThreadChannels(registry, pipeline);
+        new ThreadStreams(registry, assistants, runs, channels).routes(router);
         this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
         upkeep.routes(router);
         new StoreEndpoints(store).routes(router);
@@ -280,6 +288,7 @@ public final class SwitchboardServer implements AutoCloseable {
             http.close();
             http = null;
         }
+        channels.close();
         pipeline.close();
         if (worker != null) {
             worker.close();

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * The server's packages are layers, each using only those below it, so none has a cycle: {@code
  * wire} (JSON shapes, the runtime only) under {@code rows} (threads and runs) under {@code runs}
  * (the run pipeline and its queue port) under {@code postgres} (the shared queue) and {@code api}
- * (the endpoints), which also uses {@code http} (the transport-neutral request and response, under
+ * (the endpoints), which also uses {@code protocol} (the threads' streaming protocol channels, over
+ * {@code runs}) and {@code http} (the transport-neutral request and response, under
  * {@code wire} alone); the root package assembles them all. Read from the sources' imports and
  * qualified names, comments left out.
  */
@@ -35,8 +36,9 @@ class ServerLayersTest {
 
     /** What each package may use. */
     private static final Map<String, Set<String>> ALLOWED = Map.of(
-            "root", Set.of("api", "http", "runs", "rows", "wire", "postgres"),
-            "api", Set.of("http", "runs", "rows", "wire"),
+            "root", Set.of("api", "http", "protocol", "runs", "rows", "wire", "postgres"),
+            "api", Set.of("http", "protocol", "runs", "rows", "wire"),
+            "protocol", Set.of("runs", "rows", "wire"),
             "postgres", Set.of("runs", "rows", "wire"),
             "runs", Set.of("rows", "wire"),
             "rows", Set.of("wire"),

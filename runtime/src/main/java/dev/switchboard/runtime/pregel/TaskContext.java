@@ -115,6 +115,22 @@ final class TaskContext implements NodeContext, ManagedContext {
     }
 
     @Override
+    public Object state() {
+        ChannelState channels = execution.channels;
+        if (channels == null) {
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' runs outside a superstep here and has no state to read");
+        }
+        if (abandoned) {
+            throw new IllegalStateException(
+                    "node '" + execution.task.name + "' timed out; this attempt can no longer read the state");
+        }
+        // The superstep's writes are applied only after all its tasks end, so the channels still
+        // hold the values the step began with.
+        return channels.readFor(execution.task, 0, this, false);
+    }
+
+    @Override
     public int attempt() {
         return execution.number;
     }

@@ -64,6 +64,7 @@ final class TaskRunner {
             }
             Execution e = new Execution(t);
             e.checkpointId = checkpointId;
+            e.channels = state;
             executions.add(e);
             if (t.node == 0) {
                 continue;

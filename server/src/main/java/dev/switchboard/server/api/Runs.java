@@ -78,7 +78,7 @@ public final class Runs {
         r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated()));
         r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
         r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
-        new ThreadStreams(registry, threads, this, pipeline).routes(r);
+        new ThreadJoins(registry, threads, this, pipeline).routes(r);
         new RunsBulk(registry, pipeline, starter).routes(r);
     }
 
@@ -92,6 +92,19 @@ public final class Runs {
         RunRow run = starter.start(RunStarter.Start.of(ex.owner(), threadId, ex.body(), wait));
         ex.header("Content-Location", RunStarter.location(run));
         return run;
+    }
+
+    /**
+     * Creates a run as a create request with this body would (the thread protocol's commands start
+     * runs so), and starts or queues it by its multitask strategy.
+     *
+     * @param owner the caller, or null without authentication
+     * @param threadId the thread, or null for a stateless run
+     * @param body the run request body
+     * @return the run
+     */
+    RunRow submit(String owner, String threadId, ObjectNode body) {
+        return starter.start(RunStarter.Start.of(owner, threadId, body, false));
     }
 
     private RunRow require(Exchange ex) {

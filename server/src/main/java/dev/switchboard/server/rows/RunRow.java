@@ -16,6 +16,13 @@ import tools.jackson.databind.node.ObjectNode;
  * guards the status: {@link #awaitFinished} waits on it.
  */
 public final class RunRow {
+    /**
+     * The body field that marks a run started through the thread-centric protocol ({@code POST
+     * /threads/{id}/commands}): its events are the protocol's, not the run API's. LangGraph's
+     * server marks such runs alike.
+     */
+    public static final String PROTOCOL_RUN = "__protocol_stream_run";
+
     private final String id;
     private final String threadId;
     private final ServedGraph graph;
@@ -103,6 +110,11 @@ public final class RunRow {
     /** @return the graph it runs */
     public ServedGraph graph() {
         return graph;
+    }
+
+    /** @return whether it was started through the thread protocol ({@link #PROTOCOL_RUN}) */
+    public boolean protocol() {
+        return body.path(PROTOCOL_RUN).asBoolean(false);
     }
 
     /** @return the parsed request */

@@ -35,6 +35,8 @@ final class EventMapper {
     private ObjectNode lastValues;
 
     private boolean paused;
+    /** The protocol's events instead of the run API's, for a run started through the thread protocol; else null. */
+    private final ProtocolMapper protocol;
     /** An unwatched run's last root values, as streamed (see {@link #unwatched}). */
     private Map<String, Object> lastChannels;
 
@@ -45,6 +47,7 @@ final class EventMapper {
         this.attempt = execution.claim.attempt();
         this.asked = run.request().streamModes();
         this.messages = new MessagesMode(run.graph().messageChannels(), events::add);
+        this.protocol = run.protocol() ? new ProtocolMapper(run, events, this) : null;
     }
 
     void emit(StreamPart<?> part) {
@@ -52,8 +55,25 @@ final class EventMapper {
             unwatched(part);
             return;
         }
+        if (protocol != null) {
+            track(part);
+            protocol.emit(part);
+            return;
+        }
         startEvents();
         emit(part, "");
+    }
+
+    /** What a protocol run's end needs of its parts: its last root values and whether it paused. */
+    private void track(StreamPart<?> part) {
+        if (part instanceof StreamPart.Values<?> v) {
+            ObjectNode values = run.graph().values(v.channels());
+            execution.streamed = values;
+            lastValues = values;
+        } else if (part instanceof StreamPart.Interrupted<?>
+                || part instanceof StreamPart.Namespaced<?> n && n.part() instanceof StreamPart.Interrupted<?>) {
+            paused = true;
+        }
     }
 
     /**
@@ -150,7 +170,7 @@ final class EventMapper {
         return md;
     }
 
-    private ObjectNode taskStart(StreamPart.TaskStart<?> t) {
+    ObjectNode taskStart(StreamPart.TaskStart<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
         o.put("name", t.node());
@@ -163,7 +183,7 @@ final class EventMapper {
         return o;
     }
 
-    private ObjectNode taskResult(StreamPart.TaskResult<?> t) {
+    ObjectNode taskResult(StreamPart.TaskResult<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
         o.put("name", t.node());
@@ -253,6 +273,10 @@ final class EventMapper {
 
     /** Ends the {@code events} mode's outer chain; called when the run finished normally. */
     void end() {
+        if (protocol != null) {
+            protocol.end();
+            return;
+        }
         events("on_chain_end", "LangGraph");
     }
 

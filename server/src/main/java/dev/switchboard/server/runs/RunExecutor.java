@@ -134,6 +134,17 @@ final class RunExecutor {
     }
 
     private static StreamMode[] modes(RunRow run) {
+        if (run.protocol()) {
+            // the thread protocol's channels: everything its mapper turns into events
+            return new StreamMode[] {
+                StreamMode.VALUES,
+                StreamMode.UPDATES,
+                StreamMode.CUSTOM,
+                StreamMode.TASKS,
+                StreamMode.CHECKPOINTS,
+                StreamMode.MESSAGES
+            };
+        }
         Set<String> asked = run.request().streamModes();
         EnumSet<StreamMode> m = EnumSet.of(StreamMode.VALUES, StreamMode.UPDATES);
         for (String a : asked) {

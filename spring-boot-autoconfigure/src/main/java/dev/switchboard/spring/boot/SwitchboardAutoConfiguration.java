@@ -27,8 +27,10 @@ import org.springframework.context.annotation.Conditional;
 @EnableConfigurationProperties(SwitchboardProperties.class)
 public class SwitchboardAutoConfiguration {
 
-    /** Creates the auto-configuration; Spring Boot does. */
-    public SwitchboardAutoConfiguration() {}
+    /** Creates the auto-configuration; Spring Boot does. Fails on a Jackson 3 older than 3.1.7. */
+    public SwitchboardAutoConfiguration() {
+        JacksonVersion.check();
+    }
 
     /**
      * The checkpoint saver, unless the application declares one or {@code

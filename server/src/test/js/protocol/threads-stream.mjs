@@ -1,0 +1,68 @@
+// LangGraph's JS SDK (@langchain/langgraph-sdk, the version the conformance suite pins) driving
+// the thread-centric protocol with client.threads.stream: tokens of the chat graph as they stream,
+// the final output, an interrupt of the approval graph answered with thread.input.respond, and a
+// second ThreadStream on the same thread that replays it. Prints one JSON line of facts.
+//   node threads-stream.mjs URL
+import { Client } from "@langchain/langgraph-sdk";
+
+const client = new Client({ apiUrl: process.argv[2] });
+const facts = {};
+const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error(what + " timed out")), ms))]);
+
+// chat: tokens stream in, in order, then the output holds the reply
+{
+  const thread = client.threads.stream({ assistantId: "chat" });
+  await thread.run.start({ input: { messages: [{ type: "human", content: "hi" }] } });
+  const tokens = [];
+  await withTimeout((async () => {
+    for await (const message of thread.messages) {
+      for await (const token of message.text) tokens.push(token);
+      break;
+    }
+  })(), 20000, "chat tokens");
+  const output = await withTimeout(thread.output, 20000, "chat output");
+  facts.chatTokens = tokens;
+  const reply = output?.messages?.at(-1)?.content;
+  // LangGraph.js answers with content blocks, a LangChain4j model with a string: the same text
+  facts.chatReply = Array.isArray(reply) ? reply.map((b) => b.text ?? "").join("") : reply;
+  facts.chatThreadId = typeof thread.threadId === "string";
+  await thread.close();
+}
+
+// approval: the run pauses; the interrupt is answered; the run completes
+{
+  const thread = client.threads.stream({ assistantId: "approval" });
+  const values = [];
+  const watch = (async () => { for await (const v of thread.values) values.push(v); })();
+  await thread.run.start({ input: { trail: ["x"] } });
+  await withTimeout((async () => { while (!thread.interrupted) await new Promise((r) => setTimeout(r, 50)); })(), 20000, "interrupt");
+  facts.interrupt = thread.interrupts.map((i) => i.payload);
+  const id = thread.interrupts[0].interruptId;
+  await thread.input.respond({ namespace: [], interrupt_id: id, response: "yes" });
+  const ends = await thread.subscribe({ channels: ["lifecycle", "values"], namespaces: [[]], depth: 0 });
+  await withTimeout((async () => {
+    for await (const e of ends) {
+      if (e.method === "values") values.push(e.params.data);
+      if (e.method === "lifecycle" && e.params.data.event === "completed") break;
+    }
+  })(), 20000, "resumed run");
+  facts.trail = values.at(-1).trail;
+  const state = await thread.state.get({ namespace: [] });
+  facts.stateTrail = state.values.trail;
+  // another client on the same thread sees what happened (replayed from the thread's events)
+  const again = client.threads.stream(thread.threadId, { assistantId: "approval" });
+  const sub = await again.subscribe({ channels: ["lifecycle"], namespaces: [[]], depth: 0 });
+  const lifecycle = [];
+  await withTimeout((async () => {
+    for await (const e of sub) {
+      lifecycle.push(e.params.data.event);
+      if (lifecycle.length >= 4) break;
+    }
+  })(), 10000, "replay");
+  facts.replayedLifecycle = lifecycle;
+  await again.close();
+  await thread.close();
+  void watch;
+}
+console.log(JSON.stringify(facts));
+process.exit(0);

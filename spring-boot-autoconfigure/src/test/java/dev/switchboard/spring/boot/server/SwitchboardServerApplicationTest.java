@@ -1,0 +1,295 @@
+package dev.switchboard.spring.boot.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.RunInfo;
+import dev.switchboard.runtime.RunListener;
+import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.store.Namespace;
+import dev.switchboard.runtime.store.Store;
+import dev.switchboard.spring.boot.SwitchboardGraphs;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.Principal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * LangGraph's API served by a whole Spring Boot application on its own port (Tomcat, Spring MVC)
+ * on the PostgreSQL that {@code SWITCHBOARD_POSTGRES_URL} names: behind Spring Security (HTTP
+ * Basic; a caller without credentials is refused, the authenticated user owns its threads and
+ * store namespace), with an application route beside it, on Boot's own DataSource (HikariCP), the
+ * starter's saver, store and run listeners, and the graphs as beans. Driven by LangGraph's JS
+ * client (streams, an interrupt answered, a hang-up and a rejoin by last event id, a cancel on
+ * disconnect) and by plain HTTP.
+ */
+@SpringBootTest(
+        classes = SwitchboardServerApplicationTest.App.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SwitchboardServerApplicationTest {
+    private static final TestSchema SCHEMA = new TestSchema();
+    private static final String ALICE = basic("alice", "alice-secret");
+    private static final String BOB = basic("bob", "bob-secret");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class App {
+        @Bean
+        ReviewGraph review(SwitchboardGraphs graphs) {
+            return graphs.build(ReviewGraph.builder(new Review()));
+        }
+
+        @Bean
+        PipelineGraph pipeline(SwitchboardGraphs graphs) {
+            return graphs.build(PipelineGraph.builder(new Pipeline()));
+        }
+
+        @Bean
+        Runs runs() {
+            return new Runs();
+        }
+
+        @Bean
+        Hello hello() {
+            return new Hello();
+        }
+
+        @Bean
+        SecurityFilterChain security(HttpSecurity http) throws Exception {
+            return http.authorizeHttpRequests(a -> a.requestMatchers("/ok", "/studio/**")
+                            .permitAll()
+                            .anyRequest()
+                            .authenticated())
+                    .httpBasic(Customizer.withDefaults())
+                    .csrf(AbstractHttpConfigurer::disable)
+                    .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                    .build();
+        }
+
+        @Bean
+        UserDetailsService users() {
+            return new InMemoryUserDetailsManager(
+                    User.withUsername("alice")
+                            .password("{noop}alice-secret")
+                            .roles("USER")
+                            .build(),
+                    User.withUsername("bob")
+                            .password("{noop}bob-secret")
+                            .roles("USER")
+                            .build());
+        }
+    }
+
+    /** The application's own route, beside the API. */
+    @RestController
+    static class Hello {
+        @GetMapping("/hello")
+        String hello(Principal who) {
+            return "hello " + who.getName();
+        }
+    }
+
+    /** A run listener bean: the starter adds it to the graphs, so it sees the served runs. */
+    static final class Runs implements RunListener {
+        final List<String> started = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void runStarted(RunInfo run) {
+            started.add(run.graph() + " " + run.threadId());
+        }
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    CheckpointSaver saver;
+
+    @Autowired
+    Store store;
+
+    @Autowired
+    Runs runs;
+
+    @Autowired
+    PipelineGraph pipeline;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void database() throws SQLException {
+        SCHEMA.create();
+    }
+
+    @AfterAll
+    static void dropSchema() throws SQLException {
+        SCHEMA.drop();
+    }
+
+    @DynamicPropertySource
+    static void datasource(DynamicPropertyRegistry registry) {
+        String url = SCHEMA.url();
+        if (url != null) {
+            registry.add("spring.datasource.url", () -> url);
+        }
+    }
+
+    @Test
+    void springSecurityDecidesWhoCallsAndTheAuthenticatedUserOwnsTheThread() throws Exception {
+        assertEquals(401, send("POST", "/threads", "{}", null).statusCode());
+        assertEquals(
+                401, send("POST", "/threads", "{}", basic("alice", "wrong")).statusCode());
+        assertEquals(200, send("GET", "/ok", null, null).statusCode(), "an open route stays open");
+
+        HttpResponse<String> created = send("POST", "/threads", "{}", ALICE);
+        assertEquals(200, created.statusCode(), created::body);
+        String thread = JSON.readTree(created.body()).get("thread_id").asString();
+        assertEquals(200, send("GET", "/threads/" + thread, null, ALICE).statusCode());
+        assertEquals(404, send("GET", "/threads/" + thread, null, BOB).statusCode());
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement p =
+                        c.prepareStatement("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?")) {
+            p.setString(1, thread);
+            try (ResultSet r = p.executeQuery()) {
+                assertTrue(r.next(), "the thread's row is in the application's database");
+                assertEquals("alice", JSON.readTree(r.getString(1)).get("owner").asString());
+            }
+        }
+        HttpResponse<String> hello = send("GET", "/hello", null, BOB);
+        assertEquals("hello bob", hello.body());
+    }
+
+    @Test
+    void runsUseTheStartersSaverStoreAndListeners() throws Exception {
+        JdbcSaver jdbc = assertInstanceOf(JdbcSaver.class, saver);
+        assertTrue(jdbc.database().startsWith("PostgreSQL"), jdbc.database());
+        String thread = JSON.readTree(send("POST", "/threads", "{}", ALICE).body())
+                .get("thread_id")
+                .asString();
+        HttpResponse<String> waited = send(
+                "POST",
+                "/threads/" + thread + "/runs/wait",
+                "{\"assistant_id\":\"pipeline\",\"input\":{\"steps\":[\"go\"]}}",
+                ALICE);
+        assertEquals(200, waited.statusCode(), waited::body);
+        assertEquals(
+                "[\"go\",\"1\",\"2\",\"3\"]",
+                JSON.readTree(waited.body()).get("steps").toString());
+        assertTrue(runs.started.contains("Pipeline " + thread), () -> "listener saw " + runs.started);
+        // the graph bean reads the thread the server ran: one saver for both
+        assertEquals(
+                List.of("go", "1", "2", "3"),
+                pipeline.getState(RunConfig.thread(thread)).values().steps());
+
+        HttpResponse<String> put = send(
+                "PUT",
+                "/store/items",
+                "{\"namespace\":[\"alice\",\"notes\"],\"key\":\"k\",\"value\":{\"n\":1}}",
+                ALICE);
+        assertEquals(204, put.statusCode(), put::body);
+        assertEquals(
+                Map.of("n", 1),
+                store.get(Namespace.of("alice", "notes"), "k").orElseThrow().value());
+    }
+
+    @Test
+    void theJsClientDrivesTheApplicationsApi() throws Exception {
+        Path work = JsSdk.prepare();
+        List<String> lines = JsSdk.run(work, 180, "node", "spring-sdk.mjs", "http://127.0.0.1:" + port, ALICE, BOB);
+        assertEquals(1, lines.size(), () -> "node printed " + lines);
+        JsonNode out = JSON.readTree(lines.get(0));
+        assertEquals(401, out.get("anonymous").asInt());
+        assertEquals("hello alice", out.get("hello").asString());
+        assertEquals("[\"pipeline\",\"review\"]", out.get("assistants").toString());
+
+        assertEquals("[\"draft\",\"__interrupt__\"]", out.get("reviewUpdates").toString());
+        assertEquals("ok?", out.get("question").asString());
+        assertEquals(
+                "[\"start\",\"draft\",\"approved:yes\"]",
+                out.get("reviewResult").get("steps").toString());
+        assertEquals(404, out.get("bobReads").asInt());
+        assertEquals(0, out.get("bobFinds").asInt());
+        assertEquals(
+                "[\"" + out.get("reviewThread").asString() + "\"]",
+                out.get("aliceFinds").toString());
+
+        assertEquals(
+                "[{\"id\":\"0\",\"event\":\"metadata\"},{\"id\":\"1\",\"event\":\"updates\"}]",
+                out.get("first").toString());
+        assertEquals("running", out.get("rejoinedWhile").asString());
+        assertEquals(
+                "[{\"id\":\"2\",\"event\":\"updates\"},{\"id\":\"3\",\"event\":\"updates\"}]",
+                out.get("rest").toString());
+        assertEquals(4, out.get("all").size(), out::toString);
+        assertEquals("[\"go\",\"1\",\"2\",\"3\"]", out.get("pipelineSteps").toString());
+        assertEquals("interrupted", out.get("cancelStatus").asString());
+
+        assertEquals("tea", out.get("aliceItem").get("value").asString());
+        assertFalse(out.get("bobItem").asInt() == 200, out::toString);
+    }
+
+    private HttpResponse<String> send(String method, String path, String json, String authorization) throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        json == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (json != null) {
+            r.header("Content-Type", "application/json");
+        }
+        if (authorization != null) {
+            r.header("Authorization", authorization);
+        }
+        return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}
