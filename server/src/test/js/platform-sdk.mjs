@@ -375,4 +375,55 @@ await fact("threads.storage", async () => {
   };
 }, { recorded: false });
 
+// ---------------------------------------------------------------- crons
+
+await fact("crons", async (n) => {
+  const thread = await client.threads.create();
+  const stateless = await client.crons.create("chain", {
+    schedule: "0 9 * * *",
+    input: { trail: ["c"] },
+    metadata: { team: "ops" },
+    timezone: "Europe/Paris",
+  });
+  const onThread = await client.crons.createForThread(thread.thread_id, "chain", {
+    schedule: "*/5 * * * *",
+    input: { trail: ["t"] },
+    endTime: "2099-01-01T00:00:00Z",
+  });
+  n.label(stateless.cron_id, "<cron:stateless>");
+  n.label(onThread.cron_id, "<cron:thread>");
+  const shape = Object.keys(stateless).sort();
+  const nextHour = new Date(stateless.next_run_date).toLocaleString("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit" });
+  const all = await client.crons.search({ sortBy: "created_at", sortOrder: "asc", limit: 100 });
+  const byThread = await client.crons.search({ threadId: thread.thread_id });
+  const byMeta = await client.crons.search({ metadata: { team: "ops" }, select: ["cron_id", "schedule"] });
+  const count = await client.crons.count({ assistantId: "chain" });
+  const disabled = await client.crons.update(onThread.cron_id, { enabled: false, endTime: "2098-01-01T00:00:00Z" });
+  const enabledCount = await client.crons.count({ threadId: thread.thread_id });
+  const onlyEnabled = await client.crons.search({ enabled: true, limit: 100 });
+  await client.crons.delete(stateless.cron_id);
+  const afterDelete = await client.crons.count({});
+  return {
+    shape,
+    statelessThread: stateless.thread_id ?? null,
+    onRunCompleted: stateless.on_run_completed,
+    payload: stateless.payload,
+    nextHour,
+    threadCron: onThread.thread_id === thread.thread_id,
+    endTime: onThread.end_time,
+    searched: all.map((c) => c.cron_id),
+    byThread: byThread.map((c) => c.cron_id),
+    byMeta,
+    count,
+    disabled: { enabled: disabled.enabled, end_time: disabled.end_time },
+    enabledCount,
+    onlyEnabled: onlyEnabled.map((c) => c.cron_id).filter((id) => id === onThread.cron_id),
+    afterDelete,
+    badSchedule: await status(client.crons.create("chain", { schedule: "every day" })),
+    unknownAssistant: await status(client.crons.create("nope", { schedule: "* * * * *" })),
+    unknownThread: await status(client.crons.createForThread(crypto.randomUUID(), "chain", { schedule: "* * * * *" })),
+    deleteAgain: await status(client.crons.delete(stateless.cron_id)),
+  };
+}, { recorded: false });
+
 console.log(JSON.stringify({ facts, unrecorded }));

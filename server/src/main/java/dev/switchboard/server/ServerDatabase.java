@@ -9,6 +9,7 @@ import dev.switchboard.runtime.store.Store;
 import dev.switchboard.runtime.store.StoreSettings;
 import dev.switchboard.server.postgres.DriverDataSource;
 import dev.switchboard.server.rows.AssistantTable;
+import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.JdbcRowStore;
 import dev.switchboard.server.rows.RowStore;
 import java.nio.file.Path;
@@ -114,6 +115,10 @@ final class ServerDatabase {
 
     AssistantTable openAssistants(String where) {
         return sqliteUrl != null ? AssistantTable.open(sqliteUrl, where) : AssistantTable.open(postgres, where);
+    }
+
+    CronTable openCrons(String where) {
+        return sqliteUrl != null ? CronTable.open(sqliteUrl, where) : CronTable.open(postgres, where);
     }
 
     private Path file() {

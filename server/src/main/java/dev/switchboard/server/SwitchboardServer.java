@@ -8,6 +8,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.api.Assistants;
+import dev.switchboard.server.api.Crons;
 import dev.switchboard.server.api.RunStarter;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
@@ -15,6 +16,7 @@ import dev.switchboard.server.api.Studio;
 import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
+import dev.switchboard.server.api.Webhooks;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.JdkTransport;
@@ -24,6 +26,7 @@ import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
 import dev.switchboard.server.protocol.ThreadChannels;
 import dev.switchboard.server.rows.AssistantTable;
+import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
@@ -31,6 +34,7 @@ import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ServedGraph;
+import dev.switchboard.server.wire.WebhookPolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -90,6 +94,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final ScheduledExecutorService sweeper;
 
     private final AssistantTable assistantTable;
+    private final CronTable cronTable;
+    private final Webhooks webhooks;
+    private final Crons crons;
     private final Store store;
     /** Whether the server opened {@link #store} (and so closes it). */
     private final boolean ownStore;
@@ -135,19 +142,24 @@ public final class SwitchboardServer implements AutoCloseable {
             this.worker = null;
         }
         this.assistantTable = db == null ? AssistantTable.open((String) null, "memory") : db.openAssistants(where);
+        this.cronTable = db == null ? CronTable.open((String) null, "memory") : db.openCrons(where);
         Assistants assistants = new Assistants(graphs, assistantTable);
         List<RunRow> unfinished = registry.load(graphs::get);
         Router router = new Router();
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        RunStarter starter = new RunStarter(registry, assistants, pipeline, options -> {});
+        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry);
+        pipeline.onEnded(webhooks::ended);
+        RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
         this.channels = new ThreadChannels(registry, pipeline);
         new ThreadStreams(registry, assistants, runs, channels).routes(router);
         this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
         upkeep.routes(router);
+        this.crons = new Crons(registry, starter, cronTable);
+        crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
@@ -209,6 +221,8 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         long every = settings.ttlSweep.toMillis();
         sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+        long tick = settings.cronTick.toMillis();
+        sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
             http = JdkTransport.start(settings.host, settings.port, handler);
         }
@@ -275,6 +289,15 @@ public final class SwitchboardServer implements AutoCloseable {
         }
     }
 
+    /** Starts the runs of the crons due; a failure waits for the next tick. */
+    private void fireCrons() {
+        try {
+            crons.fireDue();
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(SwitchboardServer.class).warn("firing the crons due failed: {}", e.getMessage());
+        }
+    }
+
     /**
      * Stops listening and stops the runs of this JVM where they are: nothing they compute from now
      * on is stored, so each keeps its last committed checkpoint and stays unfinished in the
@@ -296,6 +319,8 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         rows.close();
         assistantTable.close();
+        cronTable.close();
+        webhooks.close();
         if (ownStore) {
             store.close();
         }
@@ -309,7 +334,7 @@ public final class SwitchboardServer implements AutoCloseable {
         o.put("version", "switchboard");
         ObjectNode flags = o.putObject("flags");
         flags.put("assistants", true);
-        flags.put("crons", false);
+        flags.put("crons", true);
         flags.put("langsmith", false);
         return o;
     }
@@ -333,6 +358,9 @@ public final class SwitchboardServer implements AutoCloseable {
         private int maxRuns = 16;
         private boolean workerOnly;
         private Duration ttlSweep = Duration.ofMinutes(1);
+        private Duration cronTick = Duration.ofSeconds(5);
+        private WebhookPolicy webhookPolicy = WebhookPolicy.DEFAULT;
+        private Duration webhookRetry = Duration.ofSeconds(1);
 
         private Builder() {}
 
@@ -384,6 +412,48 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("threadTtlSweep must be positive, was " + every);
             }
             this.ttlSweep = every;
+            return this;
+        }
+
+        /**
+         * How often the crons due are fired: every five seconds by default, so a cron fires at most
+         * that late. Schedules with a seconds field want a shorter tick.
+         *
+         * @param every the interval
+         * @return this builder
+         */
+        public Builder cronTick(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("cronTick must be positive, was " + every);
+            }
+            this.cronTick = every;
+            return this;
+        }
+
+        /**
+         * Which URLs runs and crons may name as their {@code webhook}: by default HTTPS only and
+         * never an internal address (see {@link WebhookPolicy}).
+         *
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder webhooks(WebhookPolicy policy) {
+            this.webhookPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * How long a failed webhook call waits before it is tried again (doubled for each next
+         * try, five calls in all): a second by default.
+         *
+         * @param firstRetry the first wait
+         * @return this builder
+         */
+        public Builder webhookRetry(Duration firstRetry) {
+            if (firstRetry.isNegative()) {
+                throw new IllegalArgumentException("webhookRetry must not be negative, was " + firstRetry);
+            }
+            this.webhookRetry = firstRetry;
             return this;
         }
 

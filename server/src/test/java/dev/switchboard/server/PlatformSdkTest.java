@@ -184,4 +184,16 @@ class PlatformSdkTest {
                 "{\"channels\":[\"__start__\",\"branch:to:a\",\"branch:to:b\",\"trail\"],\"checkpoints\":4,\"keys\":[\"channels\",\"checkpoint_bytes\",\"checkpoints\",\"namespaces\",\"thread_id\",\"total_bytes\",\"value_bytes\",\"write_bytes\"],\"positive\":true,\"sums\":true}",
                 fact("threads.storage").toString());
     }
+
+    /**
+     * Crons through {@code client.crons}: LangGraph's shape, a stateless one in its time zone, one on
+     * a thread, search by thread, metadata and enabled, count, patch (enabled, end time), delete,
+     * and a bad schedule, an unknown assistant or thread refused.
+     */
+    @Test
+    void cronsAreCreatedSearchedPatchedAndDeleted() {
+        assertEquals(
+                "{\"afterDelete\":1,\"badSchedule\":{\"status\":400},\"byMeta\":[{\"cron_id\":\"<cron:stateless>\",\"schedule\":\"0 9 * * *\"}],\"byThread\":[\"<cron:thread>\"],\"count\":2,\"deleteAgain\":{\"status\":404},\"disabled\":{\"enabled\":false,\"end_time\":\"<ts>\"},\"enabledCount\":1,\"endTime\":\"<ts>\",\"nextHour\":\"09:00\",\"onRunCompleted\":\"delete\",\"onlyEnabled\":[],\"payload\":{\"assistant_id\":\"chain\",\"input\":{\"trail\":[\"c\"]}},\"searched\":[\"<cron:stateless>\",\"<cron:thread>\"],\"shape\":[\"assistant_id\",\"created_at\",\"cron_id\",\"enabled\",\"end_time\",\"metadata\",\"next_run_date\",\"on_run_completed\",\"payload\",\"schedule\",\"thread_id\",\"timezone\",\"updated_at\",\"user_id\"],\"statelessThread\":null,\"threadCron\":true,\"unknownAssistant\":{\"status\":404},\"unknownThread\":{\"status\":404}}",
+                fact("crons").toString());
+    }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -52,6 +53,8 @@ public final class RunPipeline implements AutoCloseable {
     private final ScheduledExecutorService timer;
 
     private final RunExecutor executor;
+    /** Told of each run executed here when its outcome is stored. */
+    private volatile BiConsumer<RunRow, Outcome> ended = (run, outcome) -> {};
     /** The runs executing in this JVM, by run id. */
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
 
@@ -517,7 +520,23 @@ public final class RunPipeline implements AutoCloseable {
         if (!held) {
             LOG.info("{} was taken over by another server meanwhile; its outcome is left to it", e);
             registry.reload(e.run);
+            return;
         }
+        try {
+            ended.accept(e.run, o);
+        } catch (RuntimeException failed) {
+            LOG.warn("the end of {} was not told: {}", e, failed.toString());
+        }
+    }
+
+    /**
+     * Tells {@code listener} of each run this JVM executed to its end, once its outcome is stored
+     * (the webhooks). It runs on the run's worker thread, so it must hand long work off.
+     *
+     * @param listener the run and how it ended
+     */
+    public void onEnded(BiConsumer<RunRow, Outcome> listener) {
+        this.ended = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** The execution of a run here, or null. */
