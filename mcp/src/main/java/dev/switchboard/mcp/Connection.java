@@ -70,7 +70,9 @@ final class Connection implements AutoCloseable {
         McpClientTransport transport = opened.transport();
         McpAsyncClient client = McpClient.async(transport)
                 .clientInfo(clientInfo)
-                .requestTimeout(timeout)
+                // this class times calls (timeout) and the start (startTimeout) itself; the SDK's
+                // per-request timeout, which would also bound the start's requests, only backs both up
+                .requestTimeout(max(timeout, startTimeout).plusSeconds(1))
                 .initializationTimeout(startTimeout)
                 // structured content is checked against the tool's output schema, as the spec asks
                 .enableCallToolSchemaCaching(true)
@@ -106,8 +108,7 @@ final class Connection implements AutoCloseable {
             future.completeExceptionally(gone(why, what));
         }
         try {
-            // the SDK times the request out itself; this bound only backs it up
-            T value = future.get(limit.toMillis() + 1000, TimeUnit.MILLISECONDS);
+            T value = future.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             if (then != null) {
                 then.accept(value);
             }
@@ -179,6 +180,10 @@ final class Connection implements AutoCloseable {
         }
         lost = why;
         waiting.forEach((f, what) -> f.completeExceptionally(gone(why, what)));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static String seconds(Duration d) {

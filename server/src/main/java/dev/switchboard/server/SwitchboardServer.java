@@ -7,6 +7,7 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
+import dev.switchboard.server.a2a.A2aEndpoint;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Crons;
 import dev.switchboard.server.api.RunStarter;
@@ -21,6 +22,7 @@ import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.JdkTransport;
 import dev.switchboard.server.http.Router;
+import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
@@ -47,6 +49,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -162,6 +165,14 @@ public final class SwitchboardServer implements AutoCloseable {
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
+        // MCP and A2A call the API in-process through the handler built below, with each caller's
+        // credentials (see Loopback); tools and cards describe a graph with its generated description
+        Function<String, String> descriptions = id -> {
+            ServedGraph g = graphs.get(id);
+            return g == null ? null : g.graph().description();
+        };
+        new McpEndpoint(this::handler, "0.1.0", descriptions).routes(router);
+        new A2aEndpoint(this::handler, descriptions).routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.handler =

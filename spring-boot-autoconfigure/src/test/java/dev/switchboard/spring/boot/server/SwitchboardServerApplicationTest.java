@@ -201,6 +201,13 @@ class SwitchboardServerApplicationTest {
         }
         HttpResponse<String> hello = send("GET", "/hello", null, BOB);
         assertEquals("hello bob", hello.body());
+
+        // Studio's page and its Mermaid, from the application's port, where the app lets them through
+        HttpResponse<String> studio = send("GET", "/studio/", null, null);
+        assertEquals(200, studio.statusCode());
+        assertTrue(studio.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertEquals(
+                200, send("GET", "/studio/vendor/mermaid.min.js", null, null).statusCode());
     }
 
     @Test

@@ -1,0 +1,69 @@
+// Drives a server's A2A endpoints with the official A2A JS SDK: its v1.0 client (found by the
+// agent card) and its v0.3 JSON-RPC transport. Prints one JSON line of what it saw.
+// Usage: node a2a-client.mjs <server url>
+import { ClientFactory } from "@a2a-js/sdk/client";
+import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
+import { Role, TaskState } from "@a2a-js/sdk";
+
+const [base] = process.argv.slice(2);
+const out = {};
+
+const part = (value) => typeof value === "string"
+  ? { content: { $case: "text", value }, metadata: undefined, filename: "", mediaType: "" }
+  : { content: { $case: "data", value }, metadata: undefined, filename: "", mediaType: "" };
+const message = (parts, { contextId = "", taskId = "" } = {}) => ({
+  message: {
+    messageId: crypto.randomUUID(), role: Role.ROLE_USER, parts: parts.map(part), contextId, taskId,
+    extensions: [], metadata: undefined, referenceTaskIds: [],
+  },
+  configuration: undefined, metadata: undefined, tenant: "",
+});
+const partView = (p) => p.content?.$case === "text" ? { text: p.content.value } : { data: p.content?.value };
+const view = (t) => t?.status === undefined ? { message: (t?.parts ?? []).map(partView) } : {
+  id: t.id, contextId: t.contextId, state: TaskState[t.status.state],
+  status: (t.status.message?.parts ?? []).map(partView),
+  artifacts: (t.artifacts ?? []).map((a) => a.parts.map(partView)),
+  history: (t.history ?? []).map((m) => [m.role === Role.ROLE_USER ? "user" : "agent", ...m.parts.map(partView)]),
+};
+const attempt = async (f) => {
+  try {
+    return await f();
+  } catch (e) {
+    return { error: String(e.message ?? e) };
+  }
+};
+
+const factory = new ClientFactory();
+const notes = await factory.createFromUrl(base, "/.well-known/agent-card.json?assistant_id=notes");
+const chat = await factory.createFromUrl(base, "/.well-known/agent-card.json?assistant_id=chat");
+out.card = await (await fetch(new URL("/.well-known/agent-card.json?assistant_id=notes", base))).json();
+
+out.done = view(await notes.sendMessage(message([{ topic: "tea", ask: false }])));
+const asking = await notes.sendMessage(message([{ topic: "cats", ask: true }]));
+out.asking = view(asking);
+out.answered = view(await notes.sendMessage(message(["yes"], { contextId: asking.contextId, taskId: asking.id })));
+out.again = await attempt(async () => view(await notes.sendMessage(message(["no"], { contextId: asking.contextId, taskId: asking.id }))));
+out.got = view(await notes.getTask({ id: asking.id, tenant: "" }));
+out.cancel = await attempt(async () => view(await notes.cancelTask({ id: asking.id, tenant: "", metadata: undefined })));
+out.text = await attempt(async () => view(await notes.sendMessage(message(["write about tea"]))));
+out.missing = await attempt(async () => view(await notes.getTask({ id: "nothing", tenant: "" })));
+
+const hello = await chat.sendMessage(message(["hello"]));
+out.chat = view(hello);
+out.chat2 = view(await chat.sendMessage(message(["again"], { contextId: hello.contextId })));
+
+out.stream = [];
+for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask: false }]))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
+}
+
+const legacy = new LegacyJsonRpcTransport({ endpoint: out.card.supportedInterfaces[0].url });
+const old = await legacy.sendMessage(message([{ topic: "owls", ask: true }]));
+out.v03 = view(old.payload?.value ?? old);
+const oldId = (old.payload?.value ?? old).id;
+const oldContext = (old.payload?.value ?? old).contextId;
+const oldDone = await legacy.sendMessage(message(["sure"], { contextId: oldContext, taskId: oldId }));
+out.v03done = view(oldDone.payload?.value ?? oldDone);
+console.log(JSON.stringify(out));
