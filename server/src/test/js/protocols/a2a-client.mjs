@@ -48,6 +48,16 @@ out.cancel = await attempt(async () => view(await notes.cancelTask({ id: asking.
 out.text = await attempt(async () => view(await notes.sendMessage(message(["write about tea"]))));
 out.missing = await attempt(async () => view(await notes.getTask({ id: "nothing", tenant: "" })));
 
+// a task whose run is still going (the gated graph waits in its second step) is canceled
+const gated = await factory.createFromUrl(base, "/.well-known/agent-card.json?assistant_id=gated");
+const going = await gated.sendMessage({
+  ...message([{ trail: ["go"] }]),
+  configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: true },
+});
+out.going = view(going);
+out.canceled = await attempt(async () => view(await gated.cancelTask({ id: going.id, tenant: "", metadata: undefined })));
+out.canceledGot = view(await gated.getTask({ id: going.id, tenant: "" }));
+
 const hello = await chat.sendMessage(message(["hello"]));
 out.chat = view(hello);
 out.chat2 = view(await chat.sendMessage(message(["again"], { contextId: hello.contextId })));
@@ -59,6 +69,25 @@ for await (const event of notes.sendMessageStream(message([{ topic: "bees", ask:
   out.stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null)]);
 }
 
+// a task waiting for input answered through message/stream
+const waiting = await notes.sendMessage(message([{ topic: "wasps", ask: true }]));
+out.answeredStream = [];
+for await (const event of notes.sendMessageStream(message(["fine"], { contextId: waiting.contextId, taskId: waiting.id }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  out.answeredStream.push([kind, value.id ?? value.taskId, TaskState[value.status?.state] ?? (value.artifact ? value.artifact.parts.map(partView) : null)]);
+}
+out.waitingId = waiting.id;
+
+// a graph with messages: what the agent says reaches the stream as a working status while it runs
+out.chatStream = [];
+for await (const event of chat.sendMessageStream(message(["stream this"], { contextId: hello.contextId }))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.chatStream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
+}
+
 const legacy = new LegacyJsonRpcTransport({ endpoint: out.card.supportedInterfaces[0].url });
 const old = await legacy.sendMessage(message([{ topic: "owls", ask: true }]));
 out.v03 = view(old.payload?.value ?? old);
@@ -66,4 +95,14 @@ const oldId = (old.payload?.value ?? old).id;
 const oldContext = (old.payload?.value ?? old).contextId;
 const oldDone = await legacy.sendMessage(message(["sure"], { contextId: oldContext, taskId: oldId }));
 out.v03done = view(oldDone.payload?.value ?? oldDone);
+
+// message/stream in v0.3, on the graph with messages
+out.v03stream = [];
+const legacyChat = new LegacyJsonRpcTransport({ endpoint: new URL("/a2a/chat", base).toString() });
+for await (const event of legacyChat.sendMessageStream(message(["old stream"]))) {
+  const kind = event.payload?.$case ?? Object.keys(event)[0];
+  const value = event.payload?.value ?? event;
+  const said = (value.status?.message?.parts ?? []).map(partView);
+  out.v03stream.push([kind, TaskState[value.status?.state] ?? (value.artifact ? "artifact" : null), ...said]);
+}
 console.log(JSON.stringify(out));

@@ -14,6 +14,10 @@ try {
   out.protocol = client.transport?.protocolVersion ?? null;
   out.tools = (await client.listTools()).tools;
   out.call = await client.callTool({ name: "notes", arguments: { topic: "tea", ask: false } });
+  out.progress = [];
+  out.progressed = await client.callTool({ name: "notes", arguments: { topic: "moths", ask: false } }, undefined,
+    { onprogress: (p) => out.progress.push(p) });
+  out.chat = await client.callTool({ name: "chat", arguments: { messages: [{ role: "user", content: "hi there" }] } });
   out.bad = await client.callTool({ name: "notes", arguments: { topic: 42 } });
   out.paused = await client.callTool({ name: "notes", arguments: { topic: "cats", ask: true } });
   out.failed = await client.callTool({ name: "notes", arguments: { topic: "ink" } });

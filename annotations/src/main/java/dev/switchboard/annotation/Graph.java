@@ -90,4 +90,21 @@ public @interface Graph {
      * @return the context class; {@code void.class} means the graph takes none
      */
     Class<?> context() default void.class;
+
+    /**
+     * The version of what the graph stores: its channels (names, stored types, reducers), node
+     * names, {@code Send} payload types and the tag tables of the sealed types they hold. Every
+     * checkpoint records it. Bump it whenever any of these changes, and the runtime reads older
+     * checkpoints through the renames ({@link RenamedFrom}, {@link Node#renamedFrom()}), lossless
+     * promotions and {@link Migration}s that lead to this version; a checkpoint written by a newer
+     * version is refused rather than misread.
+     *
+     * <p>With the processor option {@code -Aswitchboard.schemaLocation=DIR}, the processor writes
+     * the stored schema of each version to {@code DIR/<binary class name>/<version>.json} (commit
+     * it), fails the build when the graph's schema no longer matches the file of its version, and
+     * checks that the change from the previous version's file is one old checkpoints survive.
+     *
+     * @return the version, from 1
+     */
+    int version() default 1;
 }

@@ -41,4 +41,15 @@ public @interface Node {
      * @return the possible {@code Command} targets
      */
     String[] destinations() default {};
+
+    /**
+     * The name this node had in the previous version of the graph ({@link Graph#version()}), when
+     * it was renamed: checkpoints written by that version that wait for the old name (a paused
+     * thread's next node, its pending tasks and {@code Send}s, the versions it has seen) read as
+     * waiting for this node. Without it a renamed node is a removed node plus an added one, and a
+     * thread paused before the old name cannot resume.
+     *
+     * @return the previous name; empty when the node was not renamed
+     */
+    String renamedFrom() default "";
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,5 +54,21 @@ class OurA2aServerTest {
         assertTrue(
                 writer.card().get("description").asString().startsWith("The graph the tests serve in another JVM"),
                 "the description is the graph class's javadoc: " + writer.card());
+    }
+
+    @Test
+    void aStreamedTaskIsFollowedToItsEnd() {
+        List<A2aTask> seen;
+        try (Stream<A2aTask> events = writer.stream(A2aMessage.data(Map.of("topic", "owls")))) {
+            seen = events.toList();
+        }
+        assertEquals(
+                List.of(A2aTask.State.SUBMITTED, A2aTask.State.WORKING, A2aTask.State.INPUT_REQUIRED),
+                seen.stream().map(A2aTask::state).distinct().toList(),
+                "the writer asks for a review: " + seen);
+        A2aTask asking = seen.get(seen.size() - 1);
+        assertEquals(
+                Map.of("question", "publish owls?"),
+                Http.JSON.treeToValue(asking.statusData().get(0), Map.class));
     }
 }

@@ -14,6 +14,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.schema.SchemaStep;
 import dev.switchboard.processor.tools.OutputStep;
 import dev.switchboard.processor.tools.ToolsStep;
 import dev.switchboard.processor.validate.Diagnostic;
@@ -88,6 +89,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private SourceWriter writer;
     private DiagnosticPrinter printer;
     private ToolsStep tools;
+    private SchemaStep schemas;
     private OutputStep outputs;
     private MiddlewareStep middleware;
 
@@ -103,6 +105,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.writer = new SourceWriter(env.getFiler());
         this.printer = new DiagnosticPrinter(env);
         this.tools = new ToolsStep(env, writer);
+        this.schemas = new SchemaStep(env);
         this.outputs = new OutputStep(env, writer);
         this.middleware = new MiddlewareStep(env, writer);
     }
@@ -113,11 +116,18 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.addAll(GRAPH_ANNOTATIONS);
         all.add(RuntimeNames.TAG); // read with the sealed interfaces that hold the tagged records
         all.add(RuntimeNames.CODEC); // read with the stored types and components that name a codec
+        all.add(RuntimeNames.RENAMED_FROM); // read with the graph's stored schema
+        all.add(RuntimeNames.MIGRATION);
         all.add(GENERATED);
         all.addAll(ToolsStep.ANNOTATIONS);
         all.addAll(OutputStep.ANNOTATIONS);
         all.addAll(MiddlewareStep.ANNOTATIONS);
         return all;
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(SchemaStep.OPTION);
     }
 
     @Override
@@ -364,14 +374,23 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         GraphModel model = graphs.read(graph);
         Report report = graphValidator.validate(model);
         storageRules.checkPayloads(model, report);
+        SchemaStep.Outcome schema = model.state() == null ? null : schemas.check(model, report);
         checkCollision(graphName, graph, report);
         print(report);
         if (report.isClean() && familyOk && !generated.contains(graphName)) {
             writer.write(
                     GeneratedNames.packageOf(graph),
-                    new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model),
+                    schema == null
+                            ? new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel).generate(model)
+                            : new GraphGenerator(processingEnv.getTypeUtils(), this::subgraphModel)
+                                    .generate(model, schema.history()),
                     graph);
             generated.add(graphName);
+            if (schema != null) {
+                Report export = new Report();
+                schemas.export(schema, export);
+                print(export);
+            }
         }
         return true;
     }

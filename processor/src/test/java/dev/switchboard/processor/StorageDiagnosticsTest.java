@@ -147,6 +147,20 @@ class StorageDiagnosticsTest {
     }
 
     @Test
+    void anAliasIsATagToo() {
+        JavaFileObject circle = record("Circle", """
+                @dev.switchboard.annotation.Tag(value = "C", aliases = {"C", "Square"})
+                public record Circle(double r) implements Shape {}
+                """);
+        JavaFileObject s = record("Chat", "public record Chat(@Untracked String note, List<Shape> shapes) {}");
+        assertError(
+                failsOnce(SHAPE, circle, SQUARE, s),
+                Message.DUPLICATE_TAG.format("shapes", "Chat", "Shape", "Circle", "Square", "Square"),
+                s,
+                "shapes");
+    }
+
+    @Test
     void sendPayloadThatCannotBeStored() {
         JavaFileObject g = graph("Fan", """
                 class Fan {

@@ -48,9 +48,11 @@ public final class GraphSchema {
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
     private final ValueType context;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
+    private final int version;
 
     private GraphSchema(Builder b) {
         this.graph = b.graph;
+        this.version = b.version;
         this.channels = List.copyOf(b.channels);
         this.input = List.copyOf(b.input);
         this.output = List.copyOf(b.output);
@@ -80,6 +82,17 @@ public final class GraphSchema {
      */
     public String graph() {
         return graph;
+    }
+
+    /**
+     * The version of the graph's stored schema ({@code @Graph(version)}): what its checkpoints
+     * record, and the newest version of checkpoints it reads. A server whose workers run different
+     * versions of a graph gives each run to a worker whose version is at least its thread's.
+     *
+     * @return the version, from 1
+     */
+    public int version() {
+        return version;
     }
 
     /**
@@ -191,6 +204,7 @@ public final class GraphSchema {
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
         private ValueType context;
+        private int version = 1;
 
         private Builder(String graph) {
             this.graph = graph;
@@ -255,6 +269,20 @@ public final class GraphSchema {
          */
         public Builder context(ValueType context) {
             this.context = context;
+            return this;
+        }
+
+        /**
+         * The version of the graph's stored schema.
+         *
+         * @param version the version, from 1
+         * @return this builder
+         */
+        public Builder version(int version) {
+            if (version < 1) {
+                throw new IllegalArgumentException("schema version " + version + " is not 1 or more");
+            }
+            this.version = version;
             return this;
         }
 

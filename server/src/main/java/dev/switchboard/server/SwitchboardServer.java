@@ -133,7 +133,10 @@ public final class SwitchboardServer implements AutoCloseable {
         LocalRunQueue local = new LocalRunQueue(registry);
         if (shared) {
             String owner = UUID.randomUUID().toString();
-            PostgresRunQueue queue = PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis());
+            Map<String, Integer> versions = new LinkedHashMap<>();
+            graphs.forEach((id, g) -> versions.put(id, g.graph().schema().version()));
+            PostgresRunQueue queue =
+                    PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis(), versions);
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns);
             this.events = EventLog.open(db.dataSource(), where);
             this.worker = new QueueWorker(

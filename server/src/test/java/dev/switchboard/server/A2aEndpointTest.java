@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.EchoChat;
 import dev.switchboard.server.fixtures.EchoChatGraph;
+import dev.switchboard.server.fixtures.Gated;
+import dev.switchboard.server.fixtures.GatedGraph;
 import dev.switchboard.server.fixtures.Notes;
 import dev.switchboard.server.fixtures.NotesGraph;
 import dev.switchboard.server.wire.Json;
@@ -31,9 +33,11 @@ class A2aEndpointTest {
 
     @BeforeAll
     static void start() throws Exception {
+        Gated.GATE.drainPermits(); // the gated graph's second step waits until the tests end
         server = SwitchboardServer.builder()
                 .graph("notes", NotesGraph.builder(new Notes()))
                 .graph("chat", EchoChatGraph.builder(new EchoChat()))
+                .graph("gated", GatedGraph.builder(new Gated()))
                 .checkpointer(new MemorySaver())
                 .port(0)
                 .build()
@@ -45,6 +49,7 @@ class A2aEndpointTest {
 
     @AfterAll
     static void stop() {
+        Gated.GATE.release(); // the canceled run's step ends; nothing of it is committed
         if (server != null) {
             server.close();
         }
@@ -113,6 +118,15 @@ class A2aEndpointTest {
     }
 
     @Test
+    void aTaskWhoseRunIsGoingIsCanceled() {
+        assertEquals("TASK_STATE_WORKING", out.get("going").get("state").asString(), out.toString());
+        JsonNode canceled = out.get("canceled");
+        assertEquals("TASK_STATE_CANCELED", canceled.path("state").asString(), canceled.toString());
+        assertEquals(out.get("going").get("id"), canceled.get("id"));
+        assertEquals(canceled, out.get("canceledGot"), "GetTask reads it canceled");
+    }
+
+    @Test
     void textIsForGraphsWithMessagesWhichAnswerTextWithTheirHistory() {
         assertTrue(
                 out.get("text").get("error").asString().contains("takes no text: send one data part"),
@@ -133,6 +147,27 @@ class A2aEndpointTest {
                 json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
                         + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
                 out.get("stream"));
+    }
+
+    @Test
+    void aStreamedMessageAnswersATaskWaitingForInput() {
+        String id = out.get("waitingId").asString();
+        assertEquals(
+                json("[[\"task\",\"" + id + "\",\"TASK_STATE_SUBMITTED\"],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_WORKING\"],"
+                        + "[\"artifactUpdate\",\"" + id + "\","
+                        + "[{\"data\":{\"text\":\"A note about wasps.\",\"verdict\":\"published after review: fine\"}}]],"
+                        + "[\"statusUpdate\",\"" + id + "\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("answeredStream"));
+    }
+
+    @Test
+    void aStreamedConversationSendsWhatTheAgentSaysAsItRuns() {
+        assertEquals(
+                json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
+                        + "[\"statusUpdate\",\"TASK_STATE_WORKING\",{\"text\":\"echo: stream this\"}],"
+                        + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("chatStream"));
     }
 
     @Test
@@ -168,6 +203,15 @@ class A2aEndpointTest {
                 .body());
         assertEquals("0.3.0", card.get("protocolVersion").asString());
         assertEquals("JSONRPC", card.get("preferredTransport").asString());
+    }
+
+    @Test
+    void aVersion03StreamSendsTheSameEvents() {
+        assertEquals(
+                json("[[\"task\",\"TASK_STATE_SUBMITTED\"],[\"statusUpdate\",\"TASK_STATE_WORKING\"],"
+                        + "[\"statusUpdate\",\"TASK_STATE_WORKING\",{\"text\":\"echo: old stream\"}],"
+                        + "[\"artifactUpdate\",\"artifact\"],[\"statusUpdate\",\"TASK_STATE_COMPLETED\"]]"),
+                out.get("v03stream"));
     }
 
     @Test

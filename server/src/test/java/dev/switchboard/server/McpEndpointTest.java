@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.checkpoint.MemorySaver;
+import dev.switchboard.server.fixtures.EchoChat;
+import dev.switchboard.server.fixtures.EchoChatGraph;
 import dev.switchboard.server.fixtures.Notes;
 import dev.switchboard.server.fixtures.NotesGraph;
 import dev.switchboard.server.http.ApiHandler;
@@ -44,6 +46,7 @@ class McpEndpointTest {
     static void start() throws Exception {
         server = SwitchboardServer.builder()
                 .graph("notes", NotesGraph.builder(new Notes()))
+                .graph("chat", EchoChatGraph.builder(new EchoChat()))
                 .checkpointer(new MemorySaver())
                 .authenticator(token -> Optional.ofNullable(USERS.get(token)))
                 .port(0)
@@ -84,6 +87,22 @@ class McpEndpointTest {
                 call.get("structuredContent").toString(),
                 call.get("content").get(0).get("text").asString());
         assertEquals(false, call.get("isError").asBoolean());
+
+        assertEquals(
+                json("{\"text\":\"A note about moths.\",\"verdict\":\"published\"}"),
+                out.get("progressed").get("structuredContent"));
+        assertEquals(
+                json("[{\"progress\":1,\"message\":\"step 1: write finished\"},"
+                        + "{\"progress\":2,\"message\":\"step 2: publish finished\"}]"),
+                out.get("progress"),
+                "a call with a progress token is told each step of the run");
+
+        JsonNode chat = out.get("chat");
+        assertEquals(false, chat.get("isError").asBoolean(), chat.toString());
+        JsonNode said = chat.get("structuredContent").get("messages");
+        assertEquals(2, said.size(), chat.toString());
+        assertEquals("ai", said.get(1).get("type").asString());
+        assertEquals("echo: hi there", said.get(1).get("content").asString(), "a chat graph as a tool: " + chat);
 
         JsonNode bad = out.get("bad");
         assertEquals(true, bad.get("isError").asBoolean());

@@ -29,7 +29,8 @@ record CheckpointInsert(
         String header,
         String meta) {
     private static final String COLUMNS =
-            " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata)";
+            " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata,"
+                    + " schema_version)";
 
     /**
      * Moves the head from {@code expected} to the checkpoint and inserts its row; false if the head
@@ -43,7 +44,7 @@ record CheckpointInsert(
                 return false;
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
             bind(p, 1);
             if (p.executeUpdate() == 0) {
                 throw alreadyStored();
@@ -55,7 +56,7 @@ record CheckpointInsert(
         PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_heads SET checkpoint_id = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ? RETURNING 1),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING 1)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING 1)"
                 + " SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM inserted)");
         p.setString(1, checkpoint.id());
         bindThread(p, 2, threadId, namespace);
@@ -101,6 +102,7 @@ record CheckpointInsert(
         p.setInt(from + 6, metadata.step());
         p.setString(from + 7, header);
         p.setString(from + 8, meta);
+        p.setInt(from + 9, checkpoint.schemaVersion());
     }
 
     private IllegalArgumentException alreadyStored() {

@@ -140,7 +140,16 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<List<String>> migrations() {
-        return List.of(initialSchema(), threads(), names());
+        return List.of(initialSchema(), threads(), names(), schemaVersions());
+    }
+
+    /**
+     * Version 4: each checkpoint's stored-schema version ({@code @Graph(version)}, also in its
+     * header), as a column, so that a run queue can tell in SQL which threads a worker's version of
+     * a graph can read. Checkpoints stored before have version 1, as their headers say.
+     */
+    private static List<String> schemaVersions() {
+        return List.of("ALTER TABLE switchboard_checkpoints ADD COLUMN schema_version INTEGER NOT NULL DEFAULT 1");
     }
 
     /**

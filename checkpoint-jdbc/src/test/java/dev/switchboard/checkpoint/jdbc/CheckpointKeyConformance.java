@@ -116,7 +116,8 @@ interface CheckpointKeyConformance {
                 id,
                 Instant.parse("2025-01-02T03:04:05Z"),
                 Map.of(channel, new ChannelVersion(version, version, 1, 0)),
-                Map.of("node", Map.of(channel, version)));
+                Map.of("node", Map.of(channel, version)),
+                1);
     }
 
     private static void put(

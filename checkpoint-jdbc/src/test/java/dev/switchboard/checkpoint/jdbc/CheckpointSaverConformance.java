@@ -104,7 +104,8 @@ abstract class CheckpointSaverConformance
                 id,
                 T0,
                 channels,
-                Map.of("node", Map.of("value", "0000000000000001.a"), "__interrupt__", Map.of()));
+                Map.of("node", Map.of("value", "0000000000000001.a"), "__interrupt__", Map.of()),
+                1);
     }
 
     static CheckpointMetadata metadata(Source source, int step) {
@@ -186,7 +187,8 @@ abstract class CheckpointSaverConformance
                         "agent",
                         Map.of("messages", "0000000000000002.x", "empty", "0000000000000001.x"),
                         "__interrupt__",
-                        Map.of("messages", "0000000000000001.x")));
+                        Map.of("messages", "0000000000000001.x")),
+                1);
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("user", "ada");
         extra.put("attempt", 7L);

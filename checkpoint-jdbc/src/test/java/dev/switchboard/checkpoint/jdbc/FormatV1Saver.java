@@ -45,6 +45,6 @@ final class FormatV1Saver extends ForwardingCheckpointSaver {
 
     private static Checkpoint v1(Checkpoint checkpoint) {
         return new Checkpoint(
-                1, checkpoint.id(), checkpoint.timestamp(), checkpoint.channels(), checkpoint.versionsSeen());
+                1, checkpoint.id(), checkpoint.timestamp(), checkpoint.channels(), checkpoint.versionsSeen(), 1);
     }
 }

@@ -73,7 +73,7 @@ class PutLatencyTest {
                     "agent", Map.of("messages", v, "branch:to:agent", v),
                     "tools", Map.of("messages", v),
                     "__interrupt__", Map.of());
-            Checkpoint cp = new Checkpoint(Checkpoint.FORMAT_VERSION, id, Instant.now(), channels, seen);
+            Checkpoint cp = new Checkpoint(Checkpoint.FORMAT_VERSION, id, Instant.now(), channels, seen, 1);
             CheckpointMetadata md =
                     new CheckpointMetadata(CheckpointMetadata.Source.LOOP, i, Map.of(), Map.of("user", "ada"));
             List<Blob> blobs = List.of(

@@ -75,6 +75,38 @@ class SchemaTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"sqlite", "postgres"})
+    void eachCheckpointRecordsTheGraphsSchemaVersionInAColumn(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir)) {
+            try (JdbcSaver saver = backend.open("versions")) {
+                Checkpoint first = CheckpointSaverConformance.checkpoint("cp1", Map.of());
+                Checkpoint third = new Checkpoint(
+                        first.formatVersion(), "cp2", first.timestamp(), Map.of(), first.versionsSeen(), 3);
+                CheckpointMetadata md = CheckpointSaverConformance.metadata(CheckpointMetadata.Source.INPUT, -1);
+                saver.put("t", "", first, md, null, null, List.of());
+                saver.put("t", "", third, md, "cp1", "cp1", List.of());
+                assertEquals(
+                        3,
+                        saver.getTuple("t", "", null).orElseThrow().checkpoint().schemaVersion());
+            }
+            try (Connection c = backend.connect("versions")) {
+                assertEquals(
+                        1,
+                        Sql.longValue(
+                                c,
+                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = 'cp1'",
+                                null));
+                assertEquals(
+                        3,
+                        Sql.longValue(
+                                c,
+                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = 'cp2'",
+                                null));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
     void aNewerSchemaIsRefusedWithAClearMessage(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir)) {
             backend.open("newer").close();

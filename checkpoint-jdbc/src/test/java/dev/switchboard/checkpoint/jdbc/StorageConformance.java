@@ -56,7 +56,8 @@ interface StorageConformance {
                 id,
                 Instant.parse("2025-01-02T03:04:05.123Z"),
                 channels,
-                Map.of("node", Map.of("a", "0000000000000001.x")));
+                Map.of("node", Map.of("a", "0000000000000001.x")),
+                1);
     }
 
     @Test

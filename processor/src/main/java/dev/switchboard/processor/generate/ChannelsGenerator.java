@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
@@ -156,6 +155,15 @@ public final class ChannelsGenerator {
     }
 
     private CodeBlock componentSpec(ComponentModel c) {
+        CodeBlock channel = channelSpec(c);
+        if (channel == null) {
+            return CodeBlock.of("$T.managed($S, $L)", ClassNames.COMPONENT_SPEC, c.name(), newInstance(c.impl()));
+        }
+        return CodeBlock.of("$T.channel($L)", ClassNames.COMPONENT_SPEC, channel);
+    }
+
+    /** The {@code ChannelSpec} expression of a component's channel; {@code null} for a managed value. */
+    CodeBlock channelSpec(ComponentModel c) {
         String n = c.name();
         CodeBlock t = valueTypes.of(c.type());
         ClassName spec = ClassNames.CHANNEL_SPEC;
@@ -178,10 +186,7 @@ public final class ChannelsGenerator {
             case LAST_VALUE_AFTER_FINISH -> CodeBlock.of("$T.lastValueAfterFinish($S, $L)", spec, n, t);
             case MANAGED -> null;
         };
-        if (channel == null) {
-            return CodeBlock.of("$T.managed($S, $L)", ClassNames.COMPONENT_SPEC, n, newInstance(c.impl()));
-        }
-        return CodeBlock.of("$T.channel($L)", ClassNames.COMPONENT_SPEC, channel);
+        return channel;
     }
 
     /** A channel option by name ({@code .accumulating()}), never a positional boolean. */
@@ -213,18 +218,8 @@ public final class ChannelsGenerator {
         List<ComponentModel> components = state.components();
         boolean unchecked = false;
         for (int i = 0; i < components.size(); i++) {
-            ComponentModel c = components.get(i);
-            args.add(i == 0 ? "\n" : ",\n");
-            TypeMirror t = c.type();
-            if (t.getKind().isPrimitive()) {
-                args.add("$T.$N(values.value($L))", ClassNames.VALUES, unbox(t), i);
-            } else if (isObject(t)) {
-                args.add("values.value($L)", i);
-            } else {
-                TypeName type = TypeName.get(t);
-                unchecked |= type instanceof ParameterizedTypeName || t.getKind() == TypeKind.TYPEVAR;
-                args.add("($T) values.value($L)", type, i);
-            }
+            args.add(i == 0 ? "\n" : ",\n").add(ValueReads.of(components.get(i).type(), i));
+            unchecked |= ValueReads.unchecked(components.get(i).type());
         }
         MethodSpec.Builder m = MethodSpec.methodBuilder("read")
                 .addAnnotation(Override.class)
@@ -238,14 +233,5 @@ public final class ChannelsGenerator {
                     .build());
         }
         return m.build();
-    }
-
-    private static boolean isObject(TypeMirror t) {
-        return t.toString().equals("java.lang.Object");
-    }
-
-    private static String unbox(TypeMirror t) {
-        String k = t.getKind().name().toLowerCase();
-        return "to" + Character.toUpperCase(k.charAt(0)) + k.substring(1);
     }
 }

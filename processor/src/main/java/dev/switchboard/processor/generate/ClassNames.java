@@ -25,6 +25,7 @@ final class ClassNames {
     static final ClassName GENERATED_UPDATE = ClassName.get(INTERNAL, "GeneratedUpdate");
     static final ClassName VALUES = ClassName.get(INTERNAL, "Values");
     static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
+    static final ClassName SCHEMA_HISTORY = ClassName.get(INTERNAL, "SchemaHistory");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
     static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");

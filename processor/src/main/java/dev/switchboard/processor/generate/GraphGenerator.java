@@ -20,6 +20,7 @@ import dev.switchboard.processor.model.Returns;
 import dev.switchboard.processor.model.RouteModel;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.schema.History;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,7 @@ public final class GraphGenerator {
     private final Mermaid mermaid;
     private final Types types;
     private final Function<TypeMirror, Optional<GraphModel>> subgraphs;
+    private final SchemaHistoryCode history;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
     public GraphGenerator(Types types) {
@@ -65,10 +67,19 @@ public final class GraphGenerator {
         this.mermaid = new Mermaid(subgraphs);
         this.types = types;
         this.subgraphs = subgraphs;
+        this.history = new SchemaHistoryCode(types);
     }
 
-    /** The {@code XGraph} type of a valid graph, to be written by {@link SourceWriter}. */
+    /** The {@code XGraph} type of a valid graph of a first version, to be written by {@link SourceWriter}. */
     public TypeSpec.Builder generate(GraphModel g) {
+        return generate(g, new History(1, List.of(), List.of(), List.of()));
+    }
+
+    /**
+     * The {@code XGraph} type of a valid graph, whose definition declares {@code versions}, to be
+     * written by {@link SourceWriter}.
+     */
+    public TypeSpec.Builder generate(GraphModel g, History versions) {
         TypeElement cls = g.element();
         String pkg = GeneratedNames.packageOf(cls);
         ClassName self = ClassName.get(pkg, GeneratedNames.graph(cls));
@@ -98,9 +109,7 @@ public final class GraphGenerator {
                         "OUTPUT_JSON_SCHEMA",
                         schemas.render(g.output(), g.name() + "Output"),
                         "The JSON Schema of the output."))
-                .addField(FieldSpec.builder(ClassNames.GRAPH_DEFINITION, "SPEC", Modifier.STATIC, Modifier.FINAL)
-                        .initializer(spec(g))
-                        .build())
+                .addField(spec(g, versions))
                 .addMethod(MethodSpec.constructorBuilder()
                         .addModifiers(Modifier.PRIVATE)
                         .addParameter(builder, "builder")
@@ -212,7 +221,18 @@ public final class GraphGenerator {
         return all.values();
     }
 
-    private CodeBlock spec(GraphModel g) {
+    private FieldSpec spec(GraphModel g, History versions) {
+        FieldSpec.Builder f = FieldSpec.builder(ClassNames.GRAPH_DEFINITION, "SPEC", Modifier.STATIC, Modifier.FINAL)
+                .initializer(spec(g, history.of(versions, g.element())));
+        if (SchemaHistoryCode.unchecked(versions)) {
+            f.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+                    .addMember("value", "$S", "unchecked")
+                    .build());
+        }
+        return f.build();
+    }
+
+    private CodeBlock spec(GraphModel g, CodeBlock versions) {
         CodeBlock.Builder b = CodeBlock.builder()
                 .add("$T.builder($S, $L)", ClassNames.GRAPH_DEFINITION, g.name(), schema(g.state()))
                 .indent();
@@ -257,7 +277,7 @@ public final class GraphGenerator {
         for (int i = 0; i < g.routes().size(); i++) {
             b.add(route(i, g.routes().get(i)));
         }
-        return b.add("\n.build()").unindent().build();
+        return b.add(versions).add("\n.build()").unindent().build();
     }
 
     /**

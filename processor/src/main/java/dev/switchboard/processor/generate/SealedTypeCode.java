@@ -14,6 +14,11 @@ final class SealedTypeCode {
         for (StoredTypes.Variant v : s.variants()) {
             b.add("\n        .with($S, $T.class)", v.tag(), ClassName.get(v.record()));
         }
+        for (StoredTypes.Variant v : s.variants()) {
+            for (String alias : StoredTypes.tagAliases(v.record())) {
+                b.add("\n        .withAlias($S, $T.class)", alias, ClassName.get(v.record()));
+            }
+        }
         return b.build();
     }
 }

@@ -30,6 +30,8 @@ public final class RuntimeNames {
     public static final String CHANNEL = ANNOTATION + ".Channel";
     public static final String TAG = ANNOTATION + ".Tag";
     public static final String CODEC = ANNOTATION + ".Codec";
+    public static final String RENAMED_FROM = ANNOTATION + ".RenamedFrom";
+    public static final String MIGRATION = ANNOTATION + ".Migration";
     public static final String RETRY = ANNOTATION + ".Retry";
     public static final String TIMEOUT = ANNOTATION + ".Timeout";
     public static final String CACHE = ANNOTATION + ".Cache";

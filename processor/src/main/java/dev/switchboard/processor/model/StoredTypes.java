@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
@@ -304,18 +305,56 @@ public final class StoredTypes {
         }
     }
 
-    private static String tag(TypeElement record) {
+    /** The tag a record of a sealed interface is written under: its {@code @Tag}, else its simple name. */
+    public static String tag(TypeElement record) {
         return Mirrors.find(record, RuntimeNames.TAG)
                 .map(a -> Mirrors.string(a, "value", record.getSimpleName().toString()))
                 .orElse(record.getSimpleName().toString());
     }
 
-    private static boolean isScalar(TypeElement e) {
+    /** The further tags a record of a sealed interface is read from: its {@code @Tag(aliases)}. */
+    public static List<String> tagAliases(TypeElement record) {
+        return Mirrors.find(record, RuntimeNames.TAG)
+                .map(a -> Mirrors.names(record, a, "aliases").stream()
+                        .map(NameRef::name)
+                        .filter(alias -> !alias.equals(tag(record)))
+                        .distinct()
+                        .toList())
+                .orElse(List.of());
+    }
+
+    /**
+     * The codec that stores a type: the {@code @Codec} on its declaration, else the one on the
+     * state component that holds it, if that codec covers it; empty when Jackson stores it.
+     */
+    public Optional<TypeElement> codec(DeclaredType d, Element component) {
+        Optional<CodecTypes.Use> own = codecTypes.on(d.asElement());
+        if (own.isPresent()) {
+            return own.map(CodecTypes.Use::codec);
+        }
+        return Optional.ofNullable(component)
+                .flatMap(codecTypes::on)
+                .filter(u -> codecTypes.covers(u.stores(), d))
+                .map(CodecTypes.Use::codec);
+    }
+
+    /** Whether the serde stores a type as a scalar: a string, number, {@code java.time} value, tree... */
+    public static boolean isScalar(TypeElement e) {
         String name = e.getQualifiedName().toString();
         if (SCALARS.contains(name) || isJsonNode(e)) {
             return true;
         }
         return name.startsWith("java.time.") && TIME.contains(e.getSimpleName().toString());
+    }
+
+    /** Whether the serde stores the class as a collection (or {@code Optional}) of its type argument. */
+    public static boolean isContainer(String qualifiedName) {
+        return CONTAINERS.contains(qualifiedName);
+    }
+
+    /** Whether the serde stores the class as a JSON object of its values. */
+    public static boolean isMap(String qualifiedName) {
+        return MAPS.contains(qualifiedName);
     }
 
     private static boolean isJsonNode(TypeElement e) {

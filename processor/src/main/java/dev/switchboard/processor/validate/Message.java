@@ -186,6 +186,64 @@ public enum Message {
     TOOL_UNSUPPORTED_RESULT("tool %s() returns %s%s, which cannot be turned into the tool's result text, because %s;"
             + " return void, String, or a type a tool argument may have"),
 
+    // ---- stored schemas and their versions
+    SCHEMA_VERSION_INVALID("@Graph(version = %d) on %s: versions start at 1; use 1 for a graph's first version"),
+    SCHEMA_CHANGED("graph %s stores a different schema than %s, the exported schema of its version %d: %s; bump"
+            + " @Graph(version = %d) so that checkpoints of version %d keep reading as they were written, and commit"
+            + " the new %d.json (if version %d was never released, delete %s to export it again instead)"),
+    SCHEMA_FILE_UNREADABLE("cannot read %s, the exported schema of %s: %s; restore it from version control, or, if"
+            + " that version was never released, delete it to export it again"),
+    SCHEMA_FILE_UNWRITABLE("cannot write %s, the exported schema of %s: %s; check -A%s"),
+    SCHEMA_PREVIOUS_MISSING(
+            Kind.WARNING,
+            "graph %s is at version %d, but %s, the exported schema of version %d, is missing, so the processor"
+                    + " cannot check that this version reads the checkpoints that one wrote; restore the file from"
+                    + " version control"),
+    CHANNEL_ADDED_REQUIRED("component %s of %s is new since version %d, whose checkpoints have no value for it, and"
+            + " a %s cannot be absent; make it Optional or @Nullable (old checkpoints then read as empty), give it a"
+            + " type whose absence is an empty value (a collection, a map, a primitive), add @RenamedFrom(\"old\")"
+            + " if it was renamed, or write a @Migration(from = %d) that sets it"),
+    CHANNEL_KIND_CHANGED("component %s of %s was %s in version %d and is %s now, which reads its stored values"
+            + " differently; keep the channel as it was, or %s"),
+    CHANNEL_TYPE_CHANGED("component %s of %s: version %d stored it as %s, which does not read as %s: %s; change it"
+            + " only in ways stored values read as (a wider number, Optional, a record component that may be absent,"
+            + " a @Tag alias), or %s"),
+    RENAMED_FROM_UNKNOWN(
+            "@RenamedFrom(\"%s\") on component %s of %s: version %d has no channel \"%s\"; its" + " channels are: %s"),
+    RENAMED_FROM_STILL_EXISTS("@RenamedFrom(\"%s\") on component %s of %s: channel \"%s\" still exists, so its"
+            + " stored values would be read twice; remove that component, or the annotation"),
+    RENAMED_ONTO_EXISTING("@RenamedFrom(\"%s\") on component %s of %s: version %d has a channel \"%s\" too, whose"
+            + " stored values would be taken for the renamed one's; keep the name, or write a @Migration(from = %d)"),
+    RENAMED_TWICE("@RenamedFrom(\"%s\") on component %s of %s: component %s is renamed from \"%s\" too, and one"
+            + " channel of version %d can become only one; keep one of the annotations"),
+    NESTED_RENAMED_FROM("@RenamedFrom on component %s of %s has no effect: %s is stored inside the state, not a"
+            + " state record, and only channels are renamed; use Jackson's @JsonAlias(\"old\") on it instead"),
+    NODE_RENAMED_FROM_UNKNOWN(
+            "@Node(renamedFrom = \"%s\") on %s(): version %d has no node \"%s\"; its nodes" + " are: %s"),
+    NODE_RENAMED_FROM_STILL_EXISTS("@Node(renamedFrom = \"%s\") on %s(): node \"%s\" still exists, so threads"
+            + " paused before it could not tell which node to resume; remove that node, or the rename"),
+    NODE_RENAMED_ONTO_EXISTING("@Node(renamedFrom = \"%s\") on %s(): version %d has a node \"%s\" too, whose"
+            + " paused tasks would be taken for the renamed one's; give the node a name version %d did not use"),
+    NODE_RENAMED_TWICE("@Node(renamedFrom = \"%s\") on %s(): %s() is renamed from \"%s\" too; keep one of them"),
+    PAYLOAD_CHANGED("node %s(): version %d stored its pending Sends with a %s payload, which does not read as %s:"
+            + " %s; take a payload type the stored ones read as, or take the new payload in a new node"),
+    MIGRATION_SIGNATURE("@Migration on %s(): %s; a migration is a static, non-private method that takes one record"
+            + " (the state of the version it reads) and returns %s or a record of the next version's state"),
+    MIGRATION_FROM_RANGE("@Migration(from = %d) on %s(): the graph is at version %d, so a migration reads a version"
+            + " from 1 to %d"),
+    MIGRATION_DUPLICATE("@Migration(from = %d) on %s(): %s() migrates version %d already; keep one of them"),
+    MIGRATION_NEEDS_SCHEMA("@Migration(from = %d) on %s(): %s; the processor checks a migration against the exported"
+            + " schema of the version it reads"),
+    MIGRATION_MISSING_COMPONENT("@Migration(from = %d) on %s(): %s has no component %s, which the state of version"
+            + " %d has (%s); take a record of every state channel of that version: %s"),
+    MIGRATION_EXTRA_COMPONENT("@Migration(from = %d) on %s(): %s has a component %s, which the state of version %d"
+            + " has not; its state channels are: %s"),
+    MIGRATION_COMPONENT_TYPE("@Migration(from = %d) on %s(): component %s of %s is %s, but version %d stored %s,"
+            + " which does not read as it: %s; declare the type that version stored"),
+    MIGRATION_REDUCER_GONE("@Migration(from = %d) on %s(): channel %s of version %d was reduced by %s, which is not"
+            + " on the classpath any more, and reading that version's stored deltas needs it; keep the class"),
+    MIGRATION_RETURN("@Migration(from = %d) on %s(): it returns %s, %s; return the state record %s%s"),
+
     // ---- @StructuredOutput records
     STRUCTURED_OUTPUT_DEPENDENCY_MISSING(
             "@StructuredOutput on %s: the generated %s needs %s, which is not on the compile"

@@ -6,7 +6,9 @@ import dev.switchboard.processor.model.NodeInput;
 import dev.switchboard.processor.model.NodeModel;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StoredTypes;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -62,17 +64,21 @@ public final class StorageRules {
     private static void checkTags(StateModel state, ComponentModel c, StoredTypes.Sealed s, Report report) {
         Map<String, StoredTypes.Variant> byTag = new HashMap<>();
         for (StoredTypes.Variant v : s.variants()) {
-            StoredTypes.Variant first = byTag.putIfAbsent(v.tag(), v);
-            if (first != null && !first.record().equals(v.record())) {
-                report.error(
-                        Message.DUPLICATE_TAG,
-                        c.element(),
-                        c.name(),
-                        state.simpleName(),
-                        s.base().getSimpleName(),
-                        first.record().getSimpleName(),
-                        v.record().getSimpleName(),
-                        v.tag());
+            List<String> tags = new ArrayList<>(List.of(v.tag()));
+            tags.addAll(StoredTypes.tagAliases(v.record())); // aliases are read as tags, so they are unique too
+            for (String tag : tags) {
+                StoredTypes.Variant first = byTag.putIfAbsent(tag, v);
+                if (first != null && !first.record().equals(v.record())) {
+                    report.error(
+                            Message.DUPLICATE_TAG,
+                            c.element(),
+                            c.name(),
+                            state.simpleName(),
+                            s.base().getSimpleName(),
+                            first.record().getSimpleName(),
+                            v.record().getSimpleName(),
+                            tag);
+                }
             }
         }
     }

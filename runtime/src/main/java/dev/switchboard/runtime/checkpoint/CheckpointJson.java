@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * snapshot base and sizes, with every name spelled out; version 2 ({@link #encodeCompact}) is a
  * compact array that refers to names by index in a dictionary the saver stores once, to versions by
  * counter, and leaves the id and timestamp to the saver's row. Metadata omits empty parents and
- * extra values (read back as empty).
+ * extra values (read back as empty). Versions 1 and 2 record the graph's schema version ({@code
+ * @Graph(version)}) when it is not 1; version 0, which had none, reads as schema version 1.
  */
 public final class CheckpointJson {
     /**
@@ -149,6 +150,9 @@ public final class CheckpointJson {
             ObjectNode n = seen.putObject(node);
             versions.forEach(n::put);
         });
+        if (checkpoint.schemaVersion() != 1) {
+            root.put("schema", checkpoint.schemaVersion());
+        }
         return MAPPER.writeValueAsString(root);
     }
 
@@ -191,7 +195,8 @@ public final class CheckpointJson {
                 HEADER.key(root, "id", "id"),
                 HEADER.instant(root, "ts", "ts"),
                 channels,
-                seen(root, "versionsSeen", v));
+                seen(root, "versionsSeen", v),
+                root.has("schema") ? (int) HEADER.integer(root, "schema", "schema", 1, Integer.MAX_VALUE) : 1);
     }
 
     /**
@@ -210,7 +215,8 @@ public final class CheckpointJson {
                 HEADER.key(root, "id", "id"),
                 HEADER.instant(root, "ts", "ts"),
                 channels,
-                seen(root, "versions_seen", 0));
+                seen(root, "versions_seen", 0),
+                1);
     }
 
     /** The versions each node has seen: strings, or in version 0 bare counters. */

@@ -14,7 +14,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Format version 2 of a checkpoint header: a JSON array {@code [2, names, suffixes, channels,
- * seen]} that refers to channels and nodes by their index in a {@link NameDictionary} stored once
+ * seen]}, with a sixth element, the graph's schema version, when that is not 1, that refers to channels and nodes by their index in a {@link NameDictionary} stored once
  * (per set of names, shared by every thread of a graph) instead of repeating every name in every
  * checkpoint, and to versions by their integer counter instead of LangGraph's padded string.
  *
@@ -61,6 +61,9 @@ final class CompactHeader {
                 pairs.add(index.get(channel));
                 Version.of(version).addTo(pairs, List.of(""));
             });
+        }
+        if (checkpoint.schemaVersion() != 1) {
+            root.add(checkpoint.schemaVersion());
         }
         return new CheckpointJson.Compact(mapper.writeValueAsString(root), names.id(), names.json());
     }
@@ -110,8 +113,8 @@ final class CompactHeader {
     // ---------------------------------------------------------------- decode
 
     static Checkpoint decode(JsonNode root, String id, Instant timestamp, Function<String, String> dictionaries) {
-        if (root.size() != 5) {
-            throw HEADER.corrupt("(whole document)", "has " + root.size() + " elements; format 2 has 5");
+        if (root.size() != 5 && root.size() != 6) {
+            throw HEADER.corrupt("(whole document)", "has " + root.size() + " elements; format 2 has 5 or 6");
         }
         String namesId = text(root.get(1), "[1] (names)");
         NameDictionary names = NameDictionary.read(namesId, dictionaries.apply(namesId));
@@ -132,7 +135,8 @@ final class CompactHeader {
             String path = "[4] (versions seen of " + names.nodes().get(i) + ")";
             seen.put(names.nodes().get(i), seenBy(array(nodes.get(i), path), names, path));
         }
-        return new Checkpoint(VERSION, id, timestamp, channels, seen);
+        int schema = root.size() == 6 ? (int) number(root, 5, 1, 1, Integer.MAX_VALUE, "[5] (schema version)") : 1;
+        return new Checkpoint(VERSION, id, timestamp, channels, seen, schema);
     }
 
     private static Map<String, ChannelVersion> channels(JsonNode entries, NameDictionary names, List<String> suffixes) {

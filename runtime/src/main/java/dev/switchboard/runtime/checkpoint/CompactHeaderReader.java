@@ -55,10 +55,19 @@ final class CompactHeaderReader {
         List<String> suffixes = suffixes();
         Map<String, ChannelVersion> channels = suffixes == null ? null : channels(names, suffixes);
         Map<String, Map<String, String>> seen = channels == null ? null : seen(names);
-        if (seen == null || p.nextToken() != JsonToken.END_ARRAY || p.nextToken() != null) {
+        if (seen == null) {
             return null;
         }
-        return new Checkpoint(CompactHeader.VERSION, id, timestamp, channels, seen);
+        JsonToken t = p.nextToken();
+        long schema = 1;
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            schema = integer();
+            t = p.nextToken();
+        }
+        if (t != JsonToken.END_ARRAY || p.nextToken() != null || schema < 1 || schema > Integer.MAX_VALUE) {
+            return null;
+        }
+        return new Checkpoint(CompactHeader.VERSION, id, timestamp, channels, seen, (int) schema);
     }
 
     private List<String> suffixes() {

@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * The associated data {@link EncryptedSaver} authenticates: for a blob, its whole row (thread,
  * namespace, channel, version, snapshot base, delta predecessor, kind); for a pending write, its
  * row; for a checkpoint, everything the saver stores in the clear (id, timestamp, each channel's
- * version, base and sizes, the versions each node has seen, the parent id and the metadata).
+ * version, base and sizes, the versions each node has seen, its schema version, the parent id and
+ * the metadata).
  *
  * <p>Canonical: maps in key order, parts length-prefixed so no two identities encode alike, and
  * metadata as it reads back from storage (an {@code Integer} is stored as a long, a {@code Float}
@@ -66,6 +67,11 @@ final class SealedIdentity {
             new TreeMap<>(versions)
                     .forEach((channel, version) -> id.add(channel).add(version));
         });
+        if (cp.schemaVersion() != 1) {
+            // Sealed too, so that a stored checkpoint cannot be passed off as another version's and
+            // converted; version 1 adds nothing, so checkpoints sealed before versions existed verify.
+            id.add("schema").add(Integer.toString(cp.schemaVersion()));
+        }
         return id.metadata(metadata).bytes();
     }
 

@@ -2,7 +2,7 @@ package dev.switchboard.runtime.error;
 
 /**
  * Stable error codes, the same as LangGraph's {@code lc_error_code}s, so that code and dashboards
- * written against LangGraph's errors carry over.
+ * written against LangGraph's errors carry over, and a few of Switchboard's own.
  */
 public enum ErrorCode {
     /** The run exceeded its recursion limit (supersteps per invocation). */
@@ -25,5 +25,16 @@ public enum ErrorCode {
      * the steps it recorded before: its code is not deterministic, so the recorded result would
      * answer the wrong work (as Temporal's non-determinism error). Not a LangGraph code.
      */
-    STEP_MISMATCH
+    STEP_MISMATCH,
+    /**
+     * A checkpoint was written by a newer version of the graph's stored schema ({@code
+     * @Graph(version)}) than the running code has, so the code cannot read it; nothing was written.
+     * Switchboard's own code, as LangGraph has no versioned schemas.
+     */
+    SCHEMA_TOO_NEW,
+    /**
+     * A thread waits for a node (its next task, or a pending {@code Send}) that the running code no
+     * longer has, so resuming it would skip that node; nothing was written. Switchboard's own code.
+     */
+    SCHEMA_NODE_REMOVED
 }

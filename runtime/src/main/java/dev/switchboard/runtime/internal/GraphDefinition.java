@@ -44,6 +44,7 @@ public final class GraphDefinition {
     private final String contextType;
     private final Predicate<Object> contextAccepts;
     private final ValueType contextValueType;
+    private final SchemaHistory schema;
     private volatile Object compiled;
 
     private GraphDefinition(Builder b) {
@@ -66,6 +67,16 @@ public final class GraphDefinition {
         this.contextType = b.contextType;
         this.contextAccepts = b.contextAccepts;
         this.contextValueType = b.contextValueType;
+        this.schema = b.schema;
+    }
+
+    /**
+     * Returns the versions of the graph's stored schema.
+     *
+     * @return its version and how older checkpoints read as it
+     */
+    public SchemaHistory schema() {
+        return schema;
     }
 
     /**
@@ -345,6 +356,7 @@ public final class GraphDefinition {
         private String contextType;
         private Predicate<Object> contextAccepts;
         private ValueType contextValueType;
+        private SchemaHistory schema = SchemaHistory.FIRST;
 
         private Builder(String name, StateSchema<?> state) {
             this.name = Objects.requireNonNull(name, "name");
@@ -596,6 +608,17 @@ public final class GraphDefinition {
         public Builder context(String typeName, Predicate<Object> accepts, ValueType type) {
             this.contextValueType = Objects.requireNonNull(type, "type");
             return context(typeName, accepts);
+        }
+
+        /**
+         * Declares the graph's stored-schema version and how older checkpoints read as it.
+         *
+         * @param history the versions
+         * @return this builder
+         */
+        public Builder schema(SchemaHistory history) {
+            this.schema = Objects.requireNonNull(history, "history");
+            return this;
         }
 
         /**

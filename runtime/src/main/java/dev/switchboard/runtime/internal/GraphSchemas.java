@@ -44,6 +44,7 @@ public final class GraphSchemas {
                 .serde(sealedTypes(family, d.sealedTypes()), codecs(family, d.codecs()))
                 .updates(values -> NamedUpdate.of(state, values), values -> NamedUpdate.of(input, values))
                 .context(d.contextValueType())
+                .version(d.schema().version())
                 .build();
     }
 

@@ -1,8 +1,8 @@
 package dev.switchboard.runtime.internal;
 
 /**
- * Not API. Conversions generated {@code read} methods use for primitive components, whose absent
- * value is zero.
+ * Not API. Conversions generated {@code read} methods use for components whose channel is empty:
+ * a primitive reads as zero and an {@code Optional} as empty, never {@code null}.
  */
 public final class Values {
     private Values() {}
@@ -85,5 +85,15 @@ public final class Values {
      */
     public static boolean toBoolean(Object v) {
         return v != null && (Boolean) v;
+    }
+
+    /**
+     * An {@code Optional} component's value.
+     *
+     * @param v the value or {@code null}
+     * @return the value, or {@code Optional.empty()}
+     */
+    public static Object optional(Object v) {
+        return v == null ? java.util.Optional.empty() : v;
     }
 }

@@ -38,10 +38,13 @@ final class Codecs {
 
     private final GraphSpec spec;
     private final JsonSerde serde;
+    /** How checkpoints of older versions of the graph's stored schema read as its own. */
+    final Upgrades upgrades;
 
     Codecs(GraphSpec spec, JsonSerde serde) {
         this.spec = spec;
         this.serde = serde;
+        this.upgrades = new Upgrades(spec, serde);
     }
 
     /** The stored form of a channel's {@code checkpoint()} value. */

@@ -24,13 +24,21 @@ final class Cursor {
     List<PendingWrite> storedWrites = List.of();
     /** Whether the state came from, or was stored as, a checkpoint. */
     boolean hasState;
+    /**
+     * The nodes the restored checkpoint waits for that the graph no longer has: a run from it
+     * fails rather than skip them.
+     */
+    List<String> stranded = List.of();
 
     /**
      * Restores the checkpoint's values and versions into {@code state}, decoding the channels
-     * {@code decode} marks ({@code null}: all), and moves the cursor to it.
+     * {@code decode} marks ({@code null}: all), and moves the cursor to it. A checkpoint of an older
+     * version of the graph's stored schema is read as the graph's version.
      */
-    void restore(CheckpointTuple tuple, ChannelState state, Persistence persistence, boolean[] decode) {
-        persistence.restore(tuple, state.channels(), decode);
+    void restore(CheckpointTuple stored, ChannelState state, Persistence persistence, boolean[] decode) {
+        Upgrades.Upgraded upgraded = persistence.upgrade(stored);
+        CheckpointTuple tuple = upgraded.tuple();
+        persistence.restore(tuple, state.channels(), decode, upgraded.restore());
         state.versions.restore(tuple.checkpoint());
         CheckpointMetadata md = tuple.metadata();
         this.step = md.step() + 1;
@@ -40,6 +48,7 @@ final class Cursor {
         this.createdAt = tuple.checkpoint().timestamp();
         this.storedWrites = tuple.pendingWrites();
         this.hasState = true;
+        this.stranded = upgraded.stranded();
     }
 
     /** The scope of the current step's task ids. */

@@ -5,6 +5,7 @@ import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.internal.ComponentSpec;
 import dev.switchboard.runtime.internal.GraphDefinition;
+import dev.switchboard.runtime.internal.SchemaHistory;
 import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.managed.ManagedValue;
 import dev.switchboard.runtime.serde.SealedType;
@@ -86,6 +87,10 @@ final class GraphSpec {
     final RouteSpec[] routes;
     /** The declared run context, or {@code null}. */
     final ContextSpec context;
+    /** The stored schema's version and how older checkpoints read as it. */
+    final SchemaHistory schema;
+
+    final int schemaVersion;
 
     /**
      * The resolved form of a definition, computed once per definition.
@@ -100,6 +105,8 @@ final class GraphSpec {
     private GraphSpec(GraphDefinition b) {
         this.context = b.contextType() == null ? null : new ContextSpec(b.contextType(), b.contextAccepts());
         this.name = b.name();
+        this.schema = b.schema();
+        this.schemaVersion = schema.version();
         this.state = b.state();
         this.input = b.input();
         this.output = b.output();

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -33,6 +34,8 @@ final class Persistence implements ChannelState.DeltaTracker {
     private final StoredChannels stored;
     /** How tasks are stored as pending writes and read back. */
     final TaskRecords records;
+
+    private final Upgrades upgrades;
 
     /**
      * A synchronous run stores each checkpoint before it goes on, so one pair of arrays holds the
@@ -78,6 +81,7 @@ final class Persistence implements ChannelState.DeltaTracker {
         this.durability = durability;
         this.stored = new StoredChannels(spec, codecs, serde);
         this.records = new TaskRecords(spec, codecs, serde);
+        this.upgrades = codecs.upgrades;
     }
 
     /** A checkpoint that is created but maybe not stored yet, with the channel values of its time. */
@@ -93,11 +97,20 @@ final class Persistence implements ChannelState.DeltaTracker {
             List<PendingWrite> writes) {}
 
     /**
-     * Sets each channel ({@code decode} marks which; {@code null}: all) to its stored value and
-     * remembers what is stored, for deltas later.
+     * A stored checkpoint as the graph's version of its stored schema reads it; one of a newer
+     * version fails here, before anything is written.
      */
-    void restore(CheckpointTuple tuple, Channel[] into, boolean[] decode) {
-        stored.restore(tuple, into, decode);
+    Upgrades.Upgraded upgrade(CheckpointTuple tuple) {
+        return upgrades.apply(tuple);
+    }
+
+    /**
+     * Sets each channel ({@code decode} marks which; {@code null}: all) to its stored value and
+     * remembers what is stored, for deltas later; the channels of {@code restore} are not stored as
+     * the tuple has them (their names or values changed reading it), so the next checkpoint stores them.
+     */
+    void restore(CheckpointTuple tuple, Channel[] into, boolean[] decode, Set<String> restore) {
+        stored.restore(tuple, into, decode, restore);
     }
 
     /** Records the writes an accumulating channel received, so the next checkpoint can store a delta. */

@@ -8,6 +8,8 @@ import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -126,6 +128,22 @@ final class PregelLoop {
         Optional<CheckpointTuple> tuple = StoredState.find(persistence, wanted);
         replaying = wanted.isPresent() && !wanted.get().equals(persistence.head);
         tuple.ifPresent(t -> cursor.restore(t, state, persistence, null));
+        if (!cursor.stranded.isEmpty()) {
+            throw strandedNodes();
+        }
+    }
+
+    /** A thread that waits for nodes this graph no longer has: running it would skip them. */
+    private GraphException strandedNodes() {
+        return new GraphException(
+                "checkpoint " + cursor.checkpointId + " of thread '" + persistence.threadId + "' waits for node"
+                        + (cursor.stranded.size() == 1 ? " " : "s ") + String.join(", ", cursor.stranded)
+                        + ", which graph " + spec.name + " no longer has, so a run would skip "
+                        + (cursor.stranded.size() == 1 ? "it" : "them")
+                        + "; run it with a build that has the node (or rename it with @Node(renamedFrom)), or drop the"
+                        + " waiting work with updateState (nothing was written)",
+                ErrorCode.SCHEMA_NODE_REMOVED,
+                null);
     }
 
     /**

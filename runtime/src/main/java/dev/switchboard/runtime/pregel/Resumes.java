@@ -115,7 +115,12 @@ final class Resumes {
      * task's namespace, a later call the namespace with {@code "|" + call} appended.
      */
     String interruptId(Task task, int call) {
-        String key = namespace + "|" + spec.nodeNames[task.node] + ":" + task.id();
+        return interruptId(namespace, spec.nodeNames[task.node], task.id(), call);
+    }
+
+    /** {@link #interruptId(Task, int)} of a task known by its namespace, node name and id. */
+    static String interruptId(String namespace, String node, String taskId, int call) {
+        String key = namespace + "|" + node + ":" + taskId;
         return Digests.sha256Hex(call == 0 ? key : key + "|" + call, 16);
     }
 }

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the checkpointer holds of each channel of one run's thread and namespace, as the run knows
@@ -66,9 +67,10 @@ final class StoredChannels {
 
     /**
      * Sets each channel ({@code decode} marks which; {@code null}: all) to its stored value and
-     * remembers what is stored, for deltas later.
+     * remembers what is stored, for deltas later, except for the channels {@code unstored} names,
+     * whose blobs the store does not hold under their names and versions yet.
      */
-    void restore(CheckpointTuple tuple, Channel[] channels, boolean[] decode) {
+    void restore(CheckpointTuple tuple, Channel[] channels, boolean[] decode, Set<String> unstored) {
         DecodeBudget budget = DecodeBudget.of(serde.limits());
         Map<String, Blob> blobs = new HashMap<>();
         for (Blob b : tuple.blobs()) {
@@ -83,7 +85,7 @@ final class StoredChannels {
                 continue;
             }
             restoreChannel(c, e.getValue(), channels[c], blobs, budget);
-            stored[c] = e.getValue();
+            stored[c] = unstored.contains(e.getKey()) ? null : e.getValue();
             storedEntries[c] = null;
         }
     }
@@ -110,7 +112,7 @@ final class StoredChannels {
      * loops, or whose deltas do not add up to the size the checkpoint recorded (a delta skipped or
      * dropped) is refused rather than restored to a value the run never had.
      */
-    private static List<Blob> chain(String name, ChannelVersion version, Map<String, Blob> blobs) {
+    static List<Blob> chain(String name, ChannelVersion version, Map<String, Blob> blobs) {
         List<Blob> chain = new ArrayList<>();
         long deltaBytes = 0;
         String v = version.version();
@@ -228,7 +230,8 @@ final class StoredChannels {
                 entries[count++] = storedEntries[c];
             }
         }
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, id, timestamp, Map.ofEntries(entries), seen);
+        return new Checkpoint(
+                Checkpoint.FORMAT_VERSION, id, timestamp, Map.ofEntries(entries), seen, spec.schemaVersion);
     }
 
     /** Adds a blob for the channel if its version is not the stored one, and makes it the stored one. */

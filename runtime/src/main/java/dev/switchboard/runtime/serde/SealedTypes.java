@@ -35,6 +35,8 @@ final class SealedTypes extends JacksonAnnotationIntrospector {
                 named.add(new NamedType(variant, tag));
                 tags.put(variant, tag);
             });
+            // After the variants: Jackson writes a class under the first name it finds for it.
+            s.aliases().forEach((alias, variant) -> named.add(new NamedType(variant, alias)));
             subtypes.put(s.base(), List.copyOf(named));
         }
     }

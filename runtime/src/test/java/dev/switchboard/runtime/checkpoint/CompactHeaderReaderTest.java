@@ -70,9 +70,9 @@ class CompactHeaderReaderTest {
         Map<String, ChannelVersion> empty = Map.of();
         return List.of(
                 CompactHeaderTest.linear(),
-                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-1", TS, channels, seen),
-                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-2", TS, empty, Map.of()),
-                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-3", TS, empty, Map.of("n", Map.of("x", v(3, "")))));
+                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-1", TS, channels, seen, 1),
+                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-2", TS, empty, Map.of(), 1),
+                new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-3", TS, empty, Map.of("n", Map.of("x", v(3, ""))), 1));
     }
 
     @Test

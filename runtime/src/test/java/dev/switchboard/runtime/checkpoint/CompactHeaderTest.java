@@ -38,7 +38,7 @@ class CompactHeaderTest {
             channels.put("branch:to:n" + i, new ChannelVersion(v(i + 2, run), v(i + 2, run), 0, 0));
             seen.put("n" + i, Map.of("branch:to:n" + i, v(i + 1, "")));
         }
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, ID, TS, channels, seen);
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, ID, TS, channels, seen, 1);
     }
 
     private static Checkpoint roundTrip(Checkpoint cp) {
@@ -71,7 +71,7 @@ class CompactHeaderTest {
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
         seen.put("node", Map.of("a", v(6, ""), "b", v(8, "new"), "gone", "raw"));
         seen.put("idle", Map.of());
-        Checkpoint cp = new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-1", TS, channels, seen);
+        Checkpoint cp = new Checkpoint(Checkpoint.FORMAT_VERSION, "cp-1", TS, channels, seen, 1);
         assertEquals(cp, roundTrip(cp));
     }
 
@@ -79,7 +79,7 @@ class CompactHeaderTest {
     void theSameNamesGiveTheSameDictionary() {
         CheckpointJson.Compact a = CheckpointJson.encodeCompact(linear());
         Checkpoint other = new Checkpoint(
-                Checkpoint.FORMAT_VERSION, "another", Instant.now(), linear().channels(), linear().versionsSeen());
+                Checkpoint.FORMAT_VERSION, "another", Instant.now(), linear().channels(), linear().versionsSeen(), 1);
         assertEquals(a.namesId(), CheckpointJson.encodeCompact(other).namesId());
         assertEquals(a.names(), CheckpointJson.encodeCompact(other).names());
     }

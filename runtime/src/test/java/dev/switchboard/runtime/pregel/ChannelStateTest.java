@@ -277,7 +277,7 @@ class ChannelStateTest {
     private Checkpoint checkpoint(ChannelState s) {
         Map<String, ChannelVersion> channels = new LinkedHashMap<>();
         versions(s).forEach((name, v) -> channels.put(name, new ChannelVersion(v, v, 0, 0)));
-        return new Checkpoint(Checkpoint.FORMAT_VERSION, "id", Instant.EPOCH, channels, s.versions.seenStrings());
+        return new Checkpoint(Checkpoint.FORMAT_VERSION, "id", Instant.EPOCH, channels, s.versions.seenStrings(), 1);
     }
 
     /** The channels' version strings by name, as a checkpoint records them. */

@@ -56,4 +56,31 @@ class SealedTypeSerdeTest {
         assertThrows(
                 IllegalArgumentException.class, () -> SealedType.of(Shape.class).with("S", String.class));
     }
+
+    @Test
+    void anAliasReadsOldTagsAndTheVariantsOwnTagIsWritten() {
+        SealedType aliased = SHAPE.withAlias("Round", Circle.class).withAlias("Box", Square.class);
+        JsonSerde withAliases = new JsonSerde(SerdeLimits.DEFAULT, List.of(aliased));
+        ValueType one = ValueType.of(Shape.class);
+        byte[] old = "{\"@type\":\"Round\",\"radius\":2}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(new Circle(2), withAliases.decode(one, old));
+        assertEquals(
+                "{\"@type\":\"Circle\",\"radius\":2.0}",
+                new String(withAliases.encode(one, new Circle(2)), StandardCharsets.UTF_8));
+        assertEquals(
+                new Square(1),
+                withAliases.decode(one, "{\"@type\":\"Box\",\"side\":1}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(Map.of("Round", Circle.class, "Box", Square.class), aliased.aliases());
+    }
+
+    @Test
+    void anAliasIsATagLikeTheOthers() {
+        assertEquals(
+                "tag \"Circle\" of Square is already used by Circle",
+                assertThrows(IllegalArgumentException.class, () -> SHAPE.withAlias("Circle", Square.class))
+                        .getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SealedType.of(Shape.class).with("C", Circle.class).withAlias("Sq", Square.class));
+    }
 }

@@ -327,7 +327,8 @@ final class Tasks {
 
     /**
      * Follows the task's latest run until it ends, telling {@code events} each change as A2A stream
-     * events: the task, {@code working}, then the artifact and the final status.
+     * events: the task, {@code working}, a {@code working} status with each message the agent says
+     * while it runs (see {@link Progress}), then the artifact and the final status.
      */
     void follow(Started started, EventSink events) throws IOException {
         Ref ref = started.ref();
@@ -341,7 +342,19 @@ final class Tasks {
             working.put("final", false);
         }
         events.send("status-update", working);
-        api.events("GET", "/threads/" + ref.thread() + "/runs/" + started.run() + "/stream", null, (event, data) -> {});
+        Progress progress = new Progress();
+        api.events("GET", "/threads/" + ref.thread() + "/runs/" + started.run() + "/stream", null, (event, data) -> {
+            for (String said : progress.said(event, data)) {
+                ObjectNode update =
+                        d.kind("status-update").put("taskId", ref.id()).put("contextId", ref.thread());
+                ObjectNode status = update.putObject("status").put("state", d.state("working"));
+                status.set("message", message(ref, List.of(d.text(said))));
+                if (d == Dialect.V0_3) {
+                    update.put("final", false);
+                }
+                events.send("status-update", update);
+            }
+        });
         ObjectNode done = view(ref, 0);
         JsonNode artifacts = done.path("artifacts");
         for (JsonNode a : artifacts) {
@@ -357,6 +370,37 @@ final class Tasks {
             end.put("final", true);
         }
         events.send("status-update", end);
+    }
+
+    /**
+     * What the agent says while its run goes on, read from the run's {@code values} events: the
+     * text of each AI message (or plain string message) that appears after the first event, which
+     * holds the conversation the run started from. A graph without messages says nothing until its
+     * artifact.
+     */
+    private final class Progress {
+        private int known = -1;
+
+        List<String> said(String event, JsonNode values) {
+            if (!"values".equals(event) || values == null || !agent.givesMessages()) {
+                return List.of();
+            }
+            JsonNode messages = values.path("messages");
+            List<String> out = new ArrayList<>();
+            if (known >= 0) {
+                for (int i = known; i < messages.size(); i++) {
+                    JsonNode m = messages.get(i);
+                    String text = m.isString()
+                            ? m.asString()
+                            : "ai".equals(m.path("type").asString("")) ? Parts.text(m.path("content")) : null;
+                    if (text != null && !text.isBlank()) {
+                        out.add(text);
+                    }
+                }
+            }
+            known = messages.size();
+            return out;
+        }
     }
 
     private ObjectNode status(String state) {

@@ -1,5 +1,7 @@
 package dev.switchboard.server.http;
 
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.Redacted;
@@ -59,6 +61,15 @@ public final class Dispatcher implements ApiHandler {
             answer(ex, e);
         } catch (IOException e) {
             ex.empty(400); // the client went away while sending: nobody reads this
+        } catch (GraphException e) {
+            if (e.code().orElse(null) != ErrorCode.SCHEMA_TOO_NEW) {
+                LOG.error("{} {} failed", request.method(), request.path(), Redacted.of(e));
+                answer(ex, ApiException.status(500, "Internal server error"));
+            } else {
+                // A server of an older version of the graph than the thread's: the client can
+                // retry against one of the new version (a rolling upgrade), nothing was written.
+                answer(ex, ApiException.status(409, e.getMessage()));
+            }
         } catch (RuntimeException e) {
             LOG.error("{} {} failed", request.method(), request.path(), Redacted.of(e));
             answer(ex, ApiException.status(500, "Internal server error"));

@@ -2,6 +2,7 @@ package dev.switchboard.server.mcp;
 
 import dev.switchboard.server.loopback.Loopback;
 import dev.switchboard.server.wire.Json;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -103,7 +104,28 @@ final class Tools {
                 : Json.object().put("type", "object");
     }
 
+    /** Told each step of a called graph's run as it finishes (MCP progress). */
+    @FunctionalInterface
+    interface Steps {
+        /**
+         * A step finished.
+         *
+         * @param node the node that ran
+         * @throws IOException when the caller went away
+         */
+        void finished(String node) throws IOException;
+    }
+
+    /** Calls a tool: runs its graph on a new thread and waits for the run's output. */
     JsonNode call(JsonNode params) {
+        return call(params, null);
+    }
+
+    /**
+     * Calls a tool, telling {@code steps} (when not null) each step of the run as it finishes: the
+     * run is then streamed ({@code updates}) and its output read by joining it once it ended.
+     */
+    JsonNode call(JsonNode params, Steps steps) {
         String name = params.path("name").asString("");
         JsonNode arguments = params.path("arguments").isObject() ? params.get("arguments") : Json.object();
         JsonNode assistant = assistants().stream()
@@ -121,7 +143,9 @@ final class Tools {
         ObjectNode run =
                 Json.object().put("assistant_id", assistant.path("assistant_id").asString());
         run.set("input", arguments);
-        Loopback.Answer out = api.call("POST", "/threads/" + threadId + "/runs/wait", run);
+        Loopback.Answer out = steps == null
+                ? api.call("POST", "/threads/" + threadId + "/runs/wait", run)
+                : streamed(threadId, run, steps);
         if (out.status() == 401 || out.status() == 403) {
             throw new Refused(out);
         }
@@ -148,6 +172,26 @@ final class Tools {
         result.set("structuredContent", structured);
         result.put("isError", false);
         return result;
+    }
+
+    private Loopback.Answer streamed(String threadId, ObjectNode run, Steps steps) {
+        run.putArray("stream_mode").add("updates");
+        String[] runId = {null};
+        Loopback.Answer streamed = api.events("POST", "/threads/" + threadId + "/runs/stream", run, (event, data) -> {
+            if (event.equals("metadata") && data != null) {
+                runId[0] = data.path("run_id").asString(null);
+            } else if (event.equals("updates") && data != null) {
+                for (String node : data.propertyNames()) {
+                    if (!node.startsWith("__")) { // __interrupt__ is a pause, told by the result
+                        steps.finished(node);
+                    }
+                }
+            }
+        });
+        if (!streamed.ok() || runId[0] == null) {
+            return streamed; // refused before it ran (invalid arguments): the same answer as waiting
+        }
+        return api.call("GET", "/threads/" + threadId + "/runs/" + runId[0] + "/join", null);
     }
 
     /**

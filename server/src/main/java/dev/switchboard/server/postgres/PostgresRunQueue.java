@@ -51,7 +51,8 @@ public final class PostgresRunQueue implements RunQueue {
         "CREATE INDEX IF NOT EXISTS switchboard_server_runs_pending ON " + RUNS
                 + " (seq) WHERE queue_status = 'pending'",
         "CREATE TABLE IF NOT EXISTS switchboard_server_claims (run_id VARCHAR(64) NOT NULL,"
-                + " owner VARCHAR(64) NOT NULL, attempt INT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+                + " owner VARCHAR(64) NOT NULL, attempt INT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS graph_id VARCHAR(64)"
     };
     /** Statuses that hold a thread: a new run there waits (enqueue) or is refused (reject). */
     private static final String BUSY = "('pending', 'running', 'cancelling')";
@@ -64,15 +65,27 @@ public final class PostgresRunQueue implements RunQueue {
     private final String owner;
     private final long leaseMillis;
     private final JdbcSaver saver;
+    /** The graphs this JVM serves and the stored-schema version of each, as two SQL arrays. */
+    private final String[] graphIds;
+
+    private final Integer[] schemaVersions;
 
     private PostgresRunQueue(
-            Connection connection, DataSource source, String where, String owner, long leaseMillis, JdbcSaver saver) {
+            Connection connection,
+            DataSource source,
+            String where,
+            String owner,
+            long leaseMillis,
+            JdbcSaver saver,
+            Map<String, Integer> versions) {
         this.connection = connection;
         this.source = source;
         this.where = where;
         this.owner = owner;
         this.leaseMillis = leaseMillis;
         this.saver = saver;
+        this.graphIds = versions.keySet().toArray(String[]::new);
+        this.schemaVersions = versions.values().toArray(Integer[]::new);
     }
 
     /**
@@ -82,9 +95,12 @@ public final class PostgresRunQueue implements RunQueue {
      * @param saver the server's saver on the same database, whose views fence each claimed run
      * @param owner this JVM's owner id
      * @param leaseMillis how long a claim holds without renewal
+     * @param versions the graphs this JVM serves, by id, and the version of each one's stored schema
+     *     ({@code @Graph(version)}): it claims no run of a thread stored by a newer version
      * @return the queue
      */
-    public static PostgresRunQueue open(DataSource source, JdbcSaver saver, String owner, long leaseMillis) {
+    public static PostgresRunQueue open(
+            DataSource source, JdbcSaver saver, String owner, long leaseMillis, Map<String, Integer> versions) {
         String where = saver.database();
         try {
             Connection c = source.getConnection();
@@ -95,7 +111,7 @@ public final class PostgresRunQueue implements RunQueue {
                     }
                 }
             }
-            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver);
+            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver, Map.copyOf(versions));
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
@@ -108,6 +124,12 @@ public final class PostgresRunQueue implements RunQueue {
     private static boolean migrated(Statement s) throws SQLException {
         try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
                 + " current_schema() AND table_name = 'switchboard_server_claims'")) {
+            if (!r.next() || r.getInt(1) != 1) {
+                return false;
+            }
+        }
+        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.columns WHERE table_schema ="
+                + " current_schema() AND table_name = '" + RUNS + "' AND column_name = 'graph_id'")) {
             return r.next() && r.getInt(1) == 1;
         }
     }
@@ -178,7 +200,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     private void insert(RunRow run, String row) throws SQLException {
         try (PreparedStatement p = connection.prepareStatement("INSERT INTO " + RUNS
-                + " (run_id, thread_id, seq, row_json, queue_status) VALUES (?, ?, ?, ?, 'pending')")) {
+                + " (run_id, thread_id, seq, row_json, queue_status, graph_id) VALUES (?, ?, ?, ?, 'pending', ?)")) {
             p.setString(1, run.id());
             p.setString(2, run.threadId());
             p.setLong(
@@ -186,6 +208,7 @@ public final class PostgresRunQueue implements RunQueue {
                     run.createdAt().getEpochSecond() * 1_000_000
                             + run.createdAt().getNano() / 1000);
             p.setString(4, row);
+            p.setString(5, run.graph().graphId());
             p.executeUpdate();
         }
     }
@@ -247,6 +270,13 @@ public final class PostgresRunQueue implements RunQueue {
         return c;
     }
 
+    /**
+     * The run {@link #take} claims. Besides the thread rules, a run whose thread's head checkpoint
+     * was written by a newer version of its graph's stored schema than this JVM serves is left for
+     * a JVM that can read it: while old and new code share the queue in a rolling upgrade, a thread
+     * a new JVM has written to is never run by an old one (which would refuse it, {@code
+     * SCHEMA_TOO_NEW}). Runs of graphs this JVM does not serve are claimed as before.
+     */
     private Claim pick(String runId) throws SQLException {
         String sql = "SELECT r.run_id, r.thread_id, r.attempt FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
                 + (runId == null ? "" : " AND r.run_id = ?")
@@ -255,6 +285,11 @@ public final class PostgresRunQueue implements RunQueue {
                 + " AND r.seq <= ?"
                 + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
                 + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
+                + " AND NOT EXISTS (SELECT 1 FROM switchboard_heads h JOIN switchboard_checkpoints c"
+                + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace AND c.checkpoint_id = h.checkpoint_id"
+                + " WHERE h.thread_id = r.thread_id AND h.namespace = '' AND c.schema_version > COALESCE("
+                + "(SELECT m.version FROM unnest(?::varchar[], ?::int[]) AS m(graph_id, version)"
+                + " WHERE m.graph_id = r.graph_id), 2147483647))"
                 + " ORDER BY r.seq LIMIT 1 FOR UPDATE OF r SKIP LOCKED";
         try (PreparedStatement p = connection.prepareStatement(sql)) {
             int i = 1;
@@ -262,7 +297,9 @@ public final class PostgresRunQueue implements RunQueue {
                 p.setString(i++, runId);
             }
             // a millisecond of slack: the clock hands out strictly increasing microseconds, a little ahead
-            p.setLong(i, (System.currentTimeMillis() + 1) * 1000);
+            p.setLong(i++, (System.currentTimeMillis() + 1) * 1000);
+            p.setArray(i++, connection.createArrayOf("varchar", graphIds));
+            p.setArray(i, connection.createArrayOf("int4", schemaVersions));
             try (ResultSet r = p.executeQuery()) {
                 return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3) + 1) : null;
             }

@@ -78,7 +78,8 @@ class SerdeSecurityTest {
                 "00000000-0000-7000-8000-000000000001",
                 Instant.now(),
                 Map.of(channel, new ChannelVersion(version, version, json.length(), 0)),
-                Map.of());
+                Map.of(),
+                1);
         Blob blob = new Blob(channel, version, version, "", Blob.Kind.SNAPSHOT, json.getBytes(StandardCharsets.UTF_8));
         saver.put(
                 thread,

@@ -76,7 +76,12 @@ class StrictStoredDataTest {
             blobs.add(new Blob(channel, version, version, "", Blob.Kind.SNAPSHOT, data));
         });
         Checkpoint cp = new Checkpoint(
-                Checkpoint.FORMAT_VERSION, "00000000-0000-7000-8000-000000000001", Instant.now(), versions, Map.of());
+                Checkpoint.FORMAT_VERSION,
+                "00000000-0000-7000-8000-000000000001",
+                Instant.now(),
+                versions,
+                Map.of(),
+                1);
         saver.put(
                 thread,
                 "",

@@ -2,7 +2,6 @@ package dev.switchboard.spring.boot.server;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.servlet.HandlerExecutionChain;
@@ -17,13 +16,9 @@ import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
  * and exposed headers.
  */
 final class ApiHandlerMapping extends SimpleUrlHandlerMapping {
-    /** The API's top-level paths; {@code /**} also matches the path itself. */
-    static final List<String> PATHS =
-            List.of("/assistants/**", "/threads/**", "/runs/**", "/store/**", "/studio/**", "/info", "/ok");
-
     ApiHandlerMapping(ServletApiHandler handler) {
         Map<String, Object> urls = new LinkedHashMap<>();
-        for (String path : PATHS) {
+        for (String path : ApiPaths.PATTERNS) {
             urls.put(path, handler);
         }
         setUrlMap(urls);

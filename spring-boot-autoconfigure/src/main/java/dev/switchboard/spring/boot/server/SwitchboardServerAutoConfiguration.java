@@ -25,12 +25,14 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.web.reactive.DispatcherHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Serves the application's graph beans over LangGraph Server's HTTP API from the application itself,
  * when {@code switchboard-server} is on the classpath: every {@link CompiledGraph} bean under its
- * bean name (the {@code assistant_id} clients use), on the application's port through Spring MVC,
+ * bean name (the {@code assistant_id} clients use), on the application's port through Spring MVC
+ * or Spring WebFlux,
  * behind the application's security (the authenticated principal owns the threads it creates), with
  * the context's {@link CheckpointSaver}, {@link Store} and {@code DataSource}. On PostgreSQL every JVM
  * of the application shares one run queue in that database; {@code switchboard.server.mode=worker}
@@ -139,6 +141,18 @@ public class SwitchboardServerAutoConfiguration {
     @Bean
     SwitchboardServerLifecycle switchboardServerLifecycle(SwitchboardServer server) {
         return new SwitchboardServerLifecycle(server);
+    }
+
+    /** The API on the application's port, through Spring WebFlux, unless this JVM is a worker. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass(DispatcherHandler.class)
+    @ConditionalOnProperty(prefix = "switchboard.server", name = "mode", havingValue = "web", matchIfMissing = true)
+    static class ReactiveApi {
+        @Bean
+        ReactiveApiHandlerMapping switchboardReactiveApiHandlerMapping(SwitchboardServer server) {
+            return new ReactiveApiHandlerMapping(new ReactiveApiHandler(server.handler()));
+        }
     }
 
     /** The API on the application's port, through Spring MVC, unless this JVM is a worker. */

@@ -1,5 +1,7 @@
 package dev.switchboard.spring.boot.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -8,9 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * LangGraph's JS client ({@code @langchain/langgraph-sdk}), installed by {@code npm ci} from the
@@ -19,6 +24,8 @@ import org.junit.jupiter.api.Assumptions;
  * fails.
  */
 final class JsSdk {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private JsSdk() {}
 
     /** The folder with the installed client and the scripts. */
@@ -64,5 +71,48 @@ final class JsSdk {
                     + Files.readString(dir.resolve(command[0] + ".err.log")));
         }
         return lines;
+    }
+
+    /**
+     * Drives an application serving the tests' graphs ({@code pipeline}, {@code review}) behind HTTP
+     * Basic, with an {@code /hello} route, through {@code spring-sdk.mjs}, and checks what it saw.
+     */
+    static void driveApplication(int port, String alice, String bob) throws Exception {
+        Path work = JsSdk.prepare();
+        List<String> lines = JsSdk.run(work, 180, "node", "spring-sdk.mjs", "http://127.0.0.1:" + port, alice, bob);
+        assertEquals(1, lines.size(), () -> "node printed " + lines);
+        JsonNode out = JSON.readTree(lines.get(0));
+        assertEquals(401, out.get("anonymous").asInt());
+        assertEquals("hello alice", out.get("hello").asString());
+        assertEquals("[\"pipeline\",\"review\"]", out.get("assistants").toString());
+
+        assertEquals("[\"draft\",\"__interrupt__\"]", out.get("reviewUpdates").toString());
+        assertEquals("ok?", out.get("question").asString());
+        assertEquals(
+                "[\"start\",\"draft\",\"approved:yes\"]",
+                out.get("reviewResult").get("steps").toString());
+        assertEquals(404, out.get("bobReads").asInt());
+        assertEquals(0, out.get("bobFinds").asInt());
+        assertEquals(
+                "[\"" + out.get("reviewThread").asString() + "\"]",
+                out.get("aliceFinds").toString());
+
+        assertEquals(
+                "[{\"id\":\"0\",\"event\":\"metadata\"},{\"id\":\"1\",\"event\":\"updates\"}]",
+                out.get("first").toString());
+        assertEquals("running", out.get("rejoinedWhile").asString());
+        assertEquals(
+                "[{\"id\":\"2\",\"event\":\"updates\"},{\"id\":\"3\",\"event\":\"updates\"}]",
+                out.get("rest").toString());
+        assertEquals(4, out.get("all").size(), out::toString);
+        assertEquals("[\"go\",\"1\",\"2\",\"3\"]", out.get("pipelineSteps").toString());
+        assertEquals("interrupted", out.get("cancelStatus").asString());
+
+        assertEquals("tea", out.get("aliceItem").get("value").asString());
+        assertFalse(out.get("bobItem").asInt() == 200, out::toString);
+    }
+
+    static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 }

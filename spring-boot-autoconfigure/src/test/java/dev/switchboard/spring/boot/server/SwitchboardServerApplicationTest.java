@@ -1,7 +1,6 @@
 package dev.switchboard.spring.boot.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,21 +17,19 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.Principal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -51,7 +48,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -68,13 +64,22 @@ import tools.jackson.databind.json.JsonMapper;
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SwitchboardServerApplicationTest {
     private static final TestSchema SCHEMA = new TestSchema();
-    private static final String ALICE = basic("alice", "alice-secret");
-    private static final String BOB = basic("bob", "bob-secret");
+    private static final String ALICE = JsSdk.basic("alice", "alice-secret");
+    private static final String BOB = JsSdk.basic("bob", "bob-secret");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @SpringBootConfiguration
     @EnableAutoConfiguration
     static class App {
+        /**
+         * Drops the test's schema when the context closes, after the server has stopped and handed
+         * its runs back (a JUnit {@code @AfterAll} would run before Spring closes a cached context).
+         */
+        @Bean
+        DisposableBean dropSchemaOnClose() {
+            return SCHEMA::drop;
+        }
+
         @Bean
         ReviewGraph review(SwitchboardGraphs graphs) {
             return graphs.build(ReviewGraph.builder(new Review()));
@@ -165,11 +170,6 @@ class SwitchboardServerApplicationTest {
         SCHEMA.create();
     }
 
-    @AfterAll
-    static void dropSchema() throws SQLException {
-        SCHEMA.drop();
-    }
-
     @DynamicPropertySource
     static void datasource(DynamicPropertyRegistry registry) {
         String url = SCHEMA.url();
@@ -182,7 +182,8 @@ class SwitchboardServerApplicationTest {
     void springSecurityDecidesWhoCallsAndTheAuthenticatedUserOwnsTheThread() throws Exception {
         assertEquals(401, send("POST", "/threads", "{}", null).statusCode());
         assertEquals(
-                401, send("POST", "/threads", "{}", basic("alice", "wrong")).statusCode());
+                401,
+                send("POST", "/threads", "{}", JsSdk.basic("alice", "wrong")).statusCode());
         assertEquals(200, send("GET", "/ok", null, null).statusCode(), "an open route stays open");
 
         HttpResponse<String> created = send("POST", "/threads", "{}", ALICE);
@@ -245,38 +246,7 @@ class SwitchboardServerApplicationTest {
 
     @Test
     void theJsClientDrivesTheApplicationsApi() throws Exception {
-        Path work = JsSdk.prepare();
-        List<String> lines = JsSdk.run(work, 180, "node", "spring-sdk.mjs", "http://127.0.0.1:" + port, ALICE, BOB);
-        assertEquals(1, lines.size(), () -> "node printed " + lines);
-        JsonNode out = JSON.readTree(lines.get(0));
-        assertEquals(401, out.get("anonymous").asInt());
-        assertEquals("hello alice", out.get("hello").asString());
-        assertEquals("[\"pipeline\",\"review\"]", out.get("assistants").toString());
-
-        assertEquals("[\"draft\",\"__interrupt__\"]", out.get("reviewUpdates").toString());
-        assertEquals("ok?", out.get("question").asString());
-        assertEquals(
-                "[\"start\",\"draft\",\"approved:yes\"]",
-                out.get("reviewResult").get("steps").toString());
-        assertEquals(404, out.get("bobReads").asInt());
-        assertEquals(0, out.get("bobFinds").asInt());
-        assertEquals(
-                "[\"" + out.get("reviewThread").asString() + "\"]",
-                out.get("aliceFinds").toString());
-
-        assertEquals(
-                "[{\"id\":\"0\",\"event\":\"metadata\"},{\"id\":\"1\",\"event\":\"updates\"}]",
-                out.get("first").toString());
-        assertEquals("running", out.get("rejoinedWhile").asString());
-        assertEquals(
-                "[{\"id\":\"2\",\"event\":\"updates\"},{\"id\":\"3\",\"event\":\"updates\"}]",
-                out.get("rest").toString());
-        assertEquals(4, out.get("all").size(), out::toString);
-        assertEquals("[\"go\",\"1\",\"2\",\"3\"]", out.get("pipelineSteps").toString());
-        assertEquals("interrupted", out.get("cancelStatus").asString());
-
-        assertEquals("tea", out.get("aliceItem").get("value").asString());
-        assertFalse(out.get("bobItem").asInt() == 200, out::toString);
+        JsSdk.driveApplication(port, ALICE, BOB);
     }
 
     private HttpResponse<String> send(String method, String path, String json, String authorization) throws Exception {
@@ -294,9 +264,5 @@ class SwitchboardServerApplicationTest {
             r.header("Authorization", authorization);
         }
         return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 }

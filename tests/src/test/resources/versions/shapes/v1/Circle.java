@@ -1,0 +1,4 @@
+package upgrade;
+
+/** A circle, stored under the tag "Circle". */
+public record Circle(double r) implements Shape {}

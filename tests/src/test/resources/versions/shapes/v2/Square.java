@@ -1,0 +1,4 @@
+package upgrade;
+
+/** A square. */
+public record Square(double side) implements Shape {}
