@@ -9,7 +9,7 @@
 #
 # Settings for a 2-core machine: one fork per benchmark, 4 warm-up and 4 measured iterations of one
 # second (W5 needs about four seconds of warm-up before C2 has compiled Jackson), allocation per
-# operation from -prof gc. The "cost grows with work" sizes (grow.*) run apart with 3 + 3
+# operation from -prof gc. The "cost grows with work" sizes (grow.*, WideRequestBench) run apart with 3 + 3
 # iterations: they compare a workload with itself at other sizes. The fixed, pre-touched heap keeps
 # heap resizing and page faults out of the timings. W5 on PostgreSQL runs when
 # SWITCHBOARD_POSTGRES_URL is set and is left out, saying so, when it is not. StoreBench is not in
@@ -51,7 +51,7 @@ else
   jmh main -wi 4 -w 1s -i 4 -r 1s -- \
     'linear\.LinearBench' 'fanout\.FanOutBench' 'loop\.LoopBench' 'send\.SendBench' \
     'checkpoint\.CheckpointBench' 'server\.ServerOverheadBench' 'agent\.AgentTurnBench'
-  jmh grow -wi 3 -w 1s -i 3 -r 1s -- 'grow\.'
+  jmh grow -wi 3 -w 1s -i 3 -r 1s -- 'grow\.' 'server\.WideRequestBench'
 fi
 
 echo

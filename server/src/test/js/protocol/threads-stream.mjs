@@ -12,14 +12,16 @@ const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => set
 // chat: tokens stream in, in order, then the output holds the reply
 {
   const thread = client.threads.stream({ assistantId: "chat" });
-  await thread.run.start({ input: { messages: [{ type: "human", content: "hi" }] } });
   const tokens = [];
-  await withTimeout((async () => {
+  // listen before the run starts, so no token can pass before the subscription exists
+  const listening = (async () => {
     for await (const message of thread.messages) {
       for await (const token of message.text) tokens.push(token);
       break;
     }
-  })(), 20000, "chat tokens");
+  })();
+  await thread.run.start({ input: { messages: [{ type: "human", content: "hi" }] } });
+  await withTimeout(listening, 20000, "chat tokens");
   const output = await withTimeout(thread.output, 20000, "chat output");
   facts.chatTokens = tokens;
   const reply = output?.messages?.at(-1)?.content;

@@ -6,6 +6,7 @@ import dev.switchboard.langchain4j.ToolArgumentsException;
 import dev.switchboard.langchain4j.ToolErrorException;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.StreamPart.Tool.Phase;
 import dev.switchboard.runtime.pregel.ControlSignals;
 import java.util.List;
 
@@ -17,7 +18,8 @@ import java.util.List;
  * that throws is answered with {@code "Error: <message>\n Please fix your mistakes."} when no
  * middleware wraps tool calls, while with such middleware a failure that reaches the node fails it
  * (a middleware like the tool retry decides what the model sees). Pauses and commands to the parent
- * graph pass through.
+ * graph pass through. The tool itself is reported to the {@code tools} stream mode: started with
+ * the call's arguments, then finished with its text, or failed with the error.
  */
 final class ToolStep<R> {
     private final AgentPlan<R> plan;
@@ -70,6 +72,27 @@ final class ToolStep<R> {
                     "Error: " + call.name() + " is not a valid tool, try one of [" + String.join(", ", plan.toolNames())
                             + "].");
         }
+        NodeContext ctx = request.context();
+        if (ctx == null) {
+            return execute(tool, request);
+        }
+        ctx.emitTool(Phase.STARTED, call.id(), call.name(), call.arguments());
+        ToolResult result;
+        try {
+            result = execute(tool, request);
+        } catch (Exception e) {
+            if (!ControlSignals.isSignal(e)) {
+                ctx.emitTool(Phase.FAILED, call.id(), call.name(), describe(e));
+            }
+            throw e;
+        }
+        ctx.emitTool(result.isError() ? Phase.FAILED : Phase.FINISHED, call.id(), call.name(), result.text());
+        return result;
+    }
+
+    /** Runs the tool; its own error answer and arguments that do not fit become error results. */
+    private static ToolResult execute(AgentTool tool, ToolCallRequest request) throws Exception {
+        ToolExecutionRequest call = request.call();
         try {
             return tool.execute(request);
         } catch (ToolErrorException e) {

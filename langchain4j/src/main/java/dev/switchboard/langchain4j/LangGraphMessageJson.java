@@ -38,6 +38,13 @@ public final class LangGraphMessageJson {
     /** The attribute of an {@code AiMessage} that holds LangChain's message {@code name}. */
     public static final String NAME = "name";
 
+    /**
+     * The attribute of a human or AI message that holds the content blocks a client sent (their
+     * JSON text), written back as the message's {@code content}: LangGraph keeps a list content as
+     * it came, and so do clients that read it back (agent-chat-ui draws its blocks).
+     */
+    public static final String CONTENT = "lc_content";
+
     private static final List<String> ROLES =
             List.of("ai", "assistant", "developer", "human", "system", "tool", "user");
 
@@ -61,7 +68,11 @@ public final class LangGraphMessageJson {
                 o.put("name", u.name());
             }
             // Attributes are LangChain's additional_kwargs (lc_source of a summary, for example).
-            u.attributes().forEach((k, v) -> ((ObjectNode) o.get("additional_kwargs")).putPOJO(k, v));
+            u.attributes().forEach((k, v) -> {
+                if (!k.equals(CONTENT)) {
+                    ((ObjectNode) o.get("additional_kwargs")).putPOJO(k, v);
+                }
+            });
         } else if (chat instanceof AiMessage a) {
             ai(o, a);
         } else if (chat instanceof SystemMessage s) {
@@ -156,6 +167,9 @@ public final class LangGraphMessageJson {
 
     private static void ai(ObjectNode o, AiMessage a) {
         o.put("type", "ai").put("content", a.text() == null ? "" : a.text());
+        if (a.attributes().get(CONTENT) instanceof String blocks) {
+            o.set("content", MAPPER.readTree(blocks));
+        }
         if (a.attributes().get(NAME) instanceof String name) {
             o.put(NAME, name); // the name of the agent that wrote it, as LangChain's createAgent sets it
         }
@@ -183,6 +197,9 @@ public final class LangGraphMessageJson {
     }
 
     private static JsonNode userContent(UserMessage u) {
+        if (u.attributes().get(CONTENT) instanceof String blocks) {
+            return MAPPER.readTree(blocks);
+        }
         if (u.hasSingleText()) {
             return NODES.stringNode(u.singleText());
         }
@@ -217,10 +234,28 @@ public final class LangGraphMessageJson {
             }
         }
         String name = text(node, NAME);
+        Map<String, Object> attributes = new java.util.LinkedHashMap<>();
+        if (name != null) {
+            attributes.put(NAME, name);
+        }
+        JsonNode blocks = node.get("content");
+        String text = content;
+        if (blocks != null && blocks.isArray()) {
+            attributes.put(CONTENT, blocks.toString()); // kept for clients; the model reads the text blocks
+            StringBuilder joined = new StringBuilder();
+            blocks.forEach(b -> {
+                if (b.isObject()
+                        && "text".equals(text(b, "type"))
+                        && b.path("text").isString()) {
+                    joined.append(b.get("text").asString());
+                }
+            });
+            text = joined.toString();
+        }
         return AiMessage.builder()
-                .text(content.isEmpty() && !requests.isEmpty() ? null : content)
+                .text(text.isEmpty() && !requests.isEmpty() ? null : text)
                 .toolExecutionRequests(requests)
-                .attributes(name == null ? Map.of() : Map.of(NAME, name))
+                .attributes(attributes)
                 .build();
     }
 
@@ -235,18 +270,49 @@ public final class LangGraphMessageJson {
         }
         List<Content> parts = new ArrayList<>();
         for (JsonNode block : c) {
-            String type = text(block, "type");
-            if ("text".equals(type)
-                    && block.get("text") != null
-                    && block.get("text").isString()) {
-                parts.add(TextContent.from(block.get("text").asString()));
-            } else if ("image_url".equals(type) && imageUrl(block) != null) {
-                parts.add(ImageContent.from(imageUrl(block)));
-            } else {
-                return UserMessage.from(asText); // a block of another kind: keep the whole content as text
+            Content part = part(block);
+            if (part == null) {
+                parts = List.of(TextContent.from(asText)); // a block of another kind: the model reads the JSON
+                break;
             }
+            parts.add(part);
         }
-        return UserMessage.from(parts);
+        // the blocks as sent go back to clients as they came
+        return UserMessage.builder()
+                .contents(parts)
+                .attributes(Map.of(CONTENT, c.toString()))
+                .build();
+    }
+
+    /**
+     * A content block as LangChain4j content: {@code text}, {@code image_url} (a URL or a data URL),
+     * or LangChain's standard {@code image} block ({@code source_type} {@code url} or {@code
+     * base64} with its {@code mime_type}); null for any other.
+     */
+    private static Content part(JsonNode block) {
+        String type = block.isObject() ? text(block, "type") : null;
+        if ("text".equals(type) && block.path("text").isString()) {
+            return TextContent.from(block.get("text").asString());
+        }
+        String url = "image_url".equals(type) ? imageUrl(block) : null;
+        if ("image".equals(type)) {
+            url = "base64".equals(text(block, "source_type"))
+                            && block.path("data").isString()
+                    ? "data:"
+                            + (block.path("mime_type").isString()
+                                    ? block.get("mime_type").asString()
+                                    : "image/png") + ";base64,"
+                            + block.get("data").asString()
+                    : text(block, "url");
+        }
+        if (url == null) {
+            return null;
+        }
+        if (url.startsWith("data:") && url.contains(";base64,")) {
+            int comma = url.indexOf(";base64,");
+            return ImageContent.from(url.substring(comma + 8), url.substring(5, comma));
+        }
+        return ImageContent.from(url);
     }
 
     private static String imageUrl(JsonNode block) {

@@ -6,6 +6,7 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.switchboard.langchain4j.internal.RecordedToolResult;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.Step;
+import dev.switchboard.runtime.StreamPart.Tool.Phase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +28,9 @@ import java.util.concurrent.ForkJoinPool;
  * }</pre>
  *
  * <p>Given the node's context, each call is a durable step: a call that finished is not run again
- * when the node's task runs again (see {@link #run(List, NodeContext)}).
+ * when the node's task runs again (see {@link #run(List, NodeContext)}); and each call is reported
+ * to the {@code tools} stream mode as it starts (with its arguments' JSON text) and as it finishes
+ * (with the tool's text) or fails (with the error's message), as LangGraph's {@code ToolNode} does.
  *
  * <p>By default a failing call does not fail the run, as in LangGraph: an unknown tool, arguments
  * that do not parse or do not match the tool's parameters, or an exception the tool throws become
@@ -121,12 +124,12 @@ public final class ToolNode {
         List<ToolExecutionRequest> requests = requests(messages);
         if (requests.size() == 1) {
             ToolExecutionRequest r = requests.get(0);
-            return List.of(Message.of(result(r, ctx.step(step(r, 0), () -> record(call(r))))));
+            return List.of(Message.of(result(r, ctx.step(step(r, 0), () -> record(call(r, ctx))))));
         }
         List<CompletableFuture<ToolExecutionResultMessage>> running = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
             ToolExecutionRequest r = requests.get(i);
-            running.add(ctx.stepAsync(step(r, i), () -> record(call(r)), executor)
+            running.add(ctx.stepAsync(step(r, i), () -> record(call(r, ctx)), executor)
                     .thenApply(recorded -> result(r, recorded)));
         }
         return joinAll(running);
@@ -193,18 +196,42 @@ public final class ToolNode {
         return requests;
     }
 
+    /** {@link #call(ToolExecutionRequest)}, reported to the node's {@code tools} stream as it goes. */
+    private ToolExecutionResultMessage call(ToolExecutionRequest r, NodeContext ctx) {
+        String name = r.name() == null ? "" : r.name();
+        ctx.emitTool(Phase.STARTED, r.id(), name, r.arguments());
+        String text;
+        try {
+            text = tools.execute(r);
+        } catch (Exception e) {
+            ctx.emitTool(
+                    Phase.FAILED,
+                    r.id(),
+                    name,
+                    e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            return failed(r, e);
+        }
+        ctx.emitTool(Phase.FINISHED, r.id(), name, text == null ? "" : text);
+        return result(r, text, false);
+    }
+
     private ToolExecutionResultMessage call(ToolExecutionRequest r) {
         try {
             return result(r, tools.execute(r), false);
         } catch (Exception e) {
-            if (failOnError) {
-                throw new ToolExecutionException(r, e);
-            }
-            String text = e instanceof ToolErrorException
-                    ? e.getMessage()
-                    : "Error: " + describe(e) + "\n Please fix your mistakes.";
-            return result(r, text, true);
+            return failed(r, e);
         }
+    }
+
+    /** A failed call's result message, or the failure thrown with {@link Builder#failOnError()}. */
+    private ToolExecutionResultMessage failed(ToolExecutionRequest r, Exception e) {
+        if (failOnError) {
+            throw new ToolExecutionException(r, e);
+        }
+        String text = e instanceof ToolErrorException
+                ? e.getMessage()
+                : "Error: " + describe(e) + "\n Please fix your mistakes.";
+        return result(r, text, true);
     }
 
     private static String describe(Exception e) {

@@ -81,7 +81,12 @@ class LangGraphMessageJsonTest {
         Message typed =
                 LangGraphMessageJson.decode(json("{'type':'human','content':[{'type':'text','text':'a'}],'id':'m'}"));
         assertEquals("m", typed.id());
-        assertEquals(UserMessage.from("a"), typed.chat(), "text blocks are the text");
+        assertEquals(
+                UserMessage.from("a").contents(), ((UserMessage) typed.chat()).contents(), "text blocks are the text");
+        assertEquals(
+                "[{\"type\":\"text\",\"text\":\"a\"}]",
+                ((UserMessage) typed.chat()).attributes().get(LangGraphMessageJson.CONTENT),
+                "and the blocks as sent are kept, for clients");
         ToolExecutionResultMessage tool = (ToolExecutionResultMessage)
                 LangGraphMessageJson.decode(json("{'role':'tool','content':'2','tool_call_id':'c1','status':'error'}"))
                         .chat();

@@ -216,6 +216,19 @@ public interface NodeContext {
     }
 
     /**
+     * Reports a moment of a tool call this node runs to callers that requested {@link
+     * StreamMode#TOOLS}; does nothing otherwise. The library's tool runners (the LangChain4j
+     * layer's {@code ToolNode}) report each call they make; a node that calls tools its own way
+     * reports its calls with this.
+     *
+     * @param phase what happened: started, an output chunk, finished or failed
+     * @param toolCallId the call's id as the model gave it, or null
+     * @param name the tool's name
+     * @param data the call's input, the chunk, the output, or the error's message
+     */
+    void emitTool(StreamPart.Tool.Phase phase, String toolCallId, String name, Object data);
+
+    /**
      * Pushes a generative UI message, as LangGraph's {@code push_ui_message} does: streams it at
      * once as a {@link StreamMode#CUSTOM} event (where {@code useStream} clients see it while the
      * node runs) with the run's id in its metadata, and returns it completed so, to keep it in the

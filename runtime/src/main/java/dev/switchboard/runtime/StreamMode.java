@@ -18,5 +18,11 @@ public enum StreamMode {
      * Message chunks (LLM tokens) nodes stream through {@link NodeContext#emitMessage}, each with
      * its node and task metadata.
      */
-    MESSAGES
+    MESSAGES,
+    /**
+     * The tool calls nodes run, as they happen: started (with the call's input), output chunks,
+     * finished (with the output) or failed (with the error), each with the call's id and the tool's
+     * name, reported through {@link NodeContext#emitTool}; LangGraph's {@code tools} mode.
+     */
+    TOOLS
 }

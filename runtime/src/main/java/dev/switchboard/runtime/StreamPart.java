@@ -16,6 +16,7 @@ public sealed interface StreamPart<S>
         permits StreamPart.Values,
                 StreamPart.Updates,
                 StreamPart.Custom,
+                StreamPart.Tool,
                 StreamPart.Message,
                 StreamPart.TaskStart,
                 StreamPart.TaskResult,
@@ -176,6 +177,55 @@ public sealed interface StreamPart<S>
         @Override
         public StreamMode mode() {
             return StreamMode.CUSTOM;
+        }
+    }
+
+    /**
+     * A moment of a tool call a node runs ({@link StreamMode#TOOLS}), reported through {@link
+     * NodeContext#emitTool}: what LangGraph's {@code tools} mode streams as {@code on_tool_start},
+     * {@code on_tool_event}, {@code on_tool_end} and {@code on_tool_error}. A call is one {@link
+     * Phase#STARTED}, any number of {@link Phase#OUTPUT} chunks, then one {@link Phase#FINISHED} or
+     * {@link Phase#FAILED}.
+     *
+     * @param node the node that runs the tool
+     * @param phase what happened
+     * @param toolCallId the call's id as the model gave it, or null for a call without one
+     * @param name the tool's name
+     * @param data by phase: the call's input (its arguments as the model wrote them), a chunk the
+     *     tool streamed, the tool's output, or the error's message
+     * @param <S> the state record type
+     */
+    record Tool<S>(String node, Phase phase, String toolCallId, String name, Object data) implements StreamPart<S> {
+        /**
+         * Creates the event.
+         *
+         * @param node the node
+         * @param phase what happened
+         * @param toolCallId the call's id, or null
+         * @param name the tool's name
+         * @param data the input, chunk, output or error message
+         */
+        public Tool {
+            Objects.requireNonNull(node, "node");
+            Objects.requireNonNull(phase, "phase");
+            Objects.requireNonNull(name, "name");
+        }
+
+        @Override
+        public StreamMode mode() {
+            return StreamMode.TOOLS;
+        }
+
+        /** The moments of a tool call. */
+        public enum Phase {
+            /** The call starts; the data is its input. */
+            STARTED,
+            /** The tool streamed a chunk of its output; the data is the chunk. */
+            OUTPUT,
+            /** The call returned; the data is its output. */
+            FINISHED,
+            /** The call failed; the data is the error's message. */
+            FAILED
         }
     }
 

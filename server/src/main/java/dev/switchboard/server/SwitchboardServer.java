@@ -20,7 +20,9 @@ import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.api.Webhooks;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
+import dev.switchboard.server.http.HeapGuard;
 import dev.switchboard.server.http.JdkTransport;
+import dev.switchboard.server.http.Origins;
 import dev.switchboard.server.http.Router;
 import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
@@ -35,22 +37,27 @@ import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.JsonChecks;
 import dev.switchboard.server.wire.ServedGraph;
 import dev.switchboard.server.wire.WebhookPolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -85,6 +92,8 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  */
 public final class SwitchboardServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SwitchboardServer.class);
+
     private final Builder settings;
     private final Map<String, ServedGraph> graphs;
     private final CheckpointSaver saver;
@@ -109,6 +118,8 @@ public final class SwitchboardServer implements AutoCloseable {
     private final ThreadChannels channels;
 
     private final ApiHandler handler;
+    private final HeapGuard heap;
+    private final Router router;
     /** The worker on the shared run queue when the database is PostgreSQL; else null. */
     private final QueueWorker worker;
     /** The shared run events when the database is PostgreSQL; else null. */
@@ -116,12 +127,17 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private JdkTransport http;
     private boolean started;
+    /** The database as logs name it, without credentials. */
+    private final String where;
+    /** Released by {@link #close()}: a worker-only JVM's non-daemon thread waits for it. */
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     private SwitchboardServer(Builder b, ServerDatabase db) {
         this.settings = b;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
         String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        this.where = where;
         this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
         this.store = b.store != null ? b.store : db == null ? new InMemoryStore() : db.openStore();
@@ -137,13 +153,14 @@ public final class SwitchboardServer implements AutoCloseable {
             graphs.forEach((id, g) -> versions.put(id, g.graph().schema().version()));
             PostgresRunQueue queue =
                     PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis(), versions);
-            this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns);
+            this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns, b.eventBytes);
             this.events = EventLog.open(db.dataSource(), where);
             this.worker = new QueueWorker(
                     db.dataSource(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
             pipeline.shared(events, worker::wake, b.lease.plus(b.heartbeat));
         } else {
-            this.pipeline = new RunPipeline(UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns);
+            this.pipeline = new RunPipeline(
+                    UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns, b.eventBytes);
             this.events = null;
             this.worker = null;
         }
@@ -151,13 +168,13 @@ public final class SwitchboardServer implements AutoCloseable {
         this.cronTable = db == null ? CronTable.open((String) null, "memory") : db.openCrons(where);
         Assistants assistants = new Assistants(graphs, assistantTable);
         List<RunRow> unfinished = registry.load(graphs::get);
-        Router router = new Router();
+        this.router = new Router();
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry);
         pipeline.onEnded(webhooks::ended);
-        RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check);
+        RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
         this.channels = new ThreadChannels(registry, pipeline);
@@ -178,8 +195,14 @@ public final class SwitchboardServer implements AutoCloseable {
         new A2aEndpoint(this::handler, descriptions).routes(router);
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
-        this.handler =
-                new Dispatcher(router, b.authenticator == null ? null : b.authenticator::authenticate, b.maxBodyBytes);
+        this.heap = new HeapGuard(b.shedAbove);
+        this.handler = new Dispatcher(
+                router,
+                b.authenticator == null ? null : b.authenticator::authenticate,
+                b.maxBodyBytes,
+                b.origins(),
+                b.jsonChecks,
+                heap);
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
@@ -220,7 +243,9 @@ public final class SwitchboardServer implements AutoCloseable {
 
     /**
      * Binds the port and starts answering; on PostgreSQL also starts claiming runs from the shared
-     * queue (a {@link Builder#worker() worker-only} server only claims).
+     * queue (a {@link Builder#worker() worker-only} server only claims). A worker-only server keeps
+     * its JVM running until {@link #close()} (its queue threads are daemons, so it starts a
+     * non-daemon thread that waits for the close): {@code main} may return after {@code start()}.
      *
      * @return this server
      * @throws IOException if the address cannot be bound
@@ -238,9 +263,32 @@ public final class SwitchboardServer implements AutoCloseable {
         long tick = settings.cronTick.toMillis();
         sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
-            http = JdkTransport.start(settings.host, settings.port, handler);
+            http = JdkTransport.start(
+                    settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
         }
+        if (settings.workerOnly) {
+            Thread alive = new Thread(this::awaitClose, "switchboard-worker-alive");
+            alive.setDaemon(false); // the JVM of a worker-only server lives until close()
+            alive.start();
+        }
+        LOG.info(
+                "Switchboard server {}: graphs {}, database {}, {}",
+                http != null ? "listening on " + url() : settings.workerOnly ? "started" : "started without HTTP",
+                graphs.keySet(),
+                where,
+                worker == null
+                        ? "runs in this JVM (up to " + settings.maxRuns + " at once)"
+                        : (settings.workerOnly ? "worker only, " : "") + "shared PostgreSQL run queue (up to "
+                                + settings.maxRuns + " runs at once here)");
         return this;
+    }
+
+    private void awaitClose() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -320,6 +368,10 @@ public final class SwitchboardServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        if (started && closed.getCount() > 0) {
+            LOG.info("Switchboard server stopping: graphs {}, database {}", graphs.keySet(), where);
+        }
+        closed.countDown();
         sweeper.shutdownNow();
         if (http != null) {
             http.close();
@@ -327,6 +379,7 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         channels.close();
         pipeline.close();
+        heap.close();
         if (worker != null) {
             worker.close();
             events.close();
@@ -341,6 +394,11 @@ public final class SwitchboardServer implements AutoCloseable {
         if (ownSaver != null) {
             ownSaver.close();
         }
+    }
+
+    /** The routes served, for the tests: {@code METHOD /template}. */
+    List<String> routes() {
+        return router.routes();
     }
 
     private ObjectNode info() {
@@ -364,12 +422,19 @@ public final class SwitchboardServer implements AutoCloseable {
         private String host = "127.0.0.1";
         private int port = 2024;
         private int maxBodyBytes = 1 << 20;
+        private int requestThreads = 256;
+        private Duration readTimeout = Duration.ofSeconds(30);
         private Authenticator authenticator;
         private Store store;
+        private Set<String> allowedOrigins = Set.of();
+        private JsonChecks jsonChecks = JsonChecks.DEFAULT;
+        private Set<String> allowedHosts = Set.of();
         private Duration lease = Duration.ofSeconds(5);
         private Duration heartbeat = Duration.ofSeconds(1);
         private Duration poll = Duration.ofSeconds(2);
         private int maxRuns = 16;
+        private long eventBytes = Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 8);
+        private double shedAbove = 0.85;
         private boolean workerOnly;
         private Duration ttlSweep = Duration.ofMinutes(1);
         private Duration cronTick = Duration.ofSeconds(5);
@@ -474,6 +539,8 @@ public final class SwitchboardServer implements AutoCloseable {
         /**
          * A worker only: {@link SwitchboardServer#start} binds no port and only runs what the
          * PostgreSQL queue holds, for runs created through the other server JVMs on the database.
+         * It keeps its JVM running until {@link SwitchboardServer#close()} (call it from a shutdown
+         * hook to hand its runs back on SIGTERM).
          *
          * @return this builder
          */
@@ -639,6 +706,136 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("maxBodyBytes must be positive, was " + bytes);
             }
             this.maxBodyBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Lets web pages of these origins call the server from a browser (CORS), e.g. {@code
+         * "https://app.example.com"}, or {@code "*"} for any page. By default only pages served from
+         * a loopback address ({@code http://localhost:3000}, {@code http://127.0.0.1:5173}, any
+         * port) and the server's own pages (Studio) may: a page of any other site the user opens
+         * gets 403, whether it asks for a preflight or sends a "simple" request, so it can neither
+         * read nor run anything.
+         *
+         * @param origins scheme, host and port of each page allowed, or {@code "*"}
+         * @return this builder
+         */
+        public Builder allowOrigins(String... origins) {
+            this.allowedOrigins = Set.of(origins);
+            return this;
+        }
+
+        /**
+         * The host names clients may reach the server by, besides loopback ones ({@code localhost},
+         * {@code 127.0.0.1}, {@code [::1]}) and the address it listens on; {@code "*"} for any. A
+         * request whose {@code Host} header names another gets 403: a web site whose name an
+         * attacker points at 127.0.0.1 (DNS rebinding) cannot reach a server on this machine. A
+         * server that listens on all interfaces ({@code 0.0.0.0}) answers any host name unless this
+         * is set.
+         *
+         * @param hosts host names, without ports
+         * @return this builder
+         */
+        public Builder allowHosts(String... hosts) {
+            this.allowedHosts = Set.of(hosts);
+            return this;
+        }
+
+        private Origins origins() {
+            Set<String> hosts = new HashSet<>(allowedHosts);
+            boolean wildcard = host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+            if (wildcard && hosts.isEmpty()) {
+                hosts.add("*");
+            } else if (!wildcard) {
+                hosts.add(host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host);
+            }
+            return new Origins(allowedOrigins, hosts);
+        }
+
+        /**
+         * How many requests the built-in HTTP server serves at once, 256 by default; as many more
+         * wait for a thread, and past that a new connection is closed at once. A stream (SSE) or
+         * a wait for a run holds its thread while it lasts.
+         *
+         * @param threads the most requests served at once
+         * @return this builder
+         */
+        public Builder requestThreads(int threads) {
+            if (threads < 2) {
+                throw new IllegalArgumentException("requestThreads must be at least 2, was " + threads);
+            }
+            this.requestThreads = threads;
+            return this;
+        }
+
+        /**
+         * How long a request may take to arrive whole, headers and body: 30 s by default. A client
+         * that sends half a request and stalls loses its connection then. It bounds reading only:
+         * answers (streams, waits) take as long as they take. One setting of the JDK's server for
+         * the whole JVM, applied when the JVM's first JDK server starts.
+         *
+         * @param timeout the time, at least a second
+         * @return this builder
+         */
+        public Builder readTimeout(Duration timeout) {
+            if (timeout.toSeconds() < 1) {
+                throw new IllegalArgumentException("readTimeout must be a second or more, was " + timeout);
+            }
+            this.readTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How wide and deep a request's JSON may be: at most {@code maxKeys} keys per object and
+         * {@code maxDepth} levels of nesting, 10,000 and 64 by default (an array's items are bounded
+         * by {@link #maxBodyBytes}). A body past either gets 422 before anything is done with it, so
+         * no request costs more than a walk over its bytes.
+         *
+         * @param maxDepth the deepest nesting allowed
+         * @param maxKeys the most keys per object
+         * @return this builder
+         */
+        public Builder jsonLimits(int maxDepth, int maxKeys) {
+            if (maxDepth < 2 || maxKeys < 1) {
+                throw new IllegalArgumentException(
+                        "jsonLimits needs a depth of at least 2 and at least 1 key, was " + maxDepth + ", " + maxKeys);
+            }
+            this.jsonChecks = new JsonChecks(maxDepth, maxKeys);
+            return this;
+        }
+
+        /**
+         * How many bytes of SSE event data the runs of this JVM keep together for clients that join
+         * a run late or rejoin after a lost connection: an eighth of the heap by default (at least
+         * 16 MiB). A run's events are kept until 5 minutes after it ended; past the budget those of
+         * the runs that ended first go first, then a running run's oldest. A stream that is being
+         * read is never cut: only what a later reader can replay shrinks.
+         *
+         * @param bytes the budget
+         * @return this builder
+         */
+        public Builder eventBufferBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("eventBufferBytes must be positive, was " + bytes);
+            }
+            this.eventBytes = bytes;
+            return this;
+        }
+
+        /**
+         * How full the heap may be after a garbage collection before the server sheds load: past
+         * it, every request but {@code GET /ok}, {@code GET /info} and cancels gets 503 with {@code
+         * Retry-After} until a collection frees enough, so the runs under way finish instead of
+         * running out of memory. 0.85 by default; 1 turns shedding off.
+         *
+         * @param fraction of the heap's maximum, between 0.1 and 1
+         * @return this builder
+         */
+        public Builder shedLoadAbove(double fraction) {
+            if (!(fraction >= 0.1 && fraction <= 1)) {
+                throw new IllegalArgumentException("shedLoadAbove must be between 0.1 and 1, was " + fraction);
+            }
+            this.shedAbove = fraction;
             return this;
         }
 

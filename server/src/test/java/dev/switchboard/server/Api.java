@@ -15,7 +15,11 @@ import tools.jackson.databind.JsonNode;
 /** A small HTTP client for the tests: JSON in, status and JSON (or text) out. */
 final class Api {
     /** One answer. */
-    record Reply(int status, String contentType, String text) {
+    record Reply(int status, String contentType, String text, java.net.http.HttpHeaders headers) {
+        String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
         JsonNode json() {
             return Json.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
@@ -72,7 +76,7 @@ final class Api {
 
     private Reply send(HttpRequest.Builder b) throws Exception {
         HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        return new Reply(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
+        return new Reply(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body(), r.headers());
     }
 
     String newThread() throws Exception {

@@ -36,6 +36,7 @@ class BadInputTest {
         assertEquals("application/json", r.contentType());
         JsonNode body = r.json();
         assertFalse(body.get("success").asBoolean());
+        assertEquals("ZodError", body.path("error").path("name").asString());
         assertEquals(
                 field,
                 body.path("error").path("issues").path(0).path("path").path(0).asString());
@@ -48,8 +49,13 @@ class BadInputTest {
     @Test
     void malformedJsonIsA400AndCreatesNothing() throws Exception {
         int before = threadCount();
-        assertValidationError(api.post("/threads", "{\"metadata\": "), "body");
-        assertValidationError(api.post("/threads", "[1, 2]"), "body");
+        Api.Reply malformed = api.post("/threads", "{\"metadata\": ").expect(400);
+        assertEquals("Malformed JSON in request body", malformed.text()); // LangGraph's words
+        JsonNode array = api.post("/threads", "[1, 2]").expect(400).json();
+        assertEquals("[]", array.at("/error/issues/0/path").toString());
+        assertEquals(
+                "Expected object, received array",
+                array.at("/error/issues/0/message").asString());
         assertEquals(before, threadCount());
     }
 
@@ -84,7 +90,7 @@ class BadInputTest {
                 .expect(404);
         api.get("/assistants/" + none).expect(404);
         api.get("/threads/" + none).expect(404);
-        api.get("/threads/not-a-uuid").expect(400);
+        assertValidationError(api.get("/threads/not-a-uuid"), "thread_id");
         // creating a run on an unknown thread is a 422 (if_not_exists defaults to reject)
         api.post("/threads/" + none + "/runs", "{\"assistant_id\":\"chain\"}").expect(422);
         api.get("/threads/" + tid + "/runs/" + none).expect(404);

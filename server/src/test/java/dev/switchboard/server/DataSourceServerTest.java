@@ -81,7 +81,11 @@ class DataSourceServerTest {
                 try (Connection c = db.connect();
                         Statement s = c.createStatement()) {
                     assertEquals(1, count(s, "switchboard_server_runs WHERE thread_id = '" + thread + "'"));
-                    assertTrue(count(s, "switchboard_checkpoints WHERE thread_id = '" + thread + "'") > 0);
+                    assertTrue(count(
+                                    s,
+                                    "switchboard_checkpoints c JOIN switchboard_spaces sp ON sp.id = c.space WHERE sp.thread_id = '"
+                                            + thread + "'")
+                            > 0);
                 }
                 assertTrue(pool.opened.get() > 0);
             } finally {

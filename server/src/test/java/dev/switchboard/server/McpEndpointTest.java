@@ -114,6 +114,16 @@ class McpEndpointTest {
         assertTrue(text.startsWith("The run paused for human input on thread "), text);
         assertTrue(text.contains("{\"question\":\"publish the note about cats?\"}"), text);
         assertTrue(text.contains("\"command\": {\"resume\": <answer>}"), text);
+        JsonNode pause = paused.get("_meta").get("dev.switchboard/pause");
+        assertTrue(text.contains(" thread " + pause.get("thread_id").asString() + ","), pause.toString());
+        assertTrue(
+                text.contains(
+                        "{\"assistant_id\": \"" + pause.get("assistant_id").asString() + "\""),
+                pause.toString());
+        assertEquals(
+                json("{\"question\":\"publish the note about cats?\"}"),
+                pause.get("interrupts").get(0).get("value"),
+                "the pause for programs: " + pause);
 
         JsonNode failed = out.get("failed");
         assertEquals(true, failed.get("isError").asBoolean());
@@ -167,9 +177,12 @@ class McpEndpointTest {
 
         HttpResponse<String> ana = http.send(post(call, "token-ana"), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, ana.statusCode());
-        String text =
-                json(ana.body()).get("result").get("content").get(0).get("text").asString();
-        String thread = text.substring("The run paused for human input on thread ".length(), text.indexOf(','));
+        String thread = json(ana.body())
+                .get("result")
+                .get("_meta")
+                .get("dev.switchboard/pause")
+                .get("thread_id")
+                .asString();
         HttpRequest.Builder read = HttpRequest.newBuilder(server.url().resolve("/threads/" + thread));
         assertEquals(
                 200,
@@ -247,13 +260,12 @@ class McpEndpointTest {
             ApiHandler api = embedded.handler();
             String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"notes\","
                     + "\"arguments\":{\"topic\":\"moths\",\"ask\":true}}}";
-            String text = json(body(api.handle(new Hosted("POST", "/mcp", call, "alice"))))
+            String thread = json(body(api.handle(new Hosted("POST", "/mcp", call, "alice"))))
                     .get("result")
-                    .get("content")
-                    .get(0)
-                    .get("text")
+                    .get("_meta")
+                    .get("dev.switchboard/pause")
+                    .get("thread_id")
                     .asString();
-            String thread = text.substring("The run paused for human input on thread ".length(), text.indexOf(','));
             assertEquals(
                     200,
                     api.handle(new Hosted("GET", "/threads/" + thread, null, "alice"))

@@ -9,7 +9,8 @@ import java.time.Duration;
  * PostgreSQL queue at {@code args[0]}, running at most {@code args[1]} runs at once with a lease of
  * {@code args[2]} ms; with {@code args[3]} (for {@link QueueScalingFigures}) each node sleeps that many
  * ms and no task is logged. It prints {@code owner <id>} once claiming, and closes on SIGTERM (a
- * shutdown hook), handing its runs back.
+ * shutdown hook), handing its runs back. Its {@code main} returns once started: the JVM lives on
+ * because a worker-only server keeps it running (the kill test fails if it does not).
  */
 public final class QueueWorkerMain {
     private QueueWorkerMain() {}
@@ -31,6 +32,6 @@ public final class QueueWorkerMain {
         Runtime.getRuntime().addShutdownHook(new Thread(server::close));
         System.out.println("owner " + server.worker().queue().owner());
         System.out.flush();
-        Thread.sleep(Long.MAX_VALUE);
+        // main returns: the worker-only server keeps this JVM running by itself until close()
     }
 }

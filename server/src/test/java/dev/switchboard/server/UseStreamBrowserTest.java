@@ -195,6 +195,13 @@ class UseStreamBrowserTest {
                         .getText()
                         .startsWith("lookup({\"topic\":"),
                 "the AI message shows its tool call");
+        // the tools channel: useStream's toolCalls, assembled from tool-started and tool-finished
+        assertEquals(
+                "[{\"id\":\"call-1\",\"name\":\"lookup\",\"status\":\"finished\",\"output\":\"" + Lookup.FACT + "\"}]",
+                done.path("toolCalls").toString());
+        assertEquals(
+                "lookup: finished",
+                driver.findElement(By.cssSelector("#tools li.tool.finished")).getText());
         assertEquals("[]", seen().path("errors").toString());
     }
 

@@ -105,7 +105,7 @@ public final class ConversationStorage {
     /**
      * The marks as a Markdown table: stored bytes in all and per turn, where they go (the messages
      * channel's values, all pending writes, checkpoint headers and metadata), the file's size, and
-     * the growth since the previous mark.
+     * the growth of both since the previous mark.
      *
      * @param rows the marks
      * @return the table
@@ -113,7 +113,7 @@ public final class ConversationStorage {
     public static String table(List<Mark> rows) {
         StringBuilder out = new StringBuilder(
                 "| turns | stored B | B per turn | messages values B | pending writes B | checkpoints B | SQLite file B"
-                        + " | stored ÷ previous row |\n|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                        + " | stored ÷ previous row | file ÷ previous row |\n|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         Mark previous = null;
         for (Mark m : rows) {
             String ratio = previous == null
@@ -123,9 +123,12 @@ public final class ConversationStorage {
                             "%.2f× for %.1f× the turns",
                             (double) m.storedBytes() / previous.storedBytes(),
                             (double) m.turns() / previous.turns());
+            String fileRatio = previous == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.2f×", (double) m.fileBytes() / previous.fileBytes());
             out.append(String.format(
                     Locale.ROOT,
-                    "| %,d | %,d | %,d | %,d | %,d | %,d | %,d | %s |%n",
+                    "| %,d | %,d | %,d | %,d | %,d | %,d | %,d | %s | %s |%n",
                     m.turns(),
                     m.storedBytes(),
                     m.bytesPerTurn(),
@@ -136,7 +139,8 @@ public final class ConversationStorage {
                     m.storage().writeBytes(),
                     m.storage().checkpointBytes(),
                     m.fileBytes(),
-                    ratio));
+                    ratio,
+                    fileRatio));
             previous = m;
         }
         return out.toString();

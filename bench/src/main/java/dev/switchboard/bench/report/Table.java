@@ -93,8 +93,10 @@ public final class Table {
             new Size("W4 Send, per worker", "grow.SendGrowBench", "width", 1000, 1000),
             new Size("state of N messages, per step", "grow.StateGrowBench", "messages", 10, GrowWork.STATE_STEPS),
             new Size("state of N messages, per step", "grow.StateGrowBench", "messages", 1000, GrowWork.STATE_STEPS),
-            new Size(
-                    "state of N messages, per step", "grow.StateGrowBench", "messages", 100_000, GrowWork.STATE_STEPS));
+            new Size("state of N messages, per step", "grow.StateGrowBench", "messages", 100_000, GrowWork.STATE_STEPS),
+            new Size("server run, N metadata keys, per key", "server.WideRequestBench", "keys", 1000, 1000),
+            new Size("server run, N metadata keys, per key", "server.WideRequestBench", "keys", 16_000, 16_000),
+            new Size("server run, N metadata keys, per key", "server.WideRequestBench", "keys", 80_000, 80_000));
 
     /** A benchmark's score: mean, error (99.9% interval) and bytes allocated per operation. */
     private record Score(double micros, double error, double bytes) {}
@@ -193,7 +195,8 @@ public final class Table {
 
     /** The "cost grows with work" table: each size's time per step beside the smallest size's. */
     static void printGrowth(Map<String, Score> scores, PrintStream out) {
-        if (scores.keySet().stream().noneMatch(k -> k.startsWith(PKG + "grow."))) {
+        if (scores.keySet().stream()
+                .noneMatch(k -> k.startsWith(PKG + "grow.") || k.startsWith(PKG + "server.WideRequestBench"))) {
             return;
         }
         out.println();

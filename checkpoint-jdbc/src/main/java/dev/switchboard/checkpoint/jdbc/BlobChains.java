@@ -8,13 +8,15 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * The blobs of the delta chains a set of checkpoint rows points into, loaded in a few queries
- * however many there are, and handed out per row. Chains are indexed by channel, then by the
- * snapshot version they start from: a history of a thousand steps has thousands of chains, and a
+ * The blobs of the delta chains a set of checkpoint rows (of one thread and namespace) points
+ * into, loaded in a few queries however many there are, and handed out per row. A chain is a
+ * channel's blobs from a snapshot (its base) up to the newest version a row wants: on the blob
+ * table's key, a range of the channel's version counters, read in one index range per chain; rows
+ * of that range on other branches of a forked history are left out by their base. Chains are
+ * indexed by channel, then by base: a history of a thousand steps has thousands of chains, and a
  * map of (channel, base) pairs spent most of a history read hashing and comparing the pairs.
  */
 final class BlobChains {
@@ -22,14 +24,11 @@ final class BlobChains {
      * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
      * parameter limit.
      */
-    private static final int PAIRS_PER_QUERY = 200;
-    /** Beyond this many chains, one query for all of the thread's blobs is cheaper than many. */
+    private static final int CHAINS_PER_QUERY = 200;
+    /** Beyond this many chains, one query for all of the namespace's blobs is cheaper than many. */
     private static final int ALL_BLOBS_ABOVE = 1_000;
 
-    private static final String BLOB_COLUMNS = "SELECT channel, version, base, previous, kind, data"
-            + " FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?";
-
-    private static final Blob.Kind[] KINDS = Blob.Kind.values();
+    private static final String SELECT = "SELECT " + BlobRows.COLUMNS + " FROM switchboard_blobs WHERE space = ?";
 
     /** Channel, then base version, to the chain. */
     private final Map<String, Map<String, Chain>> chains = new HashMap<>();
@@ -44,24 +43,19 @@ final class BlobChains {
     }
 
     /** Loads every chain the rows' channels point into. */
-    static BlobChains load(Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows)
-            throws SQLException {
+    static BlobChains load(Connections.Lease tx, ChannelIds channelIds, List<CheckpointRow> rows) throws SQLException {
         BlobChains out = new BlobChains(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Map<String, ChannelVersion> channels = rows.get(i).checkpoint().channels();
             Chain[] mine = new Chain[channels.size()];
             int c = 0;
             for (Map.Entry<String, ChannelVersion> e : channels.entrySet()) {
-                mine[c++] = out.want(e.getKey(), e.getValue().base());
+                mine[c++] = out.want(e.getKey(), e.getValue());
             }
             out.byRow[i] = mine;
         }
-        if (out.size > ALL_BLOBS_ABOVE) {
-            PreparedStatement p = tx.prepare(BLOB_COLUMNS);
-            JdbcSaver.bindThread(p, 1, threadId, namespace);
-            out.read(p);
-        } else if (out.size > 0) {
-            out.readByChain(tx, threadId, namespace);
+        if (out.size > 0) {
+            out.read(tx, channelIds, rows.get(0).space());
         }
         return out;
     }
@@ -80,106 +74,147 @@ final class BlobChains {
         return out;
     }
 
-    private Chain want(String channel, String base) {
+    private Chain want(String channel, ChannelVersion version) {
         Map<String, Chain> byBase = chains.computeIfAbsent(channel, k -> new HashMap<>());
-        Chain chain = byBase.get(base);
+        Chain chain = byBase.get(version.base());
         if (chain == null) {
-            chain = new Chain(channel, base);
-            byBase.put(base, chain);
+            chain = new Chain(channel, version.base());
+            byBase.put(version.base(), chain);
             size++;
         }
+        chain.reach(VersionKey.of(version.version()));
         return chain;
     }
 
-    private void readByChain(Connections.Lease tx, String threadId, String namespace) throws SQLException {
+    private void read(Connections.Lease tx, ChannelIds channelIds, long space) throws SQLException {
+        Map<Long, String> names = new HashMap<>();
         List<Chain> all = new ArrayList<>(size);
-        chains.values().forEach(bases -> all.addAll(bases.values()));
-        for (int from = 0; from < all.size(); from += PAIRS_PER_QUERY) {
-            List<Chain> part = all.subList(from, Math.min(all.size(), from + PAIRS_PER_QUERY));
-            // One indexed lookup per chain, in one statement: SQLite would not use the chain index
-            // for an OR of pairs, and would scan all of the thread's blobs instead.
-            StringBuilder sql = new StringBuilder();
-            for (int i = 0; i < part.size(); i++) {
-                sql.append(i == 0 ? "" : " UNION ALL ").append(BLOB_COLUMNS).append(" AND channel = ? AND base = ?");
+        for (Map.Entry<String, Map<String, Chain>> e : chains.entrySet()) {
+            Long id = channelIds.existing(tx, e.getKey());
+            if (id != null) { // else nothing of the channel is stored: its chains stay empty
+                names.put(id, e.getKey());
+                for (Chain chain : e.getValue().values()) {
+                    chain.channelId = id;
+                    all.add(chain);
+                }
             }
-            PreparedStatement p = tx.prepare(sql.toString());
-            int i = 1;
-            for (Chain chain : part) {
-                i = JdbcSaver.bindThread(p, i, threadId, namespace);
-                p.setString(i++, chain.channel);
-                p.setString(i++, chain.base);
+        }
+        List<BlobRows.Row> rows = new ArrayList<>();
+        if (all.size() > ALL_BLOBS_ABOVE) {
+            PreparedStatement p = tx.prepare(SELECT);
+            p.setLong(1, space);
+            collect(p, names, rows);
+        } else {
+            for (int from = 0; from < all.size(); from += CHAINS_PER_QUERY) {
+                readChains(tx, space, all.subList(from, Math.min(all.size(), from + CHAINS_PER_QUERY)), names, rows);
             }
-            read(p);
+        }
+        List<BlobRows.Row> refs = new ArrayList<>();
+        for (BlobRows.Row row : rows) {
+            if (row.writesOf() >= 0 && wanted(row.blob()) != null) {
+                refs.add(row);
+            }
+        }
+        Map<BlobRows.Row, byte[]> joined = WriteRefs.resolve(tx, refs);
+        for (BlobRows.Row row : rows) {
+            Chain chain = wanted(row.blob());
+            if (chain != null) {
+                chain.add(row.writesOf() >= 0 ? row.withData(joined.get(row)) : row.blob());
+            }
         }
     }
 
     /**
-     * Reads blobs, keeping those of wanted chains. They come in no particular order (sorting them
-     * was most of PostgreSQL's time for a long history: text compared by collation); in practice
-     * in runs of one channel and chain, so they are looked up when the channel or base changes, and {@link
-     * Chain#add} puts each in version order.
+     * One index range per chain, in one statement: from the chain's snapshot to the newest version
+     * wanted of it; the whole channel where either end is not of the runtime's form.
      */
-    private void read(PreparedStatement p) throws SQLException {
+    private static void readChains(
+            Connections.Lease tx, long space, List<Chain> part, Map<Long, String> names, List<BlobRows.Row> rows)
+            throws SQLException {
+        StringBuilder sql = new StringBuilder();
+        for (Chain chain : part) {
+            sql.append(sql.length() == 0 ? "" : " UNION ALL ")
+                    .append(SELECT)
+                    .append(" AND channel = ?")
+                    .append(chain.ranged() ? " AND counter BETWEEN ? AND ?" : "");
+        }
+        PreparedStatement p = tx.prepare(sql.toString());
+        int i = 1;
+        for (Chain chain : part) {
+            p.setLong(i++, space);
+            p.setLong(i++, chain.channelId);
+            if (chain.ranged()) {
+                p.setLong(i++, chain.base.counter());
+                p.setLong(i++, chain.newest);
+            }
+        }
+        collect(p, names, rows);
+    }
+
+    /** Reads blob rows of the wanted channels; blobs come in no particular order, {@link Chain#add} orders them. */
+    private static void collect(PreparedStatement p, Map<Long, String> names, List<BlobRows.Row> rows)
+            throws SQLException {
         p.setFetchSize(256);
-        String channel = null;
-        Map<String, Chain> byBase = null;
-        String base = null;
-        Chain chain = null;
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                String c = r.getString(1);
-                String b = r.getString(3);
-                if (!c.equals(channel)) {
-                    channel = c;
-                    byBase = chains.get(c);
-                    base = null;
-                }
-                if (!b.equals(base)) {
-                    base = b;
-                    chain = byBase == null ? null : byBase.get(b);
-                }
-                if (chain != null) {
-                    chain.add(new Blob(channel, r.getString(2), base, r.getString(4), kind(r, channel), r.getBytes(6)));
+                String channel = names.get(r.getLong(1));
+                if (channel != null) {
+                    rows.add(BlobRows.read(r, 1, channel));
                 }
             }
         }
+    }
+
+    private Chain wanted(Blob blob) {
+        Map<String, Chain> byBase = chains.get(blob.channel());
+        return byBase == null ? null : byBase.get(blob.base());
     }
 
     /** A wanted chain: a channel's blobs from one snapshot on, in version order. */
     private static final class Chain {
         final String channel;
-        final String base;
+        final String baseText;
+        final VersionKey base;
         final List<Blob> blobs = new ArrayList<>(1);
+        long channelId;
+        /** The newest counter wanted, or -1 once a version not of the runtime's form is wanted. */
+        long newest;
 
         Chain(String channel, String base) {
             this.channel = channel;
-            this.base = base;
+            this.baseText = base;
+            this.base = VersionKey.of(base);
+            this.newest = this.base.numeric() ? this.base.counter() : -1;
         }
 
-        /** Adds a blob in version order (the order of the strings, as the primary key's). */
+        void reach(VersionKey version) {
+            if (newest >= 0) {
+                newest = version.numeric() ? Math.max(newest, version.counter()) : -1;
+            }
+        }
+
+        boolean ranged() {
+            return newest >= 0;
+        }
+
+        /**
+         * Adds a blob in version order (the order of the strings, as the versions' counters), once:
+         * the ranges of two chains of a channel may overlap.
+         */
         void add(Blob blob) {
             int at = blobs.size();
-            while (at > 0 && blobs.get(at - 1).version().compareTo(blob.version()) > 0) {
+            int order = 1;
+            while (at > 0 && (order = blobs.get(at - 1).version().compareTo(blob.version())) > 0) {
                 at--;
             }
-            blobs.add(at, blob);
-        }
-    }
-
-    private static Blob.Kind kind(ResultSet r, String channel) throws SQLException {
-        String storedKind = r.getString(5);
-        for (Blob.Kind k : KINDS) {
-            if (k.name().equals(storedKind)) {
-                return k;
+            if (at == 0 || order != 0) {
+                blobs.add(at, blob);
             }
         }
-        try {
-            return Blob.Kind.valueOf(storedKind.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new CheckpointStoreException(
-                    "a stored blob of channel '" + channel + "' has the unknown kind '" + storedKind
-                            + "'; the store was modified or written by a newer Switchboard",
-                    e);
+
+        @Override
+        public String toString() {
+            return channel + "@" + baseText;
         }
     }
 }

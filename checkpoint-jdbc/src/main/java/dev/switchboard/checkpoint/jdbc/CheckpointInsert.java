@@ -1,16 +1,16 @@
 package dev.switchboard.checkpoint.jdbc;
 
-import static dev.switchboard.checkpoint.jdbc.JdbcSaver.bindThread;
-
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 
 /**
- * A checkpoint row, encoded, and how it is stored: with the compare-and-set that moves the
- * thread's head to it, in as few round trips as the dialect allows.
+ * A checkpoint row, encoded, and how it is stored: with the compare-and-set that moves the head of
+ * its thread's namespace (its row of {@code switchboard_spaces}) to it, in as few round trips as
+ * the dialect allows.
  *
  * @param threadId the thread
  * @param namespace the namespace
@@ -18,7 +18,7 @@ import java.sql.SQLException;
  * @param parentId its parent, or {@code null}
  * @param metadata its metadata
  * @param header the encoded header
- * @param meta the encoded metadata
+ * @param meta the encoded metadata, empty when it holds only the source and step (their columns say it)
  */
 record CheckpointInsert(
         String threadId,
@@ -29,80 +29,142 @@ record CheckpointInsert(
         String header,
         String meta) {
     private static final String COLUMNS =
-            " (thread_id, namespace, checkpoint_id, parent_id, created_at, source, step, header, metadata,"
-                    + " schema_version)";
+            " (space, checkpoint_id, parent_id, created_at, source, step, header, metadata, schema_version)";
 
     /**
-     * Moves the head from {@code expected} to the checkpoint and inserts its row; false if the head
-     * was not at {@code expected}, in which case nothing changed.
+     * Where the checkpoint was stored.
+     *
+     * @param space the namespace's number
+     * @param seq the checkpoint row's number
+     * @param expectedSeq the row number of the head it moved from, or -1 for a first checkpoint
+     * @param written the channel numbers that pending writes (index 0 and up) stored before against
+     *     the head it moved from name, comma-separated, or {@code null} for none
+     */
+    record Stored(long space, long seq, long expectedSeq, String written) {}
+
+    /**
+     * Moves the head from {@code expected} to the checkpoint and inserts its row; {@code null} if
+     * the head was not at {@code expected}, in which case nothing changed.
      *
      * @throws IllegalArgumentException if the checkpoint's id is stored already
      */
-    boolean insertMovingHead(Connections.Lease tx, Dialect dialect, String expected) throws SQLException {
+    Stored insertMovingHead(Connections.Lease tx, Dialect dialect, String expected) throws SQLException {
         if (expected == null || !dialect.writableCte()) {
-            if (!moveHead(tx, expected)) {
-                return false;
+            Moved moved = moveHead(tx, dialect, expected);
+            if (moved == null) {
+                return null;
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-            bind(p, 1);
-            if (p.executeUpdate() == 0) {
-                throw alreadyStored();
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
+            p.setLong(1, moved.space());
+            bind(p, 2);
+            try (ResultSet r = p.executeQuery()) {
+                if (!r.next()) {
+                    throw alreadyStored();
+                }
+                return new Stored(moved.space(), r.getLong(1), moved.seq(), moved.written());
             }
-            return true;
         }
-        // One statement, one round trip: the insert takes its row from the compare-and-set's, and
-        // the counts of both tell a moved head from a taken id.
-        PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ? RETURNING 1),"
+        // One statement, one round trip: the compare-and-set, the insert that takes its space from
+        // it, and the row number of the head it moved from; the results tell a moved head from a
+        // taken id.
+        PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_spaces SET head = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND head = ? RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING 1)"
-                + " SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM inserted)");
-        p.setString(1, checkpoint.id());
-        bindThread(p, 2, threadId, namespace);
-        p.setString(4, expected);
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq)"
+                + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted),"
+                + " (SELECT c.seq FROM switchboard_checkpoints c, moved WHERE c.space = moved.id"
+                + " AND c.checkpoint_id = ?), (SELECT " + dialect.joinedText("w.channel")
+                + " FROM switchboard_checkpoints c JOIN switchboard_writes w ON w.checkpoint = c.seq, moved"
+                + " WHERE c.space = moved.id AND c.checkpoint_id = ? AND w.idx >= 0)");
+        byte[] expectedId = StoredIds.bytes(expected);
+        p.setBytes(1, StoredIds.bytes(checkpoint.id()));
+        JdbcSaver.bindThread(p, 2, threadId, namespace);
+        p.setBytes(4, expectedId);
         bind(p, 5);
+        p.setBytes(13, expectedId);
+        p.setBytes(14, expectedId);
         try (ResultSet r = p.executeQuery()) {
             r.next();
-            if (r.getInt(1) == 0) {
-                return false;
+            long space = r.getLong(1);
+            if (r.wasNull()) {
+                return null;
             }
-            if (r.getInt(2) == 0) {
+            long seq = r.getLong(2);
+            if (r.wasNull()) {
                 throw alreadyStored();
             }
-            return true;
+            return new Stored(space, seq, r.getLong(3), r.getString(4));
         }
     }
 
-    /** The compare-and-set: moves the head from {@code expected} to this checkpoint, if it is there. */
-    private boolean moveHead(Connections.Lease tx, String expected) throws SQLException {
+    /** Where a head moved from: its namespace's number, its row number (-1 for none), as {@link Stored}. */
+    private record Moved(long space, long seq, String written) {}
+
+    /**
+     * The compare-and-set: moves the head from {@code expected} to this checkpoint, if it is there.
+     *
+     * @return where it moved from, or {@code null} if the head was elsewhere
+     */
+    private Moved moveHead(Connections.Lease tx, Dialect dialect, String expected) throws SQLException {
+        byte[] id = StoredIds.bytes(checkpoint.id());
         if (expected == null) {
-            // The first checkpoint of a thread: the primary key lets only one insert win.
-            PreparedStatement p =
-                    tx.prepare("INSERT INTO switchboard_heads (thread_id, namespace, checkpoint_id) VALUES (?, ?, ?)"
-                            + " ON CONFLICT DO NOTHING");
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, checkpoint.id());
-            return p.executeUpdate() == 1;
+            // The first checkpoint of a namespace: the unique key lets only one insert win.
+            PreparedStatement p = tx.prepare("INSERT INTO switchboard_spaces (thread_id, namespace, head)"
+                    + " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id");
+            JdbcSaver.bindThread(p, 1, threadId, namespace);
+            p.setBytes(3, id);
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    return new Moved(r.getLong(1), -1, null);
+                }
+            }
+            // A namespace whose rows outlived its head (possible only in a store migrated with such rows).
+            p = tx.prepare("UPDATE switchboard_spaces SET head = ?"
+                    + " WHERE thread_id = ? AND namespace = ? AND head IS NULL RETURNING id");
+            p.setBytes(1, id);
+            JdbcSaver.bindThread(p, 2, threadId, namespace);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? new Moved(r.getLong(1), -1, null) : null;
+            }
         }
-        PreparedStatement p = tx.prepare("UPDATE switchboard_heads SET checkpoint_id = ?"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        p.setString(1, checkpoint.id());
-        bindThread(p, 2, threadId, namespace);
-        p.setString(4, expected);
-        return p.executeUpdate() == 1;
+        // One statement: the compare-and-set, returning the row number of the head it moved from
+        // and the channels its pending writes name.
+        byte[] expectedId = StoredIds.bytes(expected);
+        PreparedStatement p = tx.prepare("UPDATE switchboard_spaces SET head = ?"
+                + " WHERE thread_id = ? AND namespace = ? AND head = ? RETURNING id,"
+                + " (SELECT c.seq FROM switchboard_checkpoints c WHERE c.space = switchboard_spaces.id"
+                + " AND c.checkpoint_id = ?), (SELECT " + dialect.joinedText("w.channel")
+                + " FROM switchboard_checkpoints c JOIN switchboard_writes w ON w.checkpoint = c.seq"
+                + " WHERE c.space = switchboard_spaces.id AND c.checkpoint_id = ? AND w.idx >= 0)");
+        p.setBytes(1, id);
+        JdbcSaver.bindThread(p, 2, threadId, namespace);
+        p.setBytes(4, expectedId);
+        p.setBytes(5, expectedId);
+        p.setBytes(6, expectedId);
+        try (ResultSet r = p.executeQuery()) {
+            if (!r.next()) {
+                return null;
+            }
+            long space = r.getLong(1);
+            long seq = r.getLong(2);
+            return new Moved(space, r.wasNull() ? -1 : seq, r.getString(3));
+        }
     }
 
     private void bind(PreparedStatement p, int from) throws SQLException {
-        bindThread(p, from, threadId, namespace);
-        p.setString(from + 2, checkpoint.id());
-        p.setString(from + 3, parentId);
-        p.setString(from + 4, checkpoint.timestamp().toString());
-        p.setString(from + 5, metadata.source().wireName());
-        p.setInt(from + 6, metadata.step());
-        p.setString(from + 7, header);
-        p.setString(from + 8, meta);
-        p.setInt(from + 9, checkpoint.schemaVersion());
+        p.setBytes(from, StoredIds.bytes(checkpoint.id()));
+        if (parentId == null) {
+            p.setNull(from + 1, Types.VARBINARY);
+        } else {
+            p.setBytes(from + 1, StoredIds.bytes(parentId));
+        }
+        p.setString(from + 2, checkpoint.timestamp().toString());
+        p.setString(from + 3, metadata.source().wireName());
+        p.setInt(from + 4, metadata.step());
+        p.setString(from + 5, header);
+        p.setString(from + 6, meta);
+        p.setInt(from + 7, checkpoint.schemaVersion());
     }
 
     private IllegalArgumentException alreadyStored() {

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -23,25 +24,47 @@ import java.util.function.Function;
  * @param metadata the metadata
  * @param parentId the parent checkpoint id, or {@code null}
  * @param seq the row's place in the order rows were stored
+ * @param space the number of the row's thread and namespace
  */
-record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId, long seq) {
+record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId, long seq, long space) {
     /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
     static final String COLUMNS =
-            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq";
+            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq, c.space";
 
-    /** Decodes the metadata of the current row, first, so that a listing can filter before decoding more. */
+    /**
+     * Decodes the metadata of the current row, first, so that a listing can filter before decoding
+     * more. Metadata of only a source and a step is stored empty: the row's columns hold both.
+     */
     static CheckpointMetadata metadata(ResultSet r, String threadId) throws SQLException {
-        try {
-            return CheckpointJson.decodeMetadata(r.getString(4));
-        } catch (SerdeException e) {
-            throw new SerdeException(where(r.getString(1), threadId) + e.getMessage(), e);
+        String stored = r.getString(4);
+        if (stored.isEmpty()) {
+            String source = r.getString(6);
+            for (CheckpointMetadata.Source s : CheckpointMetadata.Source.values()) {
+                if (s.wireName().equals(source)) {
+                    return new CheckpointMetadata(s, r.getInt(7), Map.of(), Map.of());
+                }
+            }
+            throw corrupt(StoredIds.text(r.getBytes(1)), threadId, "source", "is the unknown '" + source + "'");
         }
+        try {
+            return CheckpointJson.decodeMetadata(stored);
+        } catch (SerdeException e) {
+            throw new SerdeException(where(StoredIds.text(r.getBytes(1)), threadId) + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The stored form of metadata: empty when it holds only a source and a step, which the row's
+     * columns say.
+     */
+    static String storedMetadata(CheckpointMetadata metadata) {
+        return metadata.parents().isEmpty() && metadata.extra().isEmpty() ? "" : CheckpointJson.encode(metadata);
     }
 
     /** Decodes the rest of the current row and checks its columns against each other. */
     static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata, Function<String, String> names)
             throws SQLException {
-        String id = r.getString(1);
+        String id = StoredIds.text(r.getBytes(1));
         Checkpoint checkpoint;
         Instant createdAt = createdAt(r, id, threadId);
         try {
@@ -53,7 +76,7 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
         checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
-        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId), r.getLong(8));
+        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId), r.getLong(8), r.getLong(9));
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
@@ -159,7 +182,7 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
      * run with exit durability stores only its last checkpoint, whose parent it never stored.
      */
     private static String parent(ResultSet r, String id, String threadId) throws SQLException {
-        String parent = r.getString(2);
+        String parent = StoredIds.text(r.getBytes(2));
         if (parent == null) {
             return null;
         }

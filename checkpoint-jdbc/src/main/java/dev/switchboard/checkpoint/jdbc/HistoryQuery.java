@@ -17,11 +17,6 @@ import java.sql.SQLException;
  * @param limit the SQL limit, or 0 for none
  */
 record HistoryQuery(String sql, String where, String source, Integer step, String before, int limit) {
-    /** The pending writes of checkpoints, with the column that orders them by insertion last. */
-    private static final String WRITES = "SELECT c.seq, w.task_id, w.idx, w.channel, w.value, w.%s"
-            + " FROM switchboard_checkpoints c JOIN switchboard_writes w ON w.thread_id = c.thread_id"
-            + " AND w.namespace = c.namespace AND w.checkpoint_id = c.checkpoint_id";
-
     /** The query for the options, from {@code select} over the checkpoints aliased {@code c}. */
     static HistoryQuery of(String select, ListOptions options) {
         // source and step are columns: filter them in SQL when the filter's value has the type
@@ -33,7 +28,8 @@ record HistoryQuery(String sql, String where, String source, Integer step, Strin
         // A LIMIT counts the right rows only when SQL applies the whole filter.
         boolean allInSql = options.filter().size() == (sqlSource == null ? 0 : 1) + (sqlStep == null ? 0 : 1);
         int limit = allInSql && options.limit() > 0 ? options.limit() : 0;
-        StringBuilder sql = new StringBuilder(" WHERE c.thread_id = ? AND c.namespace = ?");
+        StringBuilder sql = new StringBuilder(
+                " WHERE c.space = (SELECT s.id FROM switchboard_spaces s WHERE s.thread_id = ? AND s.namespace = ?)");
         if (sqlSource != null) {
             sql.append(" AND c.source = ?");
         }
@@ -43,7 +39,7 @@ record HistoryQuery(String sql, String where, String source, Integer step, Strin
         if (options.before() != null) {
             // An unknown bound gives NULL, and no row is older than NULL: nothing, as MemorySaver.
             sql.append(" AND c.seq < (SELECT b.seq FROM switchboard_checkpoints b"
-                    + " WHERE b.thread_id = ? AND b.namespace = ? AND b.checkpoint_id = ?)");
+                    + " WHERE b.space = c.space AND b.checkpoint_id = ?)");
         }
         String where = sql.toString();
         return new HistoryQuery(
@@ -53,31 +49,6 @@ record HistoryQuery(String sql, String where, String source, Integer step, Strin
                 sqlStep,
                 options.before(),
                 limit);
-    }
-
-    /**
-     * The pending writes of every checkpoint the query reads from the newest down to the one stored
-     * at {@code seq} (bound by {@link #bindWrites}): those listed, and those it read and the filter
-     * then dropped. One join instead of lists of ids: PostgreSQL spent longer planning a list of
-     * 500 ids than running it.
-     *
-     * @param writesOrder the writes' column that orders them by insertion
-     */
-    String writesSql(String writesOrder) {
-        return WRITES.formatted(writesOrder) + where + " AND c.seq >= ?";
-    }
-
-    /** Binds {@link #writesSql}'s parameters, down to the checkpoint stored at {@code seq}. */
-    void bindWrites(PreparedStatement p, String threadId, String namespace, long seq) throws SQLException {
-        p.setLong(bindWhere(p, threadId, namespace), seq);
-    }
-
-    /**
-     * Whether SQL reads the whole history (no bound, source, step or limit): then every pending
-     * write of the thread's namespace belongs to a row read (or to one the Java filter drops).
-     */
-    boolean wholeHistory() {
-        return source == null && step == null && before == null && limit == 0;
     }
 
     /** Binds the query's parameters for a thread's history. */
@@ -98,8 +69,7 @@ record HistoryQuery(String sql, String where, String source, Integer step, Strin
             p.setInt(i++, step);
         }
         if (before != null) {
-            i = JdbcSaver.bindThread(p, i, threadId, namespace);
-            p.setString(i++, before);
+            p.setBytes(i++, StoredIds.bytes(before));
         }
         return i;
     }

@@ -44,9 +44,6 @@ import java.util.function.Function;
  * as {@link CheckpointStoreException}.
  */
 public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
-    /** Checkpoint ids per pending-writes query, where they are read by id. */
-    private static final int IDS_PER_QUERY = 500;
-
     /**
      * The schema version this code creates and reads: where the migrations lead. The same for every
      * dialect, since one method writes the migrations of all of them.
@@ -65,6 +62,9 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     /** Dictionaries of names known to be in this store (written or read), by id. */
     private final Map<String, String> storedNames;
 
+    /** The store's channel numbers. */
+    private final ChannelIds channelIds;
+
     /** A view made by {@link #guardedBy}: it shares the connections of the saver that made it. */
     private final boolean view;
 
@@ -72,6 +72,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         this.dialect = dialect;
         this.connections = connections;
         this.storedNames = new ConcurrentHashMap<>();
+        this.channelIds = new ChannelIds();
         this.view = false;
         try {
             migrate();
@@ -85,6 +86,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         this.dialect = of.dialect;
         this.connections = of.connections;
         this.storedNames = of.storedNames;
+        this.channelIds = of.channelIds;
         this.guard = guard;
         this.view = true;
     }
@@ -175,13 +177,11 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     private void upgrade(Connection c, int current) throws SQLException {
-        List<List<String>> migrations = dialect.migrations();
+        List<Dialect.Migration> migrations = dialect.migrations();
+        for (int v = current; v < SCHEMA_VERSION; v++) {
+            migrations.get(v).apply(c, dialect);
+        }
         try (Statement s = c.createStatement()) {
-            for (int v = current; v < SCHEMA_VERSION; v++) {
-                for (String ddl : migrations.get(v)) {
-                    s.execute(ddl);
-                }
-            }
             s.execute("DELETE FROM switchboard_schema");
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
@@ -245,23 +245,30 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         CheckpointJson.Compact compact =
                 checkpoint.formatVersion() == 1 ? null : CheckpointJson.encodeCompact(checkpoint);
         String header = compact == null ? CheckpointJson.encode(checkpoint) : compact.header();
-        String meta = CheckpointJson.encode(metadata);
+        String meta = CheckpointRow.storedMetadata(metadata);
         boolean newNames = compact != null && !storedNames.containsKey(compact.namesId());
+        ChannelIds.Pending[] added = new ChannelIds.Pending[1];
         inTransaction(true, "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'", (tx, retry) -> {
             check(tx, threadId, metadata);
             CheckpointInsert row =
                     new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
-            if (!row.insertMovingHead(tx, dialect, expectedHead)) {
+            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead);
+            if (stored == null) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
                 }
-                throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace, ""));
+                throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace));
+            }
+            added[0] = channelIds.in(tx);
+            Map<String, Long> channels = channelIds(added[0], writes, newBlobs);
+            Map<Blob, Long> refs = Map.of();
+            if (!writes.isEmpty()) {
+                // putStep: the writes follow the head the checkpoint moved from.
+                boolean[] inserted = insertWrites(tx, stored.expectedSeq(), writes, channels);
+                refs = WriteRefs.find(newBlobs, writes, inserted, stored.expectedSeq(), channels, stored.written());
             }
             if (!newBlobs.isEmpty()) {
-                insertBlobs(tx, threadId, namespace, newBlobs);
-            }
-            if (!writes.isEmpty()) {
-                insertWrites(tx, threadId, namespace, parentId, writes);
+                BlobRows.insert(tx, stored.space(), newBlobs, channels, refs);
             }
             ThreadRows.touch(tx, threadId, clock.instant());
             if (newNames) {
@@ -269,9 +276,32 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             }
             return null;
         });
+        if (added[0] != null) {
+            added[0].commit();
+        }
         if (newNames) {
             remember(compact.namesId(), compact.names()); // only once committed
         }
+    }
+
+    /**
+     * The ids of the channels written and stored, looked up (or added) before any batch is built:
+     * a lookup prepares statements, which may close a kept statement that holds a batch.
+     */
+    private static Map<String, Long> channelIds(ChannelIds.Pending ids, List<PendingWrite> writes, List<Blob> blobs)
+            throws SQLException {
+        Map<String, Long> out = new HashMap<>();
+        for (PendingWrite w : writes) {
+            if (!out.containsKey(w.channel())) {
+                out.put(w.channel(), ids.id(w.channel()));
+            }
+        }
+        for (Blob b : blobs) {
+            if (!out.containsKey(b.channel())) {
+                out.put(b.channel(), ids.id(b.channel()));
+            }
+        }
+        return out;
     }
 
     /** The guard first, so that its locks come before the head's in every transaction. */
@@ -301,7 +331,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      * Looks up dictionaries of names in the transaction's store, each once: they are
      * content-addressed, so a stored one never changes.
      */
-    private Function<String, String> names(Connections.Lease tx) {
+    Function<String, String> names(Connections.Lease tx) {
         return id -> {
             String known = storedNames.get(id);
             if (known != null) {
@@ -326,40 +356,20 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         };
     }
 
-    private static void insertBlobs(Connections.Lease tx, String threadId, String namespace, List<Blob> blobs)
-            throws SQLException {
-        PreparedStatement p = tx.prepare("INSERT INTO switchboard_blobs"
-                + " (thread_id, namespace, channel, version, base, previous, kind, data)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-        for (Blob b : blobs) {
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, b.channel());
-            p.setString(4, b.version());
-            p.setString(5, b.base());
-            p.setString(6, b.previous());
-            p.setString(7, b.kind().name());
-            p.setBytes(8, b.data());
-            p.addBatch();
-        }
-        p.executeBatch();
-    }
-
-    private static String head(Connections.Lease tx, String threadId, String namespace, String lock)
-            throws SQLException {
-        PreparedStatement p =
-                tx.prepare("SELECT checkpoint_id FROM switchboard_heads WHERE thread_id = ? AND namespace = ?" + lock);
+    private static String head(Connections.Lease tx, String threadId, String namespace) throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT head FROM switchboard_spaces WHERE thread_id = ? AND namespace = ?");
         bindThread(p, 1, threadId, namespace);
         try (ResultSet r = p.executeQuery()) {
-            return r.next() ? r.getString(1) : null;
+            return r.next() ? StoredIds.text(r.getBytes(1)) : null;
         }
     }
 
     private static boolean stored(Connections.Lease tx, String threadId, String namespace, String checkpointId)
             throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT 1 FROM switchboard_checkpoints"
-                + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
+        PreparedStatement p = tx.prepare("SELECT 1 FROM switchboard_spaces s JOIN switchboard_checkpoints c"
+                + " ON c.space = s.id WHERE s.thread_id = ? AND s.namespace = ? AND c.checkpoint_id = ?");
         bindThread(p, 1, threadId, namespace);
-        p.setString(3, checkpointId);
+        p.setBytes(3, StoredIds.bytes(checkpointId));
         try (ResultSet r = p.executeQuery()) {
             return r.next();
         }
@@ -368,64 +378,74 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     @Override
     public void putWrites(String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
         CheckpointKeys.checkWrites(threadId, namespace, checkpointId, writes);
+        ChannelIds.Pending[] added = new ChannelIds.Pending[1];
         inTransaction(true, "store pending writes of thread '" + threadId + "'", (tx, retry) -> {
             check(tx, threadId, null);
-            // On PostgreSQL this locks the head row until commit, so a put cannot move the head
+            // On PostgreSQL this locks the head's row until commit, so a put cannot move the head
             // under these writes; on SQLite the write transaction already excludes every put.
-            String head = head(tx, threadId, namespace, dialect.lockHeadForShare);
+            PreparedStatement p = tx.prepare("SELECT s.head, c.seq FROM switchboard_spaces s"
+                    + " JOIN switchboard_checkpoints c ON c.space = s.id AND c.checkpoint_id = s.head"
+                    + " WHERE s.thread_id = ? AND s.namespace = ?" + dialect.lockHeadForShare);
+            bindThread(p, 1, threadId, namespace);
+            String head = null;
+            long seq = -1;
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    head = StoredIds.text(r.getBytes(1));
+                    seq = r.getLong(2);
+                }
+            }
             if (head == null || !head.equals(checkpointId)) {
                 throw new ConcurrentRunException(threadId, checkpointId, head);
             }
             if (!writes.isEmpty()) {
-                insertWrites(tx, threadId, namespace, checkpointId, writes);
+                added[0] = channelIds.in(tx);
+                insertWrites(tx, seq, writes, channelIds(added[0], writes, List.of()));
             }
             return null;
         });
+        if (added[0] != null) {
+            added[0].commit();
+        }
     }
 
-    private static void insertWrites(
-            Connections.Lease tx, String threadId, String namespace, String checkpointId, List<PendingWrite> writes)
+    /**
+     * Stores writes against the checkpoint stored as row {@code checkpoint}.
+     *
+     * @return for each write, whether it was stored now rather than kept from before
+     */
+    private static boolean[] insertWrites(
+            Connections.Lease tx, long checkpoint, List<PendingWrite> writes, Map<String, Long> channels)
             throws SQLException {
         PreparedStatement p = tx.prepare("INSERT INTO switchboard_writes"
-                + " (thread_id, namespace, checkpoint_id, task_id, idx, channel, value)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                + " (checkpoint, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?)"
                 // A retried write is stored once; a task's latest error, pause or resume
                 // values (negative indices) replace the previous ones.
-                + " ON CONFLICT (thread_id, namespace, checkpoint_id, task_id, idx) DO UPDATE"
+                + " ON CONFLICT (checkpoint, task_id, idx) DO UPDATE"
                 + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0");
         for (PendingWrite w : writes) {
-            bindThread(p, 1, threadId, namespace);
-            p.setString(3, checkpointId);
-            p.setString(4, w.taskId());
-            p.setInt(5, w.index());
-            p.setString(6, w.channel());
-            p.setBytes(7, w.value());
+            p.setLong(1, checkpoint);
+            p.setBytes(2, StoredIds.bytes(w.taskId()));
+            p.setInt(3, w.index());
+            p.setLong(4, channels.get(w.channel()));
+            p.setBytes(5, w.value());
             p.addBatch();
         }
-        p.executeBatch();
+        int[] counts = p.executeBatch();
+        boolean[] inserted = new boolean[writes.size()];
+        for (int i = 0; i < inserted.length && i < counts.length; i++) {
+            inserted[i] = counts[i] == 1;
+        }
+        return inserted;
     }
 
     @Override
     public void deleteThread(String threadId) {
         CheckpointKeys.check("thread id", threadId);
         inTransaction(true, "delete thread '" + threadId + "'", (tx, retry) -> {
-            // Heads first: a concurrent put or putWrites on this thread holds that row's lock.
-            deleteRows(tx, threadId);
+            ThreadRows.delete(tx, threadId);
             return null;
         });
-    }
-
-    private static void deleteRows(Connections.Lease tx, String threadId) throws SQLException {
-        for (String table : List.of(
-                "switchboard_heads",
-                "switchboard_writes",
-                "switchboard_checkpoints",
-                "switchboard_blobs",
-                "switchboard_threads")) {
-            PreparedStatement p = tx.prepare("DELETE FROM " + table + " WHERE thread_id = ?");
-            p.setString(1, threadId);
-            p.executeUpdate();
-        }
     }
 
     // ---------------------------------------------------------------- threads
@@ -481,7 +501,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
             int deleted = 0;
             // Locking the heads first keeps a concurrent put from adding a checkpoint meanwhile.
             for (String namespace : ThreadRows.namespaces(tx, threadId, dialect.lockForUpdate)) {
-                deleted += ThreadRows.prune(tx, threadId, namespace, keepLatest, names(tx));
+                deleted += ThreadRows.prune(tx, channelIds, threadId, namespace, keepLatest, names(tx));
             }
             return deleted;
         });
@@ -501,7 +521,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
                 if (!ThreadRows.deleteIfInactive(tx, threadId, cutoff)) {
                     return false;
                 }
-                deleteRows(tx, threadId);
+                ThreadRows.delete(tx, threadId);
                 return true;
             });
             deleted += gone ? 1 : 0;
@@ -516,30 +536,10 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         CheckpointKeys.check("thread id", threadId);
         CheckpointKeys.check("namespace", namespace);
         CheckpointKeys.checkNullable("checkpoint id", checkpointId);
-        String sql = checkpointId == null
-                ? "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_heads h JOIN switchboard_checkpoints c"
-                        + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace"
-                        + " AND c.checkpoint_id = h.checkpoint_id"
-                        + " WHERE h.thread_id = ? AND h.namespace = ?"
-                : "SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c"
-                        + " WHERE c.thread_id = ? AND c.namespace = ? AND c.checkpoint_id = ?";
-        return inTransaction(false, "read a checkpoint of thread '" + threadId + "'", (tx, retry) -> {
-            CheckpointRow row = null;
-            PreparedStatement p = tx.prepare(sql);
-            bindThread(p, 1, threadId, namespace);
-            if (checkpointId != null) {
-                p.setString(3, checkpointId);
-            }
-            try (ResultSet r = p.executeQuery()) {
-                if (r.next()) {
-                    row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names(tx));
-                }
-            }
-            return row == null
-                    ? Optional.<CheckpointTuple>empty()
-                    : Optional.of(assemble(tx, threadId, namespace, List.of(row), writes(tx, threadId, namespace, row))
-                            .get(0));
-        });
+        return inTransaction(
+                false,
+                "read a checkpoint of thread '" + threadId + "'",
+                (tx, retry) -> reads(tx).tuple(threadId, namespace, checkpointId));
     }
 
     @Override
@@ -551,138 +551,14 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         if (options.limit() == 0) {
             return new ArrayList<>();
         }
-        HistoryQuery query =
-                HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
-        return inTransaction(false, "list the checkpoints of thread '" + threadId + "'", (tx, retry) -> {
-            List<CheckpointRow> rows = history(tx, query, threadId, namespace, options);
-            return rows.isEmpty()
-                    ? new ArrayList<CheckpointTuple>()
-                    : assemble(tx, threadId, namespace, rows, writes(tx, query, threadId, namespace, rows));
-        });
+        return inTransaction(
+                false,
+                "list the checkpoints of thread '" + threadId + "'",
+                (tx, retry) -> reads(tx).history(threadId, namespace, options));
     }
 
-    /** The rows of the query that match the whole filter, newest first, up to the limit. */
-    private List<CheckpointRow> history(
-            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, ListOptions options)
-            throws SQLException {
-        List<CheckpointRow> rows = new ArrayList<>();
-        Function<String, String> names = names(tx);
-        PreparedStatement p = tx.prepare(query.sql());
-        query.bind(p, threadId, namespace);
-        p.setFetchSize(100);
-        try (ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId);
-                if (metadata.matches(options.filter())) {
-                    rows.add(CheckpointRow.read(r, threadId, metadata, names));
-                    if (options.limit() > 0 && rows.size() == options.limit()) {
-                        break;
-                    }
-                }
-            }
-        }
-        return rows;
-    }
-
-    /**
-     * Loads the blobs of every delta chain the rows' channels point into (a few queries for the lot,
-     * however many blobs there are) and pairs the rows with them and with their pending writes.
-     */
-    private List<CheckpointTuple> assemble(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows, WriteLists writes)
-            throws SQLException {
-        BlobChains blobs = BlobChains.load(tx, threadId, namespace, rows);
-        List<CheckpointTuple> out = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            CheckpointRow row = rows.get(i);
-            out.add(new CheckpointTuple(
-                    threadId, namespace, row.checkpoint(), row.metadata(), row.parentId(), blobs.of(i), writes.of(i)));
-        }
-        return out;
-    }
-
-    /** The pending writes of one checkpoint. */
-    private WriteLists writes(Connections.Lease tx, String threadId, String namespace, CheckpointRow row)
-            throws SQLException {
-        PreparedStatement p =
-                tx.prepare("SELECT CAST(? AS BIGINT), task_id, idx, channel, value, " + dialect.writesOrder
-                        + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        p.setLong(1, row.seq());
-        p.setString(bindThread(p, 2, threadId, namespace), row.checkpoint().id());
-        return readWrites(p, List.of(row));
-    }
-
-    /**
-     * The pending writes of the listed rows (newest first): in one query whatever their number, or
-     * by their ids {@value #IDS_PER_QUERY} at a time where the database plans that join badly
-     * ({@link Dialect#joinsWritesToHistory}).
-     */
-    private WriteLists writes(
-            Connections.Lease tx, HistoryQuery query, String threadId, String namespace, List<CheckpointRow> rows)
-            throws SQLException {
-        if (!dialect.joinsWritesToHistory()) {
-            return writesByIds(tx, threadId, namespace, rows, query.wholeHistory());
-        }
-        PreparedStatement p = tx.prepare(query.writesSql(dialect.writesOrder));
-        query.bindWrites(p, threadId, namespace, rows.get(rows.size() - 1).seq());
-        return readWrites(p, rows);
-    }
-
-    /**
-     * The rows' pending writes by their checkpoint ids: all of the namespace's in one query when
-     * the rows are its whole history, otherwise {@value #IDS_PER_QUERY} ids per query.
-     */
-    private WriteLists writesByIds(
-            Connections.Lease tx, String threadId, String namespace, List<CheckpointRow> rows, boolean whole)
-            throws SQLException {
-        WriteLists out = new WriteLists(rows);
-        Map<String, Long> seqs = new HashMap<>(rows.size() * 2);
-        for (CheckpointRow row : rows) {
-            seqs.put(row.checkpoint().id(), row.seq());
-        }
-        String select = "SELECT checkpoint_id, task_id, idx, channel, value, " + dialect.writesOrder
-                + " FROM switchboard_writes WHERE thread_id = ? AND namespace = ?";
-        int step = whole ? rows.size() : IDS_PER_QUERY;
-        for (int from = 0; from < rows.size(); from += step) {
-            List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + step));
-            PreparedStatement p = tx.prepare(
-                    whole ? select : select + " AND checkpoint_id IN (" + "?, ".repeat(part.size() - 1) + "?)");
-            int i = bindThread(p, 1, threadId, namespace);
-            for (int k = 0; !whole && k < part.size(); k++) {
-                p.setString(i++, part.get(k).checkpoint().id());
-            }
-            p.setFetchSize(256);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    Long seq = seqs.get(r.getString(1));
-                    if (seq != null) { // a checkpoint the Java filter dropped
-                        out.add(
-                                seq,
-                                r.getLong(6),
-                                new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Reads pending writes unordered, so that the database streams them instead of sorting them;
-     * {@link WriteLists} puts each checkpoint's back in insertion order.
-     */
-    private static WriteLists readWrites(PreparedStatement p, List<CheckpointRow> rows) throws SQLException {
-        WriteLists out = new WriteLists(rows);
-        p.setFetchSize(256);
-        try (ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                out.add(
-                        r.getLong(1),
-                        r.getLong(6),
-                        new PendingWrite(r.getString(2), r.getInt(3), r.getString(4), r.getBytes(5)));
-            }
-        }
-        return out;
+    private CheckpointReads reads(Connections.Lease tx) {
+        return new CheckpointReads(tx, channelIds, names(tx));
     }
 
     // ---------------------------------------------------------------- lifecycle

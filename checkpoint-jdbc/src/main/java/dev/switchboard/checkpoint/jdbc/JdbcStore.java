@@ -46,6 +46,9 @@ public final class JdbcStore extends AbstractStore {
                 ? null
                 : new VectorIndex(settings.index().dimensions());
         try (Connections.Lease lease = connections.lease(true)) {
+            if (sql.lockSchema() != null) {
+                lease.prepare(sql.lockSchema()).executeQuery().close();
+            }
             for (String ddl : sql.schema()) {
                 lease.prepare(ddl).execute();
             }
@@ -359,8 +362,7 @@ public final class JdbcStore extends AbstractStore {
 
         @SuppressWarnings("unchecked")
         Item item(Double score) {
-            Map<String, Object> value =
-                    (Map<String, Object>) serde.plain(serde.decodeTree(json.getBytes(StandardCharsets.UTF_8)));
+            Map<String, Object> value = (Map<String, Object>) serde.exactPlain(json.getBytes(StandardCharsets.UTF_8));
             return new Item(namespace, key, value, createdAt, updatedAt, score, serde);
         }
     }

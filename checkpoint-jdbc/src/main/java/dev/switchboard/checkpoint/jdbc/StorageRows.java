@@ -1,6 +1,5 @@
 package dev.switchboard.checkpoint.jdbc;
 
-import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ThreadStorage;
 import dev.switchboard.runtime.checkpoint.ThreadStorage.ChannelStorage;
 import java.sql.PreparedStatement;
@@ -19,32 +18,33 @@ final class StorageRows {
     static ThreadStorage read(Connections.Lease tx, Dialect dialect, String threadId) throws SQLException {
         Map<String, long[]> checkpoints = new HashMap<>();
         Map<String, Map<String, ChannelStorage>> channels = new HashMap<>();
-        PreparedStatement p = tx.prepare(
-                "SELECT namespace, COUNT(*), SUM(" + dialect.textBytes("header") + " + " + dialect.textBytes("metadata")
-                        + ") FROM switchboard_checkpoints WHERE thread_id = ? GROUP BY namespace");
+        PreparedStatement p = tx.prepare("SELECT s.namespace, COUNT(*), SUM(" + dialect.textBytes("c.header") + " + "
+                + dialect.textBytes("c.metadata") + ") FROM switchboard_spaces s"
+                + " JOIN switchboard_checkpoints c ON c.space = s.id WHERE s.thread_id = ? GROUP BY s.namespace");
         p.setString(1, threadId);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 checkpoints.put(r.getString(1), new long[] {r.getLong(2), r.getLong(3)});
             }
         }
-        p = tx.prepare("SELECT namespace, channel, kind, COUNT(*), SUM(LENGTH(data)) FROM switchboard_blobs"
-                + " WHERE thread_id = ? GROUP BY namespace, channel, kind");
+        // A delta that refers to pending writes (kind 3) stores no bytes of its own: a delta of 0 bytes.
+        p = tx.prepare("SELECT s.namespace, n.name, b.kind, COUNT(*), SUM(LENGTH(b.data)) FROM switchboard_spaces s"
+                + " JOIN switchboard_blobs b ON b.space = s.id JOIN switchboard_channels n ON n.id = b.channel"
+                + " WHERE s.thread_id = ? GROUP BY s.namespace, n.name, b.kind");
         p.setString(1, threadId);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                Blob.Kind kind = Blob.Kind.valueOf(r.getString(3));
-                ChannelStorage c = new ChannelStorage(
-                        kind == Blob.Kind.DELTA ? 0 : r.getInt(4),
-                        kind == Blob.Kind.DELTA ? r.getInt(4) : 0,
-                        r.getLong(5),
-                        0,
-                        0);
+                int kind = r.getInt(3) & ~BlobRows.COMPRESSED;
+                boolean delta = kind == BlobRows.DELTA || kind == BlobRows.WRITES;
+                ChannelStorage c =
+                        new ChannelStorage(delta ? 0 : r.getInt(4), delta ? r.getInt(4) : 0, r.getLong(5), 0, 0);
                 add(channels, r.getString(1), r.getString(2), c);
             }
         }
-        p = tx.prepare("SELECT namespace, channel, COUNT(*), SUM(LENGTH(value)) FROM switchboard_writes"
-                + " WHERE thread_id = ? GROUP BY namespace, channel");
+        p = tx.prepare(
+                "SELECT s.namespace, n.name, COUNT(*), SUM(LENGTH(w.value)) FROM switchboard_spaces s"
+                        + " JOIN switchboard_checkpoints c ON c.space = s.id JOIN switchboard_writes w ON w.checkpoint = c.seq"
+                        + " JOIN switchboard_channels n ON n.id = w.channel WHERE s.thread_id = ? GROUP BY s.namespace, n.name");
         p.setString(1, threadId);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {

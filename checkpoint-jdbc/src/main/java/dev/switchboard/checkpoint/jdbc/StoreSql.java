@@ -183,6 +183,18 @@ enum StoreSql {
     /** The statements that create the tables (idempotent). */
     abstract List<String> schema();
 
+    /**
+     * What the transaction that creates the tables runs first, so that stores opened at once on one
+     * database create them one after the other (two {@code CREATE TABLE IF NOT EXISTS} racing on
+     * PostgreSQL make one fail): an advisory lock there; nothing on SQLite, whose write lock does it.
+     */
+    String lockSchema() {
+        return this == POSTGRES ? "SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")" : null;
+    }
+
+    /** The advisory lock key of the store's tables: "SWBSTORE" in ASCII. */
+    private static final long SCHEMA_LOCK = 0x53574253544F5245L;
+
     /** Adds the {@code version} column to a {@code store_items} table made before it existed. */
     abstract String addVersion();
 

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -139,7 +140,8 @@ final class ThreadRows {
     }
 
     static List<String> namespaces(Connections.Lease tx, String threadId, String lock) throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT namespace FROM switchboard_heads WHERE thread_id = ?" + lock);
+        PreparedStatement p =
+                tx.prepare("SELECT namespace FROM switchboard_spaces WHERE thread_id = ? AND head IS NOT NULL" + lock);
         p.setString(1, threadId);
         List<String> out = new ArrayList<>();
         try (ResultSet r = p.executeQuery()) {
@@ -149,6 +151,35 @@ final class ThreadRows {
         }
         out.sort(null);
         return out;
+    }
+
+    /**
+     * Deletes every row of the thread: its namespaces' rows first, which a concurrent put or
+     * putWrites locks (so they queue instead of deadlocking), then what they number.
+     */
+    static void delete(Connections.Lease tx, String threadId) throws SQLException {
+        PreparedStatement p = tx.prepare("DELETE FROM switchboard_spaces WHERE thread_id = ? RETURNING id");
+        p.setString(1, threadId);
+        List<Long> spaces = new ArrayList<>();
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                spaces.add(r.getLong(1));
+            }
+        }
+        for (long space : spaces) {
+            for (String sql : List.of(
+                    "DELETE FROM switchboard_writes WHERE checkpoint IN"
+                            + " (SELECT seq FROM switchboard_checkpoints WHERE space = ?)",
+                    "DELETE FROM switchboard_blobs WHERE space = ?",
+                    "DELETE FROM switchboard_checkpoints WHERE space = ?")) {
+                PreparedStatement d = tx.prepare(sql);
+                d.setLong(1, space);
+                d.executeUpdate();
+            }
+        }
+        PreparedStatement t = tx.prepare("DELETE FROM switchboard_threads WHERE thread_id = ?");
+        t.setString(1, threadId);
+        t.executeUpdate();
     }
 
     /** Threads last active before the cutoff: candidates, each re-checked as it is deleted. */
@@ -174,81 +205,117 @@ final class ThreadRows {
 
     /**
      * Prunes one namespace: deletes all but the newest {@code keep} checkpoints with their writes,
-     * then every delta chain none of the kept ones points into.
+     * then every blob of a delta chain none of the kept ones points into. A kept chain's delta that
+     * refers to the pending writes of a deleted checkpoint gets those writes' bytes first.
      */
-    static int prune(Connections.Lease tx, String threadId, String namespace, int keep, Function<String, String> names)
+    static int prune(
+            Connections.Lease tx,
+            ChannelIds channelIds,
+            String threadId,
+            String namespace,
+            int keep,
+            Function<String, String> names)
             throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c"
-                + " WHERE c.thread_id = ? AND c.namespace = ? ORDER BY c.seq DESC");
+        PreparedStatement p = tx.prepare("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_spaces s"
+                + " JOIN switchboard_checkpoints c ON c.space = s.id"
+                + " WHERE s.thread_id = ? AND s.namespace = ? ORDER BY c.seq DESC");
         JdbcSaver.bindThread(p, 1, threadId, namespace);
-        Set<List<String>> keptChains = new HashSet<>();
-        List<String> drop = new ArrayList<>();
+        Set<String> keptChains = new HashSet<>();
+        Set<Long> drop = new HashSet<>();
+        long space = -1;
         try (ResultSet r = p.executeQuery()) {
             for (int i = 0; r.next(); i++) {
+                space = r.getLong(9);
                 if (i < keep) {
                     CheckpointRow row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
                     for (Map.Entry<String, ChannelVersion> e :
                             row.checkpoint().channels().entrySet()) {
-                        keptChains.add(List.of(e.getKey(), e.getValue().base()));
+                        keptChains.add(e.getKey() + '\u0000' + e.getValue().base());
                     }
                 } else {
-                    drop.add(r.getString(1));
+                    drop.add(r.getLong(8));
                 }
             }
         }
-        for (String table : List.of("switchboard_writes", "switchboard_checkpoints")) {
-            deleteCheckpoints(tx, table, threadId, namespace, drop);
+        if (drop.isEmpty()) {
+            return 0;
         }
-        deleteChains(tx, threadId, namespace, unkeptChains(tx, threadId, namespace, keptChains));
+        pruneBlobs(tx, channelIds, space, keptChains, drop);
+        for (String sql : List.of(
+                "DELETE FROM switchboard_writes WHERE checkpoint = ?",
+                "DELETE FROM switchboard_checkpoints WHERE seq = ?")) {
+            PreparedStatement d = tx.prepare(sql);
+            for (long seq : drop) {
+                d.setLong(1, seq);
+                d.addBatch();
+            }
+            d.executeBatch();
+        }
         return drop.size();
     }
 
-    private static void deleteCheckpoints(
-            Connections.Lease tx, String table, String threadId, String namespace, List<String> ids)
+    /**
+     * Deletes the blobs of chains no kept checkpoint points into, and gives the kept deltas that
+     * refer to writes about to be deleted their bytes.
+     */
+    private static void pruneBlobs(
+            Connections.Lease tx, ChannelIds channelIds, long space, Set<String> keptChains, Set<Long> drop)
             throws SQLException {
-        if (ids.isEmpty()) {
-            return;
-        }
-        PreparedStatement p =
-                tx.prepare("DELETE FROM " + table + " WHERE thread_id = ? AND namespace = ? AND checkpoint_id = ?");
-        for (String id : ids) {
-            JdbcSaver.bindThread(p, 1, threadId, namespace);
-            p.setString(3, id);
-            p.addBatch();
-        }
-        p.executeBatch();
-    }
-
-    private static List<List<String>> unkeptChains(
-            Connections.Lease tx, String threadId, String namespace, Set<List<String>> kept) throws SQLException {
-        PreparedStatement p = tx.prepare(
-                "SELECT DISTINCT channel, base FROM switchboard_blobs WHERE thread_id = ? AND namespace = ?");
-        JdbcSaver.bindThread(p, 1, threadId, namespace);
-        List<List<String>> out = new ArrayList<>();
+        PreparedStatement p = tx.prepare("SELECT " + BlobRows.COLUMNS + " FROM switchboard_blobs WHERE space = ?");
+        p.setLong(1, space);
+        List<BlobRows.Row> rows = new ArrayList<>();
+        Map<Long, String> channels = new HashMap<>();
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                List<String> chain = List.of(r.getString(1), r.getString(2));
-                if (!kept.contains(chain)) {
-                    out.add(chain);
-                }
+                // Named by number here: looking the name up may prepare a statement.
+                rows.add(BlobRows.read(r, 1, "#" + r.getLong(1)));
             }
         }
-        return out;
+        List<BlobRows.Row> unkept = new ArrayList<>();
+        List<BlobRows.Row> materialize = new ArrayList<>();
+        for (BlobRows.Row row : rows) {
+            String channel = channels.get(row.channelId());
+            if (channel == null) {
+                channel = channelIds.name(tx, row.channelId());
+                channels.put(row.channelId(), channel);
+            }
+            if (!keptChains.contains(channel + '\u0000' + row.blob().base())) {
+                unkept.add(row);
+            } else if (row.writesOf() >= 0 && drop.contains(row.writesOf())) {
+                materialize.add(row);
+            }
+        }
+        Map<BlobRows.Row, byte[]> joined = WriteRefs.resolve(tx, materialize);
+        String where = " WHERE space = ? AND channel = ? AND counter = ? AND suffix = ? AND raw = ?";
+        if (!materialize.isEmpty()) {
+            PreparedStatement u =
+                    tx.prepare("UPDATE switchboard_blobs SET kind = ?, writes_of = NULL, data = ?" + where);
+            for (BlobRows.Row row : materialize) {
+                byte[] data = joined.get(row);
+                byte[] compressed = Deflate.compress(data);
+                u.setInt(1, compressed == null ? BlobRows.DELTA : BlobRows.DELTA + BlobRows.COMPRESSED);
+                u.setBytes(2, compressed == null ? data : compressed);
+                bindKey(u, 3, space, row);
+                u.addBatch();
+            }
+            u.executeBatch();
+        }
+        if (!unkept.isEmpty()) {
+            PreparedStatement d = tx.prepare("DELETE FROM switchboard_blobs" + where);
+            for (BlobRows.Row row : unkept) {
+                bindKey(d, 1, space, row);
+                d.addBatch();
+            }
+            d.executeBatch();
+        }
     }
 
-    private static void deleteChains(Connections.Lease tx, String threadId, String namespace, List<List<String>> chains)
-            throws SQLException {
-        if (chains.isEmpty()) {
-            return;
-        }
-        PreparedStatement p = tx.prepare("DELETE FROM switchboard_blobs"
-                + " WHERE thread_id = ? AND namespace = ? AND channel = ? AND base = ?");
-        for (List<String> chain : chains) {
-            JdbcSaver.bindThread(p, 1, threadId, namespace);
-            p.setString(3, chain.get(0));
-            p.setString(4, chain.get(1));
-            p.addBatch();
-        }
-        p.executeBatch();
+    private static void bindKey(PreparedStatement p, int at, long space, BlobRows.Row row) throws SQLException {
+        VersionKey v = VersionKey.of(row.blob().version());
+        p.setLong(at, space);
+        p.setLong(at + 1, row.channelId());
+        p.setLong(at + 2, v.counter());
+        p.setLong(at + 3, v.suffix());
+        p.setString(at + 4, v.raw());
     }
 }

@@ -112,6 +112,28 @@ final class Backend implements AutoCloseable {
         return postgres() ? schema(store).connect() : DriverManager.getConnection("jdbc:sqlite:" + file(store));
     }
 
+    /**
+     * Creates the store's tables as schema version {@code version} had them (the first migrations
+     * only), for tests that write rows of that version and let a saver migrate them.
+     */
+    void createAtVersion(String store, int version) throws SQLException {
+        Dialect dialect = postgres() ? Dialect.POSTGRES : Dialect.SQLITE;
+        try (Connection c = connect(store)) {
+            c.setAutoCommit(false);
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE switchboard_schema (version INTEGER NOT NULL)");
+            }
+            for (int v = 0; v < version; v++) {
+                dialect.migrations().get(v).apply(c, dialect);
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
+                p.setInt(1, version);
+                p.executeUpdate();
+            }
+            c.commit();
+        }
+    }
+
     /** Bytes a thread's rows hold, summed over every column by the database. */
     long rowBytes(String store, String threadId) throws SQLException {
         try (Connection c = connect(store)) {

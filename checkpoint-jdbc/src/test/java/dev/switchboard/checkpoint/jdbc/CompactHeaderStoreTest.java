@@ -97,10 +97,14 @@ class CompactHeaderStoreTest {
             String head =
                     saver.getTuple("t", "", null).orElseThrow().checkpoint().id();
             String parent = saver.getTuple("t", "", null).orElseThrow().parentId();
-            c.createStatement()
-                    .executeUpdate("UPDATE switchboard_checkpoints SET header = (SELECT header FROM"
-                            + " switchboard_checkpoints WHERE checkpoint_id = '" + parent + "') WHERE checkpoint_id = '"
-                            + head + "'");
+            assertEquals(
+                    1,
+                    Sql.update(
+                            c,
+                            "UPDATE switchboard_checkpoints SET header = (SELECT header FROM switchboard_checkpoints"
+                                    + " WHERE checkpoint_id = ?) WHERE checkpoint_id = ?",
+                            Sql.id(parent),
+                            Sql.id(head)));
             SerdeException e = assertThrows(SerdeException.class, () -> saver.getTuple("t", "", null));
             assertTrue(e.getMessage().contains("seal"), e.getMessage());
         }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.runtime.Durability;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.Blob;
+import dev.switchboard.runtime.checkpoint.CheckpointJson;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
@@ -18,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.function.Executable;
@@ -110,8 +113,8 @@ class CorruptStoreTest {
         cases.add(new Case(
                 "blob kind",
                 CheckpointStoreException.class,
-                "has the unknown kind 'WEIRD'",
-                (c, t, head) -> update(c, "UPDATE switchboard_blobs SET kind = 'WEIRD'", t, null)));
+                "has the unknown kind 7",
+                (c, t, head) -> update(c, "UPDATE switchboard_blobs SET kind = 7", t, null)));
         return cases;
     }
 
@@ -187,19 +190,47 @@ class CorruptStoreTest {
 
     static List<Case> valueCases(JdbcSaver saver) {
         List<Case> cases = new ArrayList<>();
-        cases.add(blob("blob data", "channel 'messages'", (c, t, b) -> setBlob(c, t, b, "data", bytes("{not json"))));
+        // The delta may be stored as a reference to its step's pending writes: the cases that
+        // change its bytes store them in the row (kind 1, a plain delta).
+        cases.add(blob(
+                "blob data",
+                "channel 'messages'",
+                (c, t, b) -> setBlob(c, t, b.version(), "kind = 1, writes_of = NULL, data = ?", bytes("{not json"))));
         cases.add(blob(
                 "blob data of the snapshot",
                 "channel 'messages'",
-                (c, t, b) -> setBlob(c, t, b.base(), "data", bytes("{\"a\": 1}"))));
-        cases.add(blob("delta previous loops", "form a loop", (c, t, b) -> setBlob(c, t, b, "previous", b.version())));
-        cases.add(blob("delta previous missing", "is missing", (c, t, b) -> setBlob(c, t, b, "previous", "nope")));
+                (c, t, b) -> setBlob(c, t, b.base(), "kind = 0, data = ?", bytes("{\"a\": 1}"))));
+        cases.add(blob(
+                "delta previous loops",
+                "form a loop",
+                (c, t, b) -> setBlob(
+                        c,
+                        t,
+                        b.version(),
+                        "prev_counter = ?, prev_suffix = NULL, prev_raw = NULL",
+                        VersionKey.of(b.version()).counter())));
+        cases.add(blob(
+                "delta previous missing",
+                "is missing",
+                (c, t, b) ->
+                        setBlob(c, t, b.version(), "prev_counter = NULL, prev_suffix = NULL, prev_raw = ?", "nope")));
         cases.add(blob(
                 "delta previous skips its predecessor",
                 "a delta was skipped",
-                (c, t, b) -> setBlob(c, t, b, "previous", b.base())));
-        cases.add(blob("blob version", "is missing", (c, t, b) -> setBlob(c, t, b, "version", b.version() + "x")));
-        cases.add(blob("blob kind snapshot", "snapshot base", (c, t, b) -> setBlob(c, t, b, "kind", "SNAPSHOT")));
+                (c, t, b) -> setBlob(
+                        c,
+                        t,
+                        b.version(),
+                        "prev_counter = ?, prev_suffix = NULL, prev_raw = NULL",
+                        VersionKey.of(b.base()).counter())));
+        cases.add(blob(
+                "blob version",
+                "is missing",
+                (c, t, b) -> setBlob(c, t, b.version(), "counter = -1, suffix = 0, raw = ?", b.version() + "x")));
+        cases.add(blob(
+                "blob kind snapshot",
+                "snapshot base",
+                (c, t, b) -> setBlob(c, t, b.version(), "kind = 0, writes_of = NULL, data = ?", b.data())));
         cases.add(new Case(
                 "pending write value",
                 SerdeException.class,
@@ -235,6 +266,9 @@ class CorruptStoreTest {
         }
     }
 
+    /** The rows of a thread's namespaces (its checkpoints or blobs), after the table's name. */
+    private static final String OF_THREAD = " WHERE space IN (SELECT id FROM switchboard_spaces WHERE thread_id = ?)";
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
@@ -253,11 +287,14 @@ class CorruptStoreTest {
 
     private static Case column(String column, Object value, String names) {
         return new Case(column + " column", CheckpointStoreException.class, names, (c, t, head) -> {
-            try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_checkpoints SET " + column
-                    + " = ? WHERE thread_id = ? AND checkpoint_id = ?")) {
+            // Metadata of only a source and a step is stored empty, its columns holding both: stored
+            // whole, the document and the columns must agree.
+            json("metadata", m -> {}).apply(c, t, head);
+            try (PreparedStatement p = c.prepareStatement(
+                    "UPDATE switchboard_checkpoints SET " + column + " = ?" + OF_THREAD + " AND checkpoint_id = ?")) {
                 p.setObject(1, value);
                 p.setString(2, t);
-                p.setString(3, head);
+                p.setBytes(3, Sql.id(head));
                 assertEquals(1, p.executeUpdate());
             }
         });
@@ -267,13 +304,20 @@ class CorruptStoreTest {
     private static Corruption json(String column, Consumer<ObjectNode> edit) {
         return (c, t, head) -> {
             String stored;
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT " + column + " FROM switchboard_checkpoints WHERE thread_id = ? AND checkpoint_id = ?")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + column + ", source, step FROM"
+                    + " switchboard_checkpoints" + OF_THREAD + " AND checkpoint_id = ?")) {
                 p.setString(1, t);
-                p.setString(2, head);
+                p.setBytes(2, Sql.id(head));
                 try (ResultSet r = p.executeQuery()) {
                     assertTrue(r.next());
                     stored = r.getString(1);
+                    if (stored.isEmpty()) { // metadata of only a source and a step: its columns hold them
+                        stored = CheckpointJson.encode(new CheckpointMetadata(
+                                CheckpointMetadata.Source.valueOf(r.getString(2).toUpperCase(java.util.Locale.ROOT)),
+                                r.getInt(3),
+                                Map.of(),
+                                Map.of()));
+                    }
                 }
             }
             String changed;
@@ -284,11 +328,11 @@ class CorruptStoreTest {
                 edit.accept(node);
                 changed = JSON.writeValueAsString(node);
             }
-            try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_checkpoints SET " + column
-                    + " = ? WHERE thread_id = ? AND checkpoint_id = ?")) {
+            try (PreparedStatement p = c.prepareStatement(
+                    "UPDATE switchboard_checkpoints SET " + column + " = ?" + OF_THREAD + " AND checkpoint_id = ?")) {
                 p.setString(1, changed);
                 p.setString(2, t);
-                p.setString(3, head);
+                p.setBytes(3, Sql.id(head));
                 assertEquals(1, p.executeUpdate());
             }
         };
@@ -296,10 +340,10 @@ class CorruptStoreTest {
 
     private static void update(Connection c, String set, String t, String head) throws SQLException {
         String table = set.contains("switchboard_blobs") ? "" : " AND checkpoint_id = ?";
-        try (PreparedStatement p = c.prepareStatement(set + " WHERE thread_id = ?" + table)) {
+        try (PreparedStatement p = c.prepareStatement(set + OF_THREAD + table)) {
             p.setString(1, t);
             if (head != null) {
-                p.setString(2, head);
+                p.setBytes(2, Sql.id(head));
             }
             assertTrue(p.executeUpdate() >= 1);
         }
@@ -329,17 +373,21 @@ class CorruptStoreTest {
         return b;
     }
 
-    private static void setBlob(Connection c, String t, Blob b, String column, Object value) throws SQLException {
-        setBlob(c, t, b.version(), column, value);
-    }
-
-    private static void setBlob(Connection c, String t, String version, String column, Object value)
-            throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_blobs SET " + column
-                + " = ? WHERE thread_id = ? AND channel = 'messages' AND version = ?")) {
-            p.setObject(1, value);
+    /** Sets columns (one parameter) of the thread's messages blob at a version. */
+    private static void setBlob(Connection c, String t, String version, String set, Object value) throws SQLException {
+        VersionKey key = VersionKey.of(version);
+        try (PreparedStatement p = c.prepareStatement("UPDATE switchboard_blobs SET " + set + OF_THREAD
+                + " AND channel = (SELECT id FROM switchboard_channels WHERE name = 'messages')"
+                + " AND counter = ? AND suffix = ? AND raw = ?")) {
+            if (value instanceof byte[] b) {
+                p.setBytes(1, b);
+            } else {
+                p.setObject(1, value);
+            }
             p.setString(2, t);
-            p.setString(3, version);
+            p.setLong(3, key.counter());
+            p.setLong(4, key.suffix());
+            p.setString(5, key.raw());
             assertEquals(1, p.executeUpdate(), "blob " + version);
         }
     }

@@ -80,8 +80,8 @@ class EncryptedSqliteTest {
 
     private byte[] storedBlob(String thread, String version) throws SQLException {
         try (Connection c = raw();
-                PreparedStatement p =
-                        c.prepareStatement("SELECT data FROM switchboard_blobs WHERE thread_id = ? AND version = ?")) {
+                PreparedStatement p = c.prepareStatement("SELECT data FROM switchboard_blobs WHERE space IN"
+                        + " (SELECT id FROM switchboard_spaces WHERE thread_id = ?) AND raw = ?")) {
             p.setString(1, thread);
             p.setString(2, version);
             try (ResultSet r = p.executeQuery()) {
@@ -113,7 +113,7 @@ class EncryptedSqliteTest {
         assertTrue(blob.length >= plain.length + 4 + 1 + 2 + 12 + 16, "sealed form has nonce and tag");
         byte[] write;
         try (Connection c = raw();
-                PreparedStatement p = c.prepareStatement("SELECT value FROM switchboard_writes WHERE thread_id = 't'");
+                PreparedStatement p = c.prepareStatement("SELECT value FROM switchboard_writes");
                 ResultSet r = p.executeQuery()) {
             assertTrue(r.next());
             write = r.getBytes(1);
@@ -139,8 +139,8 @@ class EncryptedSqliteTest {
         byte[] a = storedBlob("t", "cp1-v");
         byte[] b = storedBlob("t", "cp2-v");
         try (Connection c = raw();
-                PreparedStatement p = c.prepareStatement(
-                        "UPDATE switchboard_blobs SET data = ? WHERE thread_id = ? AND version = ?")) {
+                PreparedStatement p = c.prepareStatement("UPDATE switchboard_blobs SET data = ? WHERE space IN"
+                        + " (SELECT id FROM switchboard_spaces WHERE thread_id = ?) AND raw = ?")) {
             p.setBytes(1, b);
             p.setString(2, "t");
             p.setString(3, "cp1-v");
@@ -166,7 +166,7 @@ class EncryptedSqliteTest {
         putSecret(saver, "t", "cp1", null, "alpha");
         saver.putWrites("t", "", "cp1", List.of(new PendingWrite("task-a", 0, "value", bytes("approve"))));
         try (Connection c = raw()) {
-            assertEquals(1, c.createStatement().executeUpdate("UPDATE switchboard_writes SET task_id = 'task-b'"));
+            assertEquals(1, Sql.update(c, "UPDATE switchboard_writes SET task_id = ?", Sql.id("task-b")));
         }
         SerdeException e = assertThrows(SerdeException.class, () -> saver.getTuple("t", "", null));
         assertTrue(e.getMessage().contains("integrity check"), e.getMessage());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.RunConfig;
+import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.EncryptedSaver;
 import dev.switchboard.runtime.checkpoint.Keyring;
 import dev.switchboard.runtime.checkpoint.ListOptions;
@@ -36,7 +37,19 @@ class EncryptedTamperTest {
 
     private record CheckpointRow(String id, String header, String metadata) {}
 
-    private record BlobRow(String channel, String version, String base, String previous, String kind) {}
+    /** A stored value as the tests see it: its row's fields as the saver reads them, and its bytes. */
+    private record BlobRow(
+            String channel,
+            String version,
+            String base,
+            String previous,
+            String kind,
+            long space,
+            long channelId,
+            byte[] data) {}
+
+    /** The messages channel's number, in SQL. */
+    private static final String MESSAGES = "(SELECT id FROM switchboard_channels WHERE name = 'messages')";
 
     private JdbcSaver sqlite;
     private ChatterGraph graph;
@@ -93,14 +106,14 @@ class EncryptedTamperTest {
             g.invoke(TranscriptUpdate.of().messages(List.of("hello")), RunConfig.thread("t"));
             raw.createStatement()
                     .executeUpdate("UPDATE switchboard_blobs SET data = X'5342453102"
-                            + "6b31000000000000000000000000' WHERE channel = 'messages'");
+                            + "6b31000000000000000000000000' WHERE channel = " + MESSAGES);
             SerdeException value = assertThrows(SerdeException.class, () -> saver.getTuple("t", "", null));
             assertTrue(
                     value.getMessage().contains("sealed in format SBE1 by an earlier EncryptedSaver"),
                     value.getMessage());
             raw.createStatement()
                     .executeUpdate("UPDATE switchboard_blobs SET data = X'5342453202"
-                            + "6b31000000000000000000000000' WHERE channel = 'messages'");
+                            + "6b31000000000000000000000000' WHERE channel = " + MESSAGES);
             SerdeException truncated = assertThrows(SerdeException.class, () -> saver.getTuple("t", "", null));
             assertTrue(truncated.getMessage().contains("truncated"), truncated.getMessage());
             raw.createStatement()
@@ -220,7 +233,7 @@ class EncryptedTamperTest {
         try (ResultSet r = c.createStatement()
                 .executeQuery("SELECT checkpoint_id, header, metadata FROM switchboard_checkpoints ORDER BY seq")) {
             while (r.next()) {
-                rows.add(new CheckpointRow(r.getString(1), r.getString(2), r.getString(3)));
+                rows.add(new CheckpointRow(StoredIds.text(r.getBytes(1)), r.getString(2), r.getString(3)));
             }
         }
         return rows;
@@ -229,9 +242,20 @@ class EncryptedTamperTest {
     private List<BlobRow> blobs() throws SQLException {
         List<BlobRow> rows = new ArrayList<>();
         try (ResultSet r = c.createStatement()
-                .executeQuery("SELECT channel, version, base, previous, kind FROM switchboard_blobs")) {
+                .executeQuery("SELECT b.space, n.name, b." + BlobRows.COLUMNS.replace(", ", ", b.")
+                        + " FROM switchboard_blobs b JOIN switchboard_channels n ON n.id = b.channel")) {
             while (r.next()) {
-                rows.add(new BlobRow(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5)));
+                BlobRows.Row row = BlobRows.read(r, 3, r.getString(2));
+                Blob b = row.blob();
+                rows.add(new BlobRow(
+                        b.channel(),
+                        b.version(),
+                        b.base(),
+                        b.previous(),
+                        b.kind().name(),
+                        r.getLong(1),
+                        row.channelId(),
+                        b.data()));
             }
         }
         return rows;
@@ -241,17 +265,32 @@ class EncryptedTamperTest {
         try (PreparedStatement p =
                 c.prepareStatement("UPDATE switchboard_checkpoints SET " + column + " = ? WHERE checkpoint_id = ?")) {
             p.setString(1, value);
-            p.setString(2, id);
+            p.setBytes(2, StoredIds.bytes(id));
             assertEquals(1, p.executeUpdate());
         }
     }
 
+    /** Stores the blob's row again with one field (kind, previous or base) changed. */
     private void setBlob(BlobRow b, String column, String value) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "UPDATE switchboard_blobs SET " + column + " = ? WHERE channel = ? AND version = ?")) {
-            p.setString(1, value);
-            p.setString(2, b.channel());
-            p.setString(3, b.version());
+        VersionKey key = VersionKey.of(b.version());
+        try (PreparedStatement p = c.prepareStatement("DELETE FROM switchboard_blobs"
+                + " WHERE space = ? AND channel = ? AND counter = ? AND suffix = ? AND raw = ?")) {
+            p.setLong(1, b.space());
+            p.setLong(2, b.channelId());
+            p.setLong(3, key.counter());
+            p.setLong(4, key.suffix());
+            p.setString(5, key.raw());
+            assertEquals(1, p.executeUpdate());
+        }
+        Blob edited = new Blob(
+                b.channel(),
+                b.version(),
+                column.equals("base") ? value : b.base(),
+                column.equals("previous") ? value : b.previous(),
+                Blob.Kind.valueOf(column.equals("kind") ? value : b.kind()),
+                b.data());
+        try (PreparedStatement p = c.prepareStatement(BlobRows.insertSql())) {
+            BlobRows.bind(p, b.space(), b.channelId(), edited, null);
             assertEquals(1, p.executeUpdate());
         }
     }

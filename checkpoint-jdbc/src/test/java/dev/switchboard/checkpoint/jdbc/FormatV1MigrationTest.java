@@ -67,15 +67,12 @@ class FormatV1MigrationTest {
             assertEquals(
                     5,
                     Sql.longValue(
-                            c,
-                            "SELECT COUNT(*) FROM switchboard_checkpoints WHERE thread_id = ? AND header LIKE '{%'",
-                            "plain"),
+                            c, "SELECT COUNT(*) FROM" + Sql.CHECKPOINTS_OF_THREAD + " AND c.header LIKE '{%'", "plain"),
                     "the old rows stay as they were");
             assertTrue(
                     Sql.longValue(
                                     c,
-                                    "SELECT COUNT(*) FROM switchboard_checkpoints WHERE thread_id = ?"
-                                            + " AND header LIKE '[2,%'",
+                                    "SELECT COUNT(*) FROM" + Sql.CHECKPOINTS_OF_THREAD + " AND c.header LIKE '[2,%'",
                                     "plain")
                             > 0,
                     "the new rows are compact");

@@ -69,7 +69,10 @@ class HistoryReadTest {
                 for (String sql : statements) {
                     String plan = plan(c, sql, backend.postgres());
                     // PostgreSQL compares text by collation: its sort of the blobs was most of a read.
-                    assertFalse(plan.contains(backend.postgres() ? "Sort" : "TEMP B-TREE"), sql + " sorts: " + plan);
+                    // (On a table it has not analyzed, it sorts the history's row numbers rather than
+                    // read their index backwards: integers, a small part of the read.)
+                    String sorts = plan.replace("Sort Key: c.seq DESC", "").replace("Sort  (", "(");
+                    assertFalse(sorts.contains(backend.postgres() ? "Sort" : "TEMP B-TREE"), sql + " sorts: " + plan);
                     // On tables not yet analyzed PostgreSQL guesses one row for a thread: a join
                     // then loops over a scan of the other table per row (280 ms, not 11, for a
                     // 1,000-step thread until autovacuum analyzed the tables).

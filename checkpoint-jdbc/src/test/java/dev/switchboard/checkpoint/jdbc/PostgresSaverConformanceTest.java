@@ -35,4 +35,9 @@ class PostgresSaverConformanceTest extends CheckpointSaverConformance {
             return Sql.rowsOf(c, threadId);
         }
     }
+
+    @Override
+    public boolean compacts() {
+        return true;
+    }
 }

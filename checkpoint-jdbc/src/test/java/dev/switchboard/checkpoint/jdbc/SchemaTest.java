@@ -91,16 +91,16 @@ class SchemaTest {
             try (Connection c = backend.connect("versions")) {
                 assertEquals(
                         1,
-                        Sql.longValue(
+                        Sql.longValueOfId(
                                 c,
-                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = 'cp1'",
-                                null));
+                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = ?",
+                                "cp1"));
                 assertEquals(
                         3,
-                        Sql.longValue(
+                        Sql.longValueOfId(
                                 c,
-                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = 'cp2'",
-                                null));
+                                "SELECT schema_version FROM switchboard_checkpoints WHERE checkpoint_id = ?",
+                                "cp2"));
             }
         }
     }
@@ -161,8 +161,9 @@ class SchemaTest {
         String header = "{\"v\":0,\"id\":\"cp-v0\",\"ts\":\"2024-05-01T10:00:00Z\","
                 + "\"channel_versions\":{\"total\":3},\"versions_seen\":{\"bump\":{\"total\":2}}}";
         String metadata = "{\"source\":\"loop\",\"step\":4,\"parents\":{},\"extra\":{\"user\":\"ada\"}}";
-        try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = backend.open("v0")) {
+        try (Backend backend = Backend.of(kind, dir)) {
+            // Rows as schema version 3 stored them; the saver migrates them when it opens the store.
+            backend.createAtVersion("v0", 3);
             try (Connection c = backend.connect("v0")) {
                 insert(
                         c,
@@ -196,38 +197,42 @@ class SchemaTest {
                         "",
                         "cp-v0");
             }
-
-            CheckpointTuple t = saver.getTuple("old", "", null).orElseThrow();
-            Checkpoint cp = t.checkpoint();
-            assertEquals(Checkpoint.FORMAT_VERSION, cp.formatVersion());
-            assertEquals("cp-v0", cp.id());
-            assertEquals(Instant.parse("2024-05-01T10:00:00Z"), cp.timestamp());
-            assertEquals(Map.of("total", new ChannelVersion("3", "3", 0, 0)), cp.channels());
-            assertEquals(Map.of("bump", Map.of("total", ChannelVersion.format(2, ""))), cp.versionsSeen());
-            assertEquals(
-                    new CheckpointMetadata(CheckpointMetadata.Source.LOOP, 4, Map.of(), Map.of("user", "ada")),
-                    t.metadata());
-            assertEquals(1, t.blobs().size());
-            Blob b = t.blobs().get(0);
-            assertEquals("3", b.version());
-            assertEquals(Blob.Kind.SNAPSHOT, b.kind());
-            assertArrayEquals("42".getBytes(StandardCharsets.UTF_8), b.data());
-            assertEquals(saver.getTuple("old", "", "cp-v0").orElseThrow().checkpoint(), cp);
-
-            // A real graph reads the migrated state and continues the thread in the current format.
-            BumperGraph graph =
-                    BumperGraph.builder(new Bumper()).checkpointer(saver).build();
-            RunConfig thread = RunConfig.thread("old");
-            StateSnapshot<Total> state = graph.getState(thread);
-            assertEquals(42, state.values().total());
-            assertEquals("cp-v0", state.checkpointId().orElseThrow());
-            assertEquals(
-                    53, graph.invoke(TotalUpdate.of().total(1), thread).value().total());
-            assertEquals(53, graph.getState(thread).values().total());
-            List<CheckpointTuple> history = saver.list("old", "", ListOptions.ALL);
-            assertEquals("cp-v0", history.get(history.size() - 1).checkpoint().id());
-            assertEquals("cp-v0", history.get(history.size() - 2).parentId(), "the new checkpoints follow the old one");
+            try (JdbcSaver saver = backend.open("v0")) {
+                readsAndContinues(saver);
+            }
         }
+    }
+
+    private static void readsAndContinues(JdbcSaver saver) {
+        CheckpointTuple t = saver.getTuple("old", "", null).orElseThrow();
+        Checkpoint cp = t.checkpoint();
+        assertEquals(Checkpoint.FORMAT_VERSION, cp.formatVersion());
+        assertEquals("cp-v0", cp.id());
+        assertEquals(Instant.parse("2024-05-01T10:00:00Z"), cp.timestamp());
+        assertEquals(Map.of("total", new ChannelVersion("3", "3", 0, 0)), cp.channels());
+        assertEquals(Map.of("bump", Map.of("total", ChannelVersion.format(2, ""))), cp.versionsSeen());
+        assertEquals(
+                new CheckpointMetadata(CheckpointMetadata.Source.LOOP, 4, Map.of(), Map.of("user", "ada")),
+                t.metadata());
+        assertEquals(1, t.blobs().size());
+        Blob b = t.blobs().get(0);
+        assertEquals("3", b.version());
+        assertEquals(Blob.Kind.SNAPSHOT, b.kind());
+        assertArrayEquals("42".getBytes(StandardCharsets.UTF_8), b.data());
+        assertEquals(saver.getTuple("old", "", "cp-v0").orElseThrow().checkpoint(), cp);
+
+        // A real graph reads the migrated state and continues the thread in the current format.
+        BumperGraph graph =
+                BumperGraph.builder(new Bumper()).checkpointer(saver).build();
+        RunConfig thread = RunConfig.thread("old");
+        StateSnapshot<Total> state = graph.getState(thread);
+        assertEquals(42, state.values().total());
+        assertEquals("cp-v0", state.checkpointId().orElseThrow());
+        assertEquals(53, graph.invoke(TotalUpdate.of().total(1), thread).value().total());
+        assertEquals(53, graph.getState(thread).values().total());
+        List<CheckpointTuple> history = saver.list("old", "", ListOptions.ALL);
+        assertEquals("cp-v0", history.get(history.size() - 1).checkpoint().id());
+        assertEquals("cp-v0", history.get(history.size() - 2).parentId(), "the new checkpoints follow the old one");
     }
 
     private static void insert(Connection c, String sql, Object... values) throws Exception {

@@ -22,4 +22,9 @@ class SqliteSaverConformanceTest extends CheckpointSaverConformance {
             return Sql.rowsOf(c, threadId);
         }
     }
+
+    @Override
+    public boolean compacts() {
+        return true;
+    }
 }

@@ -2,6 +2,7 @@ package dev.switchboard.checkpoint.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.checkpoint.Blob;
@@ -39,6 +40,16 @@ interface StorageConformance {
     /** Bytes a saver adds to each stored value and write (an encrypting saver's seal); 0 for plain ones. */
     default int sealBytes() {
         return 0;
+    }
+
+    /**
+     * Whether the saver stores fewer bytes than the values hold (the JDBC savers: metadata of only
+     * a source and a step left to the row's columns, large values compressed, a delta that repeats
+     * its step's pending writes kept as a reference to them); then a run's value bytes are at most
+     * its history's, and the counts are exact.
+     */
+    default boolean compacts() {
+        return false;
     }
 
     /** The metadata as the inner store holds it (an encrypting saver adds its seal). */
@@ -125,7 +136,10 @@ interface StorageConformance {
     }
 
     private long stored(Checkpoint checkpoint, CheckpointMetadata metadata) {
-        return CheckpointJson.storedBytes(checkpoint, asStored(metadata));
+        CheckpointMetadata stored = asStored(metadata);
+        boolean plain = stored.parents().isEmpty() && stored.extra().isEmpty();
+        return CheckpointJson.storedBytes(checkpoint, stored)
+                - (compacts() && plain ? CheckpointJson.encode(stored).getBytes(StandardCharsets.UTF_8).length : 0);
     }
 
     @Test
@@ -160,7 +174,19 @@ interface StorageConformance {
         ThreadStorage storage = s.storage(t);
         assertEquals(Set.of(""), storage.namespaces().keySet());
         assertEquals(history.size(), storage.checkpoints());
-        assertEquals(expected, storage.namespaces().get("").channels());
+        Map<String, ChannelStorage> actual = storage.namespaces().get("").channels();
+        if (compacts()) {
+            for (var e : expected.entrySet()) {
+                ChannelStorage want = e.getValue();
+                ChannelStorage got = actual.getOrDefault(e.getKey(), ChannelStorage.NONE);
+                assertTrue(got.valueBytes() <= want.valueBytes(), e.getKey() + ": " + got + " for " + want);
+                expected.put(
+                        e.getKey(),
+                        new ChannelStorage(
+                                want.snapshots(), want.deltas(), got.valueBytes(), want.writes(), want.writeBytes()));
+            }
+        }
+        assertEquals(expected, actual);
         ChannelStorage messages = storage.channels().get("messages");
         assertEquals(true, messages.deltas() > messages.snapshots(), "the transcript is stored as deltas: " + messages);
     }

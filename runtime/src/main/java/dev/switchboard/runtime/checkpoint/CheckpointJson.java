@@ -348,7 +348,8 @@ public final class CheckpointJson {
             return n.asBoolean();
         }
         if (n.isIntegralNumber()) {
-            return n.asLong();
+            // metadata holds what a run was given: an integer beyond 64 bits stays whole
+            return n.canConvertToLong() ? (Object) n.asLong() : n.bigIntegerValue();
         }
         if (n.isNumber()) {
             return n.asDouble();

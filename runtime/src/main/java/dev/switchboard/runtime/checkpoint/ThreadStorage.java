@@ -10,8 +10,11 @@ import java.util.TreeMap;
  * and metadata), and per channel the stored values (snapshots and deltas) and the pending writes,
  * like Agent Server's {@code GET /threads/{id}/storage}. Bytes are those of the stored data itself
  * (the encoded, and with {@link EncryptedSaver} the sealed, form), not counting keys, indexes or a
- * database's page overhead, so a file or table grows by more than this; they are the same on every
- * saver for the same rows. {@link CheckpointSaver#storage} gives it.
+ * database's page overhead, so a file or table grows by more than this. A saver that compacts what
+ * it stores reports the bytes it keeps: the JDBC savers leave metadata of only a source and a step
+ * to their columns, compress large values, and keep a delta that repeats its step's pending writes
+ * as a reference to them (0 bytes), so they report fewer bytes than {@link MemorySaver} for the
+ * same thread, with the same counts. {@link CheckpointSaver#storage} gives it.
  *
  * @param threadId the thread
  * @param namespaces by namespace ({@code ""} for the graph itself, one per subgraph run), sorted

@@ -134,13 +134,14 @@ final class Subgraphs {
     }
 
     /**
-     * Passes a subgraph's message chunks to the parent's sink when subgraphs are not streamed:
-     * LangGraph streams model tokens from any depth, each naming its namespace.
+     * Passes a subgraph's message chunks and tool calls to the parent's sink when subgraphs are not
+     * streamed: LangGraph streams model tokens (each naming its namespace) and tool calls (as the
+     * parent's) from any depth, both coming from callbacks rather than the graph's own events.
      */
     private record MessagesOnly(EventSink parent) implements EventSink {
         @Override
         public boolean wants(StreamMode mode) {
-            return mode == StreamMode.MESSAGES && parent.wants(mode);
+            return (mode == StreamMode.MESSAGES || mode == StreamMode.TOOLS) && parent.wants(mode);
         }
 
         @Override

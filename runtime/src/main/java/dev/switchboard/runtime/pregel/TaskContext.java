@@ -184,6 +184,15 @@ final class TaskContext implements NodeContext, ManagedContext {
     }
 
     @Override
+    public void emitTool(StreamPart.Tool.Phase phase, String toolCallId, String name, Object data) {
+        Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(name, "name");
+        if (!abandoned && scope.sink.wants(StreamMode.TOOLS)) {
+            scope.sink.accept(new StreamPart.Tool<>(execution.task.name, phase, toolCallId, name, data));
+        }
+    }
+
+    @Override
     public void emitMessage(Object chunk, Map<String, Object> metadata) {
         Objects.requireNonNull(chunk, "chunk");
         Objects.requireNonNull(metadata, "metadata");

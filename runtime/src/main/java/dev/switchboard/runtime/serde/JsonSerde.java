@@ -47,6 +47,9 @@ public final class JsonSerde {
     private final SerdeLimits limits;
     private final JsonMapper mapper;
     private final ObjectReader treeReader;
+    /** Reads untyped JSON keeping every digit (see {@link #exactPlain}). */
+    private final ObjectReader exactReader;
+
     private final TypeFactory types;
     private final Map<ValueType, JavaType> javaTypes = new ConcurrentHashMap<>();
     private final Map<JavaType, ObjectReader> readers = new ConcurrentHashMap<>();
@@ -85,6 +88,7 @@ public final class JsonSerde {
         // Trees keep every decimal digit, so that a value read through a tree (inputs, sends,
         // interrupts) is as exact as one read straight from its bytes.
         this.treeReader = mapper.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        this.exactReader = mapper.readerFor(Object.class).with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
         this.types = mapper.getTypeFactory();
     }
 
@@ -319,6 +323,25 @@ public final class JsonSerde {
      */
     public Object plain(JsonNode node) {
         return fromTree(ValueType.of(Object.class), node);
+    }
+
+    /**
+     * Reads JSON bytes as plain values that keep every digit: decimals as {@code BigDecimal} (their
+     * scale too: {@code 120.50} stays {@code 120.50}), integers as {@code Integer}, {@code Long} or
+     * {@code BigInteger} by size; strings, booleans, {@code null}, maps and lists otherwise. What a
+     * store answers, so that a value put comes back as it was.
+     *
+     * @param json the bytes
+     * @return the value
+     * @throws SerdeException if the bytes are not JSON within the limits
+     */
+    public Object exactPlain(byte[] json) {
+        checkSize(json.length);
+        try {
+            return exactReader.readValue(json);
+        } catch (JacksonException e) {
+            throw new SerdeException("cannot read JSON: " + e.getOriginalMessage(), e);
+        }
     }
 
     /**

@@ -219,8 +219,7 @@ public abstract class AbstractStore implements Store {
         }
         String json = json(p);
         @SuppressWarnings("unchecked")
-        Map<String, Object> plain =
-                (Map<String, Object>) serde.plain(serde.decodeTree(json.getBytes(StandardCharsets.UTF_8)));
+        Map<String, Object> plain = (Map<String, Object>) serde.exactPlain(json.getBytes(StandardCharsets.UTF_8));
         Duration ttl =
                 p.options().ttl() != null ? p.options().ttl() : settings.ttl().defaultTtl();
         return new Write(p.namespace(), p.key(), json, plain, List.of(), ttl, ttl == null ? null : now.plus(ttl));

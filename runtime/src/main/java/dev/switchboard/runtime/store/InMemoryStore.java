@@ -129,8 +129,7 @@ public final class InMemoryStore extends AbstractStore {
             e.expiresAt = refreshed(e.ttl, now);
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> copy =
-                (Map<String, Object>) serde.plain(serde.decodeTree(e.json.getBytes(StandardCharsets.UTF_8)));
+        Map<String, Object> copy = (Map<String, Object>) serde.exactPlain(e.json.getBytes(StandardCharsets.UTF_8));
         return new Item(c.namespace, c.key, copy, e.createdAt, e.updatedAt, score, serde);
     }
 

@@ -29,6 +29,8 @@ final class JsFormat {
             container(b, indent, '[', ']', l, (e, in) -> write(b, e, in));
         } else if (v instanceof String s) {
             string(b, s);
+        } else if (v instanceof BigDecimal d) {
+            write(b, d.doubleValue(), indent); // JS has doubles only: "1.50" prints as 1.5
         } else if (v instanceof Double d) {
             // JS prints integral doubles without a fraction.
             b.append(

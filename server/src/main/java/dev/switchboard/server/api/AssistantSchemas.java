@@ -26,7 +26,7 @@ final class AssistantSchemas {
         g.describeMessages(output);
         out.set("input_schema", input);
         out.set("output_schema", output);
-        out.set("state_schema", output);
+        out.set("state_schema", g.stateJsonSchema(input, output));
         out.set("config_schema", emptyObjectSchema());
         out.set("context_schema", emptyObjectSchema());
         return out;

@@ -28,6 +28,7 @@ public final class RunStarter {
     private final Assistants assistants;
     private final RunPipeline pipeline;
     private final Consumer<RunOptions> check;
+    private final Threads threads;
 
     /**
      * A starter.
@@ -36,8 +37,15 @@ public final class RunStarter {
      * @param assistants the assistants
      * @param pipeline the runs
      * @param check checks a request's options before anything is written (the webhook URL policy)
+     * @param threads the thread endpoints (whether a thread has the checkpoint a run starts from)
      */
-    public RunStarter(Registry registry, Assistants assistants, RunPipeline pipeline, Consumer<RunOptions> check) {
+    public RunStarter(
+            Registry registry,
+            Assistants assistants,
+            RunPipeline pipeline,
+            Consumer<RunOptions> check,
+            Threads threads) {
+        this.threads = threads;
         this.registry = registry;
         this.assistants = assistants;
         this.pipeline = pipeline;
@@ -95,6 +103,7 @@ public final class RunStarter {
                 assistants.resolve(RunRequest.parse(body, temporary).assistantId());
         ObjectNode effective = a.applyTo(body);
         RunRequest req = RunRequest.parse(effective, temporary);
+        a.graph().validate(req.input(), req.command()); // before any row: a 422 leaves nothing behind
         a.graph().context(req.context()); // a context the graph cannot read is refused now
         check.accept(options);
         return new Checked(a, effective, req, options);
@@ -121,6 +130,9 @@ public final class RunStarter {
         ServedGraph g = c.assistant().graph();
         RunRequest req = c.request();
         ThreadRow t = thread(s, req, c.options());
+        if (req.checkpointId() != null && !threads.hasCheckpoint(t, req.checkpointId())) {
+            throw ApiException.notFound("Checkpoint " + req.checkpointId() + " not found on thread " + t.id());
+        }
         boolean here = s.waits() && t.temporary() && !c.options().delayed();
         synchronized (t) {
             RunRow run = newRun(s, t, c);
@@ -194,6 +206,6 @@ public final class RunStarter {
      * @return the path
      */
     public static String location(RunRow run) {
-        return run.request().temporary() ? "/runs/" + run.id() : "/threads/" + run.threadId() + "/runs/" + run.id();
+        return run.temporary() ? "/runs/" + run.id() : "/threads/" + run.threadId() + "/runs/" + run.id();
     }
 }

@@ -14,6 +14,7 @@ import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.CancelAction;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ServedGraph;
@@ -109,6 +110,7 @@ public final class Runs {
 
     private RunRow require(Exchange ex) {
         ThreadRow t = threads.require(ex);
+        Fields.checkUuid(ex.param("run_id"), "run_id");
         RunRow r = registry.run(t.id(), ex.param("run_id"));
         if (r == null) {
             throw ApiException.notFound("Run with ID " + ex.param("run_id") + " not found");
@@ -135,7 +137,7 @@ public final class Runs {
      * when the connection breaks before the run ended.
      */
     private void stream(Exchange ex, RunRow run) {
-        if (run.request().streamResumable() && !run.request().temporary()) {
+        if (run.request().streamResumable() && !run.temporary()) {
             ex.header("Location", "/threads/" + run.threadId() + "/runs/" + run.id() + "/stream");
         }
         sse(ex, run, 0, run.request().cancelOnDisconnect());
@@ -210,17 +212,26 @@ public final class Runs {
         });
     }
 
-    static byte[] frame(RunEvents.Event e) {
-        String text = "event: " + e.name() + "\ndata: " + new String(Json.bytes(e.data()), StandardCharsets.UTF_8)
-                + "\nid: " + e.id() + "\n\n";
-        return text.getBytes(StandardCharsets.UTF_8);
+    private static byte[] frame(RunEvents.Event e) {
+        byte[] head = ("event: " + e.name() + "\ndata: ").getBytes(StandardCharsets.UTF_8);
+        byte[] tail = ("\nid: " + e.id() + "\n\n").getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[head.length + e.data().length + tail.length];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(e.data(), 0, out, head.length, e.data().length);
+        System.arraycopy(tail, 0, out, head.length + e.data().length, tail.length);
+        return out;
     }
 
     private void list(Exchange ex) {
         ThreadRow t = threads.require(ex);
         String status = ex.query("status");
         if (status != null && RunStatus.parse(status) == null) {
-            throw ApiException.invalid("status", "status must be one of " + List.of(RunStatus.values()));
+            throw ApiException.invalidEnum(
+                    List.of("status"),
+                    java.util.Arrays.stream(RunStatus.values())
+                            .map(RunStatus::wireName)
+                            .toList(),
+                    Json.MAPPER.getNodeFactory().stringNode(status));
         }
         int limit = intQuery(ex, "limit", 10);
         int offset = intQuery(ex, "offset", 0);
@@ -233,17 +244,29 @@ public final class Runs {
         ex.json(200, out);
     }
 
+    /** A number in the query, as zod coerces one: not a number is a 400, and so is one below 0. */
     private static int intQuery(Exchange ex, String name, int dflt) {
         String v = ex.query(name);
-        try {
-            return v == null || v.isEmpty() ? dflt : Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid(name, name + " must be an integer, was \"" + v + "\"");
+        if (v == null || v.isEmpty()) {
+            return dflt;
         }
+        long n;
+        try {
+            n = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            ApiException nan = ApiException.issue(400, List.of(name), "invalid_type", "Expected number, received nan");
+            nan.issue().put("expected", "number").put("received", "nan");
+            throw nan;
+        }
+        if (n < 0) {
+            throw ApiException.outOfBounds(List.of(name), true, 0);
+        }
+        return (int) Math.min(n, Integer.MAX_VALUE);
     }
 
     private void join(Exchange ex) {
         ThreadRow t = threads.require(ex);
+        Fields.checkUuid(ex.param("run_id"), "run_id");
         RunRow r = registry.run(t.id(), ex.param("run_id"));
         if (r == null) {
             // LangGraph answers an unknown run's join with an error result, not a 404
@@ -260,7 +283,10 @@ public final class Runs {
         String action = ex.query("action") == null ? "interrupt" : ex.query("action");
         CancelAction parsed = CancelAction.parse(action);
         if (parsed == null) {
-            throw ApiException.invalid("action", "action must be interrupt or rollback, was \"" + action + "\"");
+            throw ApiException.invalidEnum(
+                    List.of("action"),
+                    List.of("interrupt", "rollback"),
+                    Json.MAPPER.getNodeFactory().stringNode(action));
         }
         pipeline.cancel(r, Stop.of(parsed, true));
         // the cancel is complete when it answers (the run's later writes are fenced off): 204 always

@@ -9,10 +9,11 @@ import dev.switchboard.runtime.store.StoreOp;
 import dev.switchboard.server.http.Exchange;
 import dev.switchboard.server.http.Router;
 import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ import tools.jackson.databind.node.ObjectNode;
  * written (403).
  */
 public final class StoreEndpoints {
+    /** The longest time to live an item may be given: a century, in minutes. */
+    static final long MAX_TTL_MINUTES = 100L * 366 * 24 * 60;
+
     private final Store store;
 
     /**
@@ -62,7 +66,7 @@ public final class StoreEndpoints {
         String key = key(body.get("key"));
         JsonNode value = body.get("value");
         if (value == null || !value.isObject()) {
-            throw ApiException.invalid("value", "value must be a JSON object");
+            throw ApiException.invalidType(List.of("value"), "object", value == null ? body.path("value") : value);
         }
         PutOptions options = options(body);
         refused(() -> {
@@ -78,7 +82,8 @@ public final class StoreEndpoints {
         Namespace ns = namespace(labels, true);
         String key = ex.query("key");
         if (key == null) {
-            throw ApiException.invalid("key", "key is required");
+            throw ApiException.invalidType(
+                    List.of("key"), "string", Json.object().path("key"));
         }
         if (!owns(ns, ex.owner())) {
             throw ApiException.notFound("Item not found");
@@ -105,7 +110,7 @@ public final class StoreEndpoints {
         Namespace prefix = scoped(namespace(labels(body, "namespace_prefix", false), false), owner);
         JsonNode f = body.get("filter");
         if (f != null && !f.isNull() && !f.isObject()) {
-            throw ApiException.invalid("filter", "filter must be a JSON object");
+            throw ApiException.invalidType(List.of("filter"), "object", f);
         }
         String query = text(body, "query");
         Boolean refresh = bool(body, "refresh_ttl");
@@ -149,21 +154,11 @@ public final class StoreEndpoints {
         JsonNode n = body.get(field);
         if (n == null || n.isNull()) {
             if (required) {
-                throw ApiException.invalid(field, field + " is required: an array of strings");
+                throw ApiException.invalidType(List.of(field), "array", body.path(field));
             }
             return List.of();
         }
-        if (!n.isArray()) {
-            throw ApiException.invalid(field, field + " must be an array of strings");
-        }
-        List<String> out = new ArrayList<>();
-        for (JsonNode label : n) {
-            if (!label.isString()) {
-                throw ApiException.invalid(field, field + " must be an array of strings");
-            }
-            out.add(label.asString());
-        }
-        return out;
+        return Fields.strings(body, field);
     }
 
     /**
@@ -217,7 +212,8 @@ public final class StoreEndpoints {
 
     private static String key(JsonNode key) {
         if (key == null || !key.isString()) {
-            throw ApiException.invalid("key", "key is required: a string");
+            throw ApiException.invalidType(
+                    List.of("key"), "string", key == null ? Json.object().path("key") : key);
         }
         return key.asString();
     }
@@ -234,40 +230,39 @@ public final class StoreEndpoints {
                 o = o.withIndex(labels(body, "index", false).toArray(String[]::new));
             }
             if (ttl != null && !ttl.isNull()) {
-                if (!ttl.isNumber()) {
-                    throw ApiException.invalid("ttl", "ttl must be a number of minutes");
-                }
-                o = o.withTtl(Duration.ofMillis(Math.round(ttl.asDouble() * 60_000)));
+                o = o.withTtl(ttl(ttl));
             }
             return o;
         });
     }
 
+    /**
+     * A time to live in minutes, at most {@link #MAX_TTL_MINUTES} (a century); the store refuses one
+     * that is not positive (422, as LangGraph's).
+     */
+    private static Duration ttl(JsonNode ttl) {
+        if (!ttl.isNumber()) {
+            throw ApiException.invalidType(List.of("ttl"), "number", ttl);
+        }
+        BigDecimal minutes = ttl.decimalValue();
+        if (minutes.compareTo(BigDecimal.valueOf(MAX_TTL_MINUTES)) > 0) {
+            throw ApiException.outOfBounds(List.of("ttl"), false, MAX_TTL_MINUTES);
+        }
+        return Duration.ofMillis(minutes.multiply(BigDecimal.valueOf(60_000)).longValue());
+    }
+
     private static int number(JsonNode body, String field, int dflt) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return dflt;
-        }
-        if (!n.canConvertToInt() || !n.isIntegralNumber()) {
-            throw ApiException.invalid(field, field + " must be an integer");
-        }
-        return n.asInt();
+        Integer n =
+                Fields.integer(body, List.of(field), Integer.MIN_VALUE, Integer.MAX_VALUE); // the store refuses (422)
+        return n == null ? dflt : n;
     }
 
     private static String text(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n != null && !n.isNull() && !n.isString()) {
-            throw ApiException.invalid(field, field + " must be a string");
-        }
-        return n == null || n.isNull() ? null : n.asString();
+        return Fields.string(body, field);
     }
 
     private static Boolean bool(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n != null && !n.isNull() && !n.isBoolean()) {
-            throw ApiException.invalid(field, field + " must be a boolean");
-        }
-        return n == null || n.isNull() ? null : n.asBoolean();
+        return Fields.bool(body, field);
     }
 
     @SuppressWarnings("unchecked")

@@ -189,7 +189,7 @@ final class ThreadJoins {
             RunRow now = registry.run(run.threadId(), run.id()); // as stored now (another JVM may have run it)
             String status = (now != null ? now : run).status().wireName();
             ObjectNode done = Json.object().put("run_id", run.id()).put("status", status);
-            out.write(frame(run, new RunEvents.Event(next, "run_done", done)));
+            out.write(frame(run, new RunEvents.Event(next, "run_done", Json.bytes(done))));
             out.flush();
         }
     }
@@ -203,8 +203,8 @@ final class ThreadJoins {
     }
 
     private static byte[] frame(RunRow run, RunEvents.Event e) {
-        String text =
-                "event: " + e.name() + "\ndata: " + Json.text(e.data()) + "\nid: " + run.id() + ":" + e.id() + "\n\n";
+        String text = "event: " + e.name() + "\ndata: " + new String(e.data(), StandardCharsets.UTF_8) + "\nid: "
+                + run.id() + ":" + e.id() + "\n\n";
         return text.getBytes(StandardCharsets.UTF_8);
     }
 }

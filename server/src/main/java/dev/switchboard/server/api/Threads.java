@@ -13,11 +13,13 @@ import dev.switchboard.server.runs.Histories;
 import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunRequest;
 import dev.switchboard.server.wire.ServedGraph;
 import dev.switchboard.server.wire.Wire;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -91,21 +93,16 @@ public final class Threads {
     }
 
     static void checkUuid(String id, String what) {
-        try {
-            UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest(what + " must be a UUID, was \"" + id + "\"");
-        }
+        Fields.checkUuid(id, what);
     }
 
     private void create(Exchange ex) throws IOException {
         ObjectNode body = ex.body();
         String ifExists = RunRequest.oneOf(body, "if_exists", Set.of("raise", "do_nothing"), "raise");
-        String id = Json.text(body, "thread_id");
+        String id = Fields.uuid(body, "thread_id");
         if (id == null) {
             id = UUID.randomUUID().toString();
         }
-        checkUuid(id, "thread_id");
         ThreadRow fresh = new ThreadRow(id, ex.owner(), RunRequest.objectOrEmpty(body, "metadata"), false);
         ObjectNode ttl = ThreadUpkeep.ttl(body);
         fresh.ttl(ttl);
@@ -160,9 +157,12 @@ public final class Threads {
         ex.json(200, copy.json());
     }
 
+    /** A page of threads; {@code X-Pagination-Total} says how many match, as LangGraph's search does. */
     private ArrayNode search(Exchange ex) throws IOException {
+        ThreadQuery q = ThreadQuery.search(ex.body(), ex.owner());
         ArrayNode out = Json.array();
-        registry.search(ThreadQuery.search(ex.body(), ex.owner())).forEach(t -> out.add(t.json()));
+        registry.search(q).forEach(t -> out.add(t.json()));
+        ex.header("X-Pagination-Total", Integer.toString(registry.count(q)));
         return out;
     }
 
@@ -179,9 +179,35 @@ public final class Threads {
         }
         RunConfig config = RunConfig.thread(t.id());
         if (checkpointId != null) {
+            if (!hasCheckpoint(t, checkpointId)) {
+                return unknownCheckpoint(t, checkpointId);
+            }
             config = config.withCheckpointId(checkpointId);
         }
         return Wire.state(g, t.id(), g.graph().getState(config));
+    }
+
+    /**
+     * Whether the thread has this checkpoint (in its own namespace).
+     *
+     * @param t the thread
+     * @param checkpointId the checkpoint id
+     * @return true when it does
+     */
+    boolean hasCheckpoint(ThreadRow t, String checkpointId) {
+        return saver.getTuple(t.id(), "", checkpointId).isPresent();
+    }
+
+    /** LangGraph's answer for a checkpoint the thread does not have: an empty state at that id. */
+    private static ObjectNode unknownCheckpoint(ThreadRow t, String checkpointId) {
+        ObjectNode out = Json.object();
+        out.putObject("values");
+        out.putArray("next");
+        out.putArray("tasks");
+        out.putNull("created_at");
+        out.set("checkpoint", Wire.checkpoint(t.id(), checkpointId, true));
+        out.putNull("parent_checkpoint");
+        return out;
     }
 
     private static ObjectNode emptyState() {
@@ -218,6 +244,9 @@ public final class Threads {
             checkpointId = Json.text(cp, "checkpoint_id");
         }
         if (checkpointId != null) {
+            if (!hasCheckpoint(t, checkpointId)) {
+                throw ApiException.notFound("Checkpoint " + checkpointId + " not found on thread " + t.id());
+            }
             config = config.withCheckpointId(checkpointId);
         }
         JsonNode values = body.path("values");
@@ -243,28 +272,17 @@ public final class Threads {
     private void history(Exchange ex) throws IOException {
         ThreadRow t = require(ex);
         ObjectNode body = ex.body();
-        JsonNode before = body.get("before");
-        if (before != null && !before.isNull() && !before.isString()) {
-            throw ApiException.invalid("before", "before must be a checkpoint id (a string)");
-        }
+        String before = Fields.string(body, "before");
+        Integer limitAsked = Fields.integer(body, List.of("limit"), 1, Integer.MAX_VALUE);
         ServedGraph g = graphOf(t);
         ArrayNode out = Json.array();
         if (g == null) {
             ex.json(200, out);
             return;
         }
-        int limit = body.path("limit").asInt(10);
-        JsonNode cp = body.get("checkpoint");
-        String only = cp != null && cp.isObject() ? Json.text(cp, "checkpoint_id") : null;
-        ex.json(
-                200,
-                history(
-                        t,
-                        g,
-                        limit,
-                        before == null || before.isNull() ? null : before.asString(),
-                        only,
-                        metadataFilter(body)));
+        int limit = limitAsked == null ? 10 : limitAsked;
+        String only = Fields.string(Fields.object(body, "checkpoint"), "checkpoint_id");
+        ex.json(200, history(t, g, limit, before, only, metadataFilter(body)));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.switchboard.server.http;
 
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.JsonChecks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLDecoder;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,15 +24,17 @@ import tools.jackson.databind.node.ObjectNode;
 public final class Exchange {
     private final ApiRequest request;
     private final int maxBody;
+    private final JsonChecks checks;
     private final Map<String, String> query;
     private final List<Map.Entry<String, String>> headers = new ArrayList<>();
     private Map<String, String> params = Map.of();
     private String owner;
     private ApiResponse response;
 
-    Exchange(ApiRequest request, int maxBody) {
+    Exchange(ApiRequest request, int maxBody, JsonChecks checks) {
         this.request = request;
         this.maxBody = maxBody;
+        this.checks = checks;
         this.query = parseQuery(request.rawQuery());
     }
 
@@ -101,15 +105,18 @@ public final class Exchange {
         JsonNode node;
         try {
             node = Json.parse(bytes);
+        } catch (StreamConstraintsException e) {
+            throw ApiException.status(422, "the request body is nested too deeply or holds too long a value");
         } catch (JacksonException e) {
-            throw ApiException.invalid("body", "the request body is not valid JSON: " + e.getOriginalMessage());
+            throw ApiException.badRequest("Malformed JSON in request body"); // LangGraph's words
         }
         if (node == null || node.isNull() || node.isMissingNode()) {
             return Json.object();
         }
         if (!node.isObject()) {
-            throw ApiException.invalid("body", "the request body must be a JSON object");
+            throw ApiException.invalidType(List.of(), "object", node);
         }
+        checks.check(node);
         return (ObjectNode) node;
     }
 

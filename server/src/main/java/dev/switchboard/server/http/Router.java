@@ -30,7 +30,8 @@ public final class Router {
     /** A matched route: its handler, and whether it answers without authentication. */
     record Match(Handler handler, boolean open) {}
 
-    private record Route(String method, Pattern pattern, List<String> names, Handler handler, boolean open) {}
+    private record Route(
+            String method, String template, Pattern pattern, List<String> names, Handler handler, boolean open) {}
 
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
     private final List<Route> routes = new ArrayList<>();
@@ -68,7 +69,8 @@ public final class Router {
      * @return this router
      */
     public Router openPrefix(String prefix, Handler handler) {
-        prefixes.add(new Route(null, Pattern.compile("^" + Pattern.quote(prefix) + ".*$"), List.of(), handler, true));
+        prefixes.add(new Route(
+                null, prefix, Pattern.compile("^" + Pattern.quote(prefix) + ".*$"), List.of(), handler, true));
         return this;
     }
 
@@ -83,8 +85,18 @@ public final class Router {
             last = m.end();
         }
         regex.append(Pattern.quote(template.substring(last))).append("/?$");
-        routes.add(new Route(method, Pattern.compile(regex.toString()), names, handler, open));
+        routes.add(new Route(method, template, Pattern.compile(regex.toString()), names, handler, open));
         return this;
+    }
+
+    /**
+     * The routes, each as its method and template ({@code POST /threads/{thread_id}/runs}), in the
+     * order added; prefix handlers are not listed.
+     *
+     * @return the routes
+     */
+    public List<String> routes() {
+        return routes.stream().map(r -> r.method + " " + r.template).toList();
     }
 
     /** The handler for the request with its path parameters set, or a 404 / 405 error. */

@@ -12,6 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The assistants as MCP tools, for one caller: listed from the API, called as runs on new threads. */
 final class Tools {
+    /** The {@code _meta} key of a paused call's result: its thread, assistant and interrupts. */
+    static final String PAUSE = "dev.switchboard/pause";
+
     private final Loopback api;
     private final Function<String, String> graphDescriptions;
 
@@ -160,11 +163,17 @@ final class Tools {
                     + e.path("message").asString(""));
         }
         if (output.has("__interrupt__")) {
-            return error("The run paused for human input on thread " + threadId + ", asking: "
+            ObjectNode paused = error("The run paused for human input on thread " + threadId + ", asking: "
                     + output.get("__interrupt__") + ". It cannot be answered over MCP; resume it with POST /threads/"
                     + threadId + "/runs and {\"assistant_id\": \""
                     + assistant.path("assistant_id").asString()
                     + "\", \"command\": {\"resume\": <answer>}}.");
+            // the same for programs, which should not parse the text: the thread and what it asks
+            ObjectNode pause = paused.putObject("_meta").putObject(PAUSE);
+            pause.put("thread_id", threadId)
+                    .put("assistant_id", assistant.path("assistant_id").asString());
+            pause.set("interrupts", output.get("__interrupt__"));
+            return paused;
         }
         ObjectNode structured = output(output, assistant.path("assistant_id").asString());
         ObjectNode result = Json.object();

@@ -1,15 +1,14 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.server.rows.ServerSchema;
 import dev.switchboard.server.runs.EventFeed;
 import dev.switchboard.server.runs.RunEvents;
 import dev.switchboard.server.runs.SharedEvents;
-import dev.switchboard.server.wire.Json;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The SSE events of the runs on the PostgreSQL queue, in {@code switchboard_server_events} (a
@@ -49,12 +47,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EventLog.class);
     private static final String EVENTS = "switchboard_server_events";
-    private static final String[] SCHEMA = {
-        "CREATE TABLE IF NOT EXISTS " + EVENTS + " (id BIGSERIAL PRIMARY KEY, run_id VARCHAR(64) NOT NULL"
-                + " REFERENCES switchboard_server_runs (run_id) ON DELETE CASCADE, event VARCHAR(255) NOT NULL,"
-                + " data TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())",
-        "CREATE INDEX IF NOT EXISTS " + EVENTS + "_run ON " + EVENTS + " (run_id, id)"
-    };
 
     /** One event waiting for the writer. */
     private record Pending(String runId, String name, String data) {}
@@ -92,31 +84,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     public static EventLog open(DataSource source, String where) {
         try {
             Connection w = source.getConnection();
-            try (Statement s = w.createStatement()) {
-                if (!exists(s)) {
-                    for (String ddl : SCHEMA) {
-                        s.execute(ddl);
-                    }
-                }
-            }
+            ServerSchema.migrate(w, true);
             return new EventLog(w, source, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run events in " + where + ": " + e.getMessage(), e);
         }
     }
 
-    /** Checked first: creating the foreign key would lock the busy run table against claims. */
-    private static boolean exists(Statement s) throws SQLException {
-        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
-                + " current_schema() AND table_name = '" + EVENTS + "'")) {
-            return r.next() && r.getInt(1) == 1;
-        }
-    }
-
     /** Queues one event of a run this JVM runs; the writer thread stores it. */
     @Override
-    public void add(String runId, String name, JsonNode data) {
-        Pending p = new Pending(runId, name, new String(Json.bytes(data), StandardCharsets.UTF_8));
+    public void add(String runId, String name, byte[] data) {
+        Pending p = new Pending(runId, name, new String(data, StandardCharsets.UTF_8));
         synchronized (pending) {
             pending.add(p);
             pending.notifyAll();
@@ -273,7 +251,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
                 p.setInt(3, skip);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        JsonNode data = Json.parse(r.getString(3).getBytes(StandardCharsets.UTF_8));
+                        byte[] data = r.getString(3).getBytes(StandardCharsets.UTF_8);
                         int id = firstId + out.size();
                         out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
                     }

@@ -2,7 +2,9 @@ package dev.switchboard.server.postgres;
 
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.server.rows.RowJson;
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ServerSchema;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.runs.Claim;
 import dev.switchboard.server.runs.Multitask;
@@ -40,20 +42,6 @@ public final class PostgresRunQueue implements RunQueue {
     static final String CHANNEL = "switchboard_runs";
 
     private static final String RUNS = "switchboard_server_runs";
-    private static final String[] SCHEMA = {
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS queue_status VARCHAR(16) NOT NULL DEFAULT 'done'",
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS owner VARCHAR(64)",
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ",
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS attempt INT NOT NULL DEFAULT 0",
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS cancel_action VARCHAR(16)",
-        "CREATE UNIQUE INDEX IF NOT EXISTS switchboard_server_runs_one_running ON " + RUNS
-                + " (thread_id) WHERE queue_status IN ('running', 'cancelling')",
-        "CREATE INDEX IF NOT EXISTS switchboard_server_runs_pending ON " + RUNS
-                + " (seq) WHERE queue_status = 'pending'",
-        "CREATE TABLE IF NOT EXISTS switchboard_server_claims (run_id VARCHAR(64) NOT NULL,"
-                + " owner VARCHAR(64) NOT NULL, attempt INT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL DEFAULT now())",
-        "ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS graph_id VARCHAR(64)"
-    };
     /** Statuses that hold a thread: a new run there waits (enqueue) or is refused (reject). */
     private static final String BUSY = "('pending', 'running', 'cancelling')";
 
@@ -104,39 +92,16 @@ public final class PostgresRunQueue implements RunQueue {
         String where = saver.database();
         try {
             Connection c = source.getConnection();
-            try (Statement s = c.createStatement()) {
-                if (!migrated(s)) {
-                    for (String ddl : SCHEMA) {
-                        s.execute(ddl);
-                    }
-                }
-            }
+            ServerSchema.migrate(c, true);
             return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver, Map.copyOf(versions));
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
     }
 
-    /**
-     * Whether the queue's columns and tables exist: a JVM joining a busy queue then takes no lock
-     * on the run table (ALTER TABLE would wait for, and then block, every claim and finish).
-     */
-    private static boolean migrated(Statement s) throws SQLException {
-        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
-                + " current_schema() AND table_name = 'switchboard_server_claims'")) {
-            if (!r.next() || r.getInt(1) != 1) {
-                return false;
-            }
-        }
-        try (ResultSet r = s.executeQuery("SELECT count(*) FROM information_schema.columns WHERE table_schema ="
-                + " current_schema() AND table_name = '" + RUNS + "' AND column_name = 'graph_id'")) {
-            return r.next() && r.getInt(1) == 1;
-        }
-    }
-
     @Override
     public Submitted submit(RunRow run, ThreadRow thread, String claimFor) {
-        String row = Json.text(run.stored()); // before the queue's monitor, as in finish
+        String row = RowJson.text(run.stored()); // before the queue's monitor, as in finish
         return submit(run, row, claimFor);
     }
 
@@ -285,8 +250,9 @@ public final class PostgresRunQueue implements RunQueue {
                 + " AND r.seq <= ?"
                 + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
                 + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
-                + " AND NOT EXISTS (SELECT 1 FROM switchboard_heads h JOIN switchboard_checkpoints c"
-                + " ON c.thread_id = h.thread_id AND c.namespace = h.namespace AND c.checkpoint_id = h.checkpoint_id"
+                // The thread's head: its namespace's row in the checkpoint store (store version 5).
+                + " AND NOT EXISTS (SELECT 1 FROM switchboard_spaces h JOIN switchboard_checkpoints c"
+                + " ON c.space = h.id AND c.checkpoint_id = h.head"
                 + " WHERE h.thread_id = r.thread_id AND h.namespace = '' AND c.schema_version > COALESCE("
                 + "(SELECT m.version FROM unnest(?::varchar[], ?::int[]) AS m(graph_id, version)"
                 + " WHERE m.graph_id = r.graph_id), 2147483647))"
@@ -360,8 +326,8 @@ public final class PostgresRunQueue implements RunQueue {
     @Override
     public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
         // the rows' JSON before the queue's monitor: never a row's monitor while holding the queue's
-        boolean held =
-                finish(claim, Json.text(outcome.runRow(row)), thread.id(), Json.text(outcome.threadFields(thread)));
+        boolean held = finish(
+                claim, RowJson.text(outcome.runRow(row)), thread.id(), RowJson.text(outcome.threadFields(thread)));
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }

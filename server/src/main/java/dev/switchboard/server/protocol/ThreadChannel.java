@@ -145,14 +145,11 @@ public final class ThreadChannel {
                 List<RunEvents.Event> batch = feed.after(next, 1_000);
                 for (RunEvents.Event e : batch) {
                     next = e.id() + 1;
+                    JsonNode data = e.data() == null ? null : e.json(); // events are kept as bytes
                     if (e.name().equals("error")) {
-                        error = e.data() == null
-                                ? "Error"
-                                : e.data().path("message").asString("Error");
-                    } else if (e.data() != null
-                            && e.data().has("data")
-                            && e.data().has("namespace")) {
-                        publish(e.name(), (ObjectNode) e.data());
+                        error = data == null ? "Error" : data.path("message").asString("Error");
+                    } else if (data != null && data.has("data") && data.has("namespace")) {
+                        publish(e.name(), (ObjectNode) data);
                     }
                 }
                 if (batch.isEmpty() && feed.closed()) {

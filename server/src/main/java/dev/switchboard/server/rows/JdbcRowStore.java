@@ -23,15 +23,6 @@ public final class JdbcRowStore implements RowStore {
     /** SQLite waits this long for the checkpoint saver's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    private static final String[] SCHEMA = {
-        "CREATE TABLE IF NOT EXISTS switchboard_server_threads ("
-                + "thread_id VARCHAR(64) PRIMARY KEY, row_json TEXT NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS switchboard_server_runs ("
-                + "run_id VARCHAR(64) PRIMARY KEY, thread_id VARCHAR(64) NOT NULL, seq BIGINT NOT NULL,"
-                + " row_json TEXT NOT NULL)",
-        "CREATE INDEX IF NOT EXISTS switchboard_server_runs_thread ON switchboard_server_runs (thread_id)"
-    };
-
     private final Connection connection;
     private final String where;
     /** PostgreSQL merges a thread's fields in one statement; SQLite (one JVM) in Java. */
@@ -90,27 +81,11 @@ public final class JdbcRowStore implements RowStore {
     private static JdbcRowStore open(Connect connect, String where, boolean postgres) {
         try {
             Connection c = connect.get();
-            if (!created(c)) {
-                try (Statement s = c.createStatement()) {
-                    for (String ddl : SCHEMA) {
-                        s.execute(ddl);
-                    }
-                }
-            }
+            ServerSchema.migrate(c, postgres);
             return new JdbcRowStore(c, where, postgres);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Whether the tables exist: a server JVM joining others on PostgreSQL then takes no lock on
-     * the busy run table (even {@code CREATE INDEX IF NOT EXISTS} waits for its writers).
-     */
-    private static boolean created(Connection c) throws SQLException {
-        try (ResultSet r = c.getMetaData().getTables(null, c.getSchema(), "switchboard_server_runs", null)) {
-            return r.next();
         }
     }
 
@@ -445,6 +420,6 @@ public final class JdbcRowStore implements RowStore {
     }
 
     private static String text(ObjectNode row) {
-        return Json.MAPPER.writeValueAsString(row);
+        return RowJson.text(row);
     }
 }

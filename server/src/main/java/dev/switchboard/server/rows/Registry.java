@@ -200,7 +200,7 @@ public final class Registry {
      */
     public void saveOutcome(RunRow run, ObjectNode row, ThreadRow thread, ObjectNode fields) {
         transaction(() -> {
-            if (!run.request().temporary() && runs.containsKey(run.id())) {
+            if (!run.temporary() && runs.containsKey(run.id())) {
                 store.putRun(run.id(), run.threadId(), row);
             }
             if (!thread.temporary()) {
@@ -215,7 +215,7 @@ public final class Registry {
      * @param r the run
      */
     public void save(RunRow r) {
-        if (!r.request().temporary() && runs.containsKey(r.id())) {
+        if (!r.temporary() && runs.containsKey(r.id())) {
             store.putRun(r.id(), r.threadId(), r.stored());
         }
     }

@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.server.wire.Frozen;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunOptions;
 import dev.switchboard.server.wire.RunRequest;
@@ -26,9 +27,17 @@ public final class RunRow {
     private final String id;
     private final String threadId;
     private final ServedGraph graph;
-    private final RunRequest request;
+    /**
+     * The parsed request while the run executes; else null, and parsed again from {@link #body}
+     * when asked: a run waiting in the queue or finished holds its request as bytes only.
+     */
+    private RunRequest request;
     /** The request body as received, from which {@link #request} is parsed again after a restart. */
-    private final ObjectNode body;
+    private final Frozen body;
+    /** Whether the body marks a run of the thread protocol ({@link #PROTOCOL_RUN}). */
+    private final boolean protocol;
+
+    private final boolean temporary;
 
     private final ObjectNode metadata;
     private final RunOptions options;
@@ -36,9 +45,9 @@ public final class RunRow {
     private Instant updatedAt;
     private RunStatus status = RunStatus.PENDING;
     /** What join answers: the last values, {@code {__interrupt__}} or {@code {__error__}}. */
-    private JsonNode result;
+    private Frozen result;
     /** The run as it was when created (status pending), what the create endpoint answers. */
-    private ObjectNode asCreated;
+    private Frozen asCreated;
 
     /**
      * A new pending run.
@@ -78,8 +87,9 @@ public final class RunRow {
         this.id = id;
         this.threadId = threadId;
         this.graph = graph;
-        this.body = body;
-        this.request = request;
+        this.body = Frozen.of(body);
+        this.protocol = body.path(PROTOCOL_RUN).asBoolean(false);
+        this.temporary = request.temporary();
         this.metadata = metadata;
         this.options = RunOptions.parse(body);
         this.createdAt = createdAt;
@@ -114,12 +124,38 @@ public final class RunRow {
 
     /** @return whether it was started through the thread protocol ({@link #PROTOCOL_RUN}) */
     public boolean protocol() {
-        return body.path(PROTOCOL_RUN).asBoolean(false);
+        return protocol;
     }
 
-    /** @return the parsed request */
+    /**
+     * The run's request, parsed from its body: once while it executes, else each time asked (a
+     * run keeps its body as bytes only, but while it runs).
+     *
+     * @return the parsed request
+     */
     public RunRequest request() {
-        return request;
+        synchronized (this) {
+            if (request != null) {
+                return request;
+            }
+        }
+        RunRequest r = RunRequest.parse((ObjectNode) body.thaw(), temporary);
+        synchronized (this) {
+            if (status == RunStatus.RUNNING && request == null) {
+                request = r;
+            }
+        }
+        return r;
+    }
+
+    /** @return the size of its request body as JSON, in bytes */
+    public int bodyBytes() {
+        return body.bytes().length;
+    }
+
+    /** @return whether it is a stateless run's, never stored */
+    public boolean temporary() {
+        return temporary;
     }
 
     /** @return the run's other options (delay, thread kept, durability, webhook) */
@@ -142,19 +178,19 @@ public final class RunRow {
         return status;
     }
 
-    /** @return its result, or null before it finished */
+    /** @return its result (a new tree), or null before it finished */
     public synchronized JsonNode result() {
-        return result;
+        return Frozen.thaw(result);
     }
 
-    /** @return the answer of the create endpoint, or null for a run never answered */
+    /** @return the answer of the create endpoint (a new tree), or null for a run never answered */
     public synchronized ObjectNode asCreated() {
-        return asCreated;
+        return (ObjectNode) Frozen.thaw(asCreated);
     }
 
     /** Records the run as created, what the create endpoint answers (before a worker takes it). */
     public synchronized void created() {
-        asCreated = json();
+        asCreated = Frozen.of(json());
     }
 
     /** @return whether it is over */
@@ -170,6 +206,9 @@ public final class RunRow {
     public synchronized void status(RunStatus s) {
         status = s;
         updatedAt = Clock.now();
+        if (s != RunStatus.RUNNING) {
+            request = null; // what executing it needs: parsed from the body when asked
+        }
         if (s.finished()) {
             notifyAll();
         }
@@ -182,7 +221,7 @@ public final class RunRow {
      * @param result what join answers
      */
     public synchronized void outcome(RunStatus s, JsonNode result) {
-        this.result = result;
+        this.result = Frozen.of(result);
         status(s);
     }
 
@@ -222,7 +261,7 @@ public final class RunRow {
      * @return the JSON
      */
     public synchronized ObjectNode stored() {
-        return storedAs(status, result);
+        return storedAs(status, Frozen.thaw(result));
     }
 
     /**
@@ -238,14 +277,14 @@ public final class RunRow {
         out.put("run_id", id);
         out.put("thread_id", threadId);
         out.put("graph_id", graph.graphId());
-        out.set("body", body);
-        out.put("temporary", request.temporary());
+        out.set("body", body.thaw());
+        out.put("temporary", temporary);
         out.set("metadata", metadata);
         out.put("created_at", createdAt.toString());
         out.put("updated_at", (status == this.status ? updatedAt : Clock.now()).toString());
         out.put("status", status.wireName());
         out.set("result", result);
-        out.set("as_created", asCreated);
+        out.set("as_created", Frozen.thaw(asCreated));
         return out;
     }
 
@@ -266,7 +305,8 @@ public final class RunRow {
                 RunRequest.parse(body, row.path("temporary").asBoolean()),
                 (ObjectNode) row.get("metadata"),
                 Instant.parse(Json.text(row, "created_at")));
-        r.asCreated = (ObjectNode) row.get("as_created");
+        JsonNode created = row.get("as_created");
+        r.asCreated = created == null || created.isNull() ? null : Frozen.of(created);
         r.reload(row);
         return r;
     }
@@ -278,9 +318,12 @@ public final class RunRow {
      */
     public synchronized void reload(ObjectNode row) {
         JsonNode res = row.get("result");
-        result = res == null || res.isNull() ? result : res;
+        result = res == null || res.isNull() ? result : Frozen.of(res);
         updatedAt = Instant.parse(Json.text(row, "updated_at"));
         status = RunStatus.parse(Json.text(row, "status"));
+        if (status != RunStatus.RUNNING) {
+            request = null;
+        }
         if (status.finished()) {
             notifyAll();
         }
@@ -292,6 +335,7 @@ public final class RunRow {
      * @return the JSON
      */
     public synchronized ObjectNode json() {
+        RunRequest request = request();
         ObjectNode out = Json.object();
         out.put("run_id", id);
         out.put("thread_id", threadId);
@@ -301,14 +345,14 @@ public final class RunRow {
         out.put("status", status.wireName());
         out.set("metadata", metadata.deepCopy());
         out.put("multitask_strategy", request.multitaskStrategy().wireName());
-        out.set("kwargs", kwargs());
+        out.set("kwargs", kwargs(request));
         return out;
     }
 
-    private ObjectNode kwargs() {
+    private ObjectNode kwargs(RunRequest request) {
         ObjectNode k = Json.object();
         // the config as the run executes it (its assistant's under the request's), with the ids
-        ObjectNode config = RunRequest.objectOrEmpty(body, "config");
+        ObjectNode config = RunRequest.objectOrEmpty((ObjectNode) body.thaw(), "config");
         k.set("config", config);
         ObjectNode configurable = Json.object();
         request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));

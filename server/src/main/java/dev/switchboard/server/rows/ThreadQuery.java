@@ -1,9 +1,9 @@
 package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Filters;
 import dev.switchboard.server.wire.RunRequest;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -65,7 +65,9 @@ public record ThreadQuery(
     public static ThreadQuery search(ObjectNode body, String owner) {
         String sortBy = RunRequest.oneOf(body, "sort_by", SORT_KEYS, "created_at");
         String order = RunRequest.oneOf(body, "sort_order", Set.of("asc", "desc"), "desc");
-        return parse(body, owner, sortBy, order.equals("asc"), natural(body, "offset", 0), natural(body, "limit", 10));
+        Integer offset = Fields.integer(body, List.of("offset"), 0, Integer.MAX_VALUE);
+        Integer limit = Fields.integer(body, List.of("limit"), 1, 1000);
+        return parse(body, owner, sortBy, order.equals("asc"), offset == null ? 0 : offset, limit == null ? 10 : limit);
     }
 
     private static ThreadQuery parse(
@@ -74,7 +76,7 @@ public record ThreadQuery(
                 owner,
                 RunRequest.objectOrEmpty(body, "metadata"),
                 RunRequest.oneOf(body, "status", STATUSES, null),
-                ids(body.get("ids")),
+                ids(body),
                 RunRequest.objectOrEmpty(body, "values"),
                 sortBy,
                 ascending,
@@ -82,21 +84,16 @@ public record ThreadQuery(
                 limit);
     }
 
-    private static int natural(JsonNode body, String field, int dflt) {
-        int n = body.path(field).asInt(dflt);
-        if (n < 0) {
-            throw ApiException.invalid(field, field + " must be 0 or more, was " + n);
+    private static List<String> ids(JsonNode body) {
+        List<String> ids = Fields.strings(body, "ids");
+        if (ids != null) {
+            for (int i = 0; i < ids.size(); i++) {
+                if (!Fields.isUuid(ids.get(i))) {
+                    throw ApiException.invalidUuid(List.of("ids", i));
+                }
+            }
         }
-        return n;
-    }
-
-    private static List<String> ids(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return null;
-        }
-        List<String> out = new ArrayList<>();
-        n.forEach(id -> out.add(id.asString()));
-        return out;
+        return ids;
     }
 
     /**
@@ -106,11 +103,17 @@ public record ThreadQuery(
      * @return true when it passes
      */
     public boolean matches(ThreadRow t) {
-        return Objects.equals(t.owner(), owner)
+        if (!(Objects.equals(t.owner(), owner)
                 && Filters.contains(t.metadata(), metadata)
                 && (status == null || status.equals(t.status().wireName()))
-                && (ids == null || ids.contains(t.id()))
-                && (values.isEmpty() || (t.values() != null && Filters.contains(t.values(), values)));
+                && (ids == null || ids.contains(t.id())))) {
+            return false;
+        }
+        if (values.isEmpty()) {
+            return true;
+        }
+        JsonNode v = t.values();
+        return v != null && Filters.contains(v, values);
     }
 
     /**

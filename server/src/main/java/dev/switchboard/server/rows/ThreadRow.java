@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.server.wire.Frozen;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.time.Instant;
@@ -18,10 +19,10 @@ public final class ThreadRow {
     private Instant updatedAt;
     private ObjectNode metadata;
     private ThreadStatus status = ThreadStatus.IDLE;
-    /** The values and interrupts after the last run; null until a run finished. */
-    private JsonNode values;
+    /** The values and interrupts after the last run, as bytes (kept long); null until a run finished. */
+    private Frozen values;
 
-    private JsonNode interrupts;
+    private Frozen interrupts;
     /** Its time to live ({@code {ttl: minutes, strategy}}), or null to keep it. */
     private ObjectNode ttl;
     /** Hidden from search: the thread of a stateless run, deleted when it ends. */
@@ -83,9 +84,9 @@ public final class ThreadRow {
         return status;
     }
 
-    /** @return its values after the last run, or null */
+    /** @return its values after the last run (a new tree), or null */
     public synchronized JsonNode values() {
-        return values;
+        return Frozen.thaw(values);
     }
 
     /**
@@ -105,8 +106,8 @@ public final class ThreadRow {
      * @param interrupts the pending interrupts by task id
      */
     public synchronized void state(JsonNode values, JsonNode interrupts) {
-        this.values = values;
-        this.interrupts = interrupts;
+        this.values = Frozen.of(values);
+        this.interrupts = Frozen.of(interrupts);
     }
 
     /**
@@ -123,8 +124,8 @@ public final class ThreadRow {
         out.set("metadata", metadata.deepCopy());
         out.put("status", status.wireName());
         if (values != null) {
-            out.set("values", values);
-            out.set("interrupts", interrupts);
+            out.set("values", values.thaw());
+            out.set("interrupts", Frozen.thaw(interrupts));
         }
         if (ttl != null) {
             out.set("ttl", ttl.deepCopy());
@@ -168,7 +169,7 @@ public final class ThreadRow {
      * @return the JSON
      */
     public synchronized ObjectNode stateFields() {
-        return fields(updatedAt, status, values, interrupts);
+        return fields(updatedAt, status, Frozen.thaw(values), Frozen.thaw(interrupts));
     }
 
     /**
@@ -220,8 +221,8 @@ public final class ThreadRow {
         updatedAt = Instant.parse(Json.text(row, "updated_at"));
         metadata = (ObjectNode) row.get("metadata");
         status = ThreadStatus.parse(Json.text(row, "status"));
-        values = orNull(row.get("values"));
-        interrupts = orNull(row.get("interrupts"));
+        values = Frozen.of(orNull(row.get("values")));
+        interrupts = Frozen.of(orNull(row.get("interrupts")));
         ttl = row.get("ttl") instanceof ObjectNode o ? o : null;
     }
 
@@ -244,8 +245,8 @@ public final class ThreadRow {
         ObjectNode config = out.putObject("config");
         if (values != null) {
             config.putObject("configurable");
-            out.set("values", values);
-            out.set("interrupts", interrupts);
+            out.set("values", values.thaw());
+            out.set("interrupts", Frozen.thaw(interrupts));
         }
         return out;
     }

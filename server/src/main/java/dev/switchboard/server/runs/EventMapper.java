@@ -112,6 +112,8 @@ final class EventMapper {
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
             send("custom", ns, g.forms().write(c.payload()));
+        } else if (part instanceof StreamPart.Tool<?> t) {
+            send("tools", ns, tool(t));
         } else if (part instanceof StreamPart.Message<?> m) {
             message(m, ns);
         } else if (part instanceof StreamPart.TaskStart<?> t) {
@@ -121,7 +123,7 @@ final class EventMapper {
             send("tasks", ns, taskResult(t));
             events("on_chain_end", t.node());
         } else if (part instanceof StreamPart.Checkpoint<?> c) {
-            send("checkpoints", ns, checkpoint(c));
+            send("checkpoints", ns, checkpointEvent(c));
         } else if (part instanceof StreamPart.Debug<?> d) {
             debug(d, ns);
         }
@@ -170,6 +172,38 @@ final class EventMapper {
         return md;
     }
 
+    /**
+     * A tool call's moment as LangGraph.js's {@code tools} mode streams it: {@code on_tool_start}
+     * with the input, {@code on_tool_event} with a chunk, {@code on_tool_end} with the output,
+     * {@code on_tool_error} with the error.
+     */
+    private ObjectNode tool(StreamPart.Tool<?> t) {
+        ObjectNode o = Json.object();
+        String field;
+        switch (t.phase()) {
+            case STARTED -> {
+                o.put("event", "on_tool_start");
+                field = "input";
+            }
+            case OUTPUT -> {
+                o.put("event", "on_tool_event");
+                field = "data";
+            }
+            case FINISHED -> {
+                o.put("event", "on_tool_end");
+                field = "output";
+            }
+            default -> {
+                o.put("event", "on_tool_error");
+                field = "error";
+            }
+        }
+        o.put("toolCallId", t.toolCallId());
+        o.put("name", t.name());
+        o.set(field, run.graph().forms().write(t.data()));
+        return o;
+    }
+
     ObjectNode taskStart(StreamPart.TaskStart<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
@@ -183,17 +217,33 @@ final class EventMapper {
         return o;
     }
 
+    /** LangGraph's task result: its writes to state channels, its interrupts, its error or null. */
     ObjectNode taskResult(StreamPart.TaskResult<?> t) {
         ObjectNode o = Json.object();
         o.put("id", t.id());
         o.put("name", t.node());
+        o.set("result", run.graph().values(t.writes()));
+        o.set("interrupts", Wire.interrupts(t.interrupts()));
         if (t.error() == null) {
             o.putNull("error");
         } else {
-            o.put("error", String.valueOf(t.error().getMessage()));
+            o.set("error", Wire.error(t.error()));
         }
-        o.set("result", run.graph().values(t.writes()));
-        o.set("interrupts", Wire.interrupts(t.interrupts()));
+        return o;
+    }
+
+    /**
+     * The {@code checkpoints} mode's event as LangGraph's server sends it: the checkpoint's values,
+     * metadata and next nodes (the debug mode's payload is the whole checkpoint).
+     */
+    private ObjectNode checkpointEvent(StreamPart.Checkpoint<?> c) {
+        ObjectNode o = Json.object();
+        o.set("values", run.graph().values(c.channels()));
+        ObjectNode md = o.putObject("metadata");
+        md.put("source", c.metadata().source().wireName());
+        md.put("step", c.metadata().step());
+        md.putObject("parents");
+        o.set("next", Json.tree(c.next()));
         return o;
     }
 

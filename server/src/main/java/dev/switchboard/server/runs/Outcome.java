@@ -25,6 +25,17 @@ import tools.jackson.databind.node.ObjectNode;
 public record Outcome(
         RunStatus status, JsonNode result, ThreadStatus threadStatus, JsonNode values, JsonNode interrupts) {
     /**
+     * What is stored of a run whose outcome could not be: an error, the thread's values left out.
+     *
+     * @param failedToStore the outcome the store refused
+     * @return the outcome to store instead
+     */
+    static Outcome unstorable(Outcome failedToStore) {
+        JsonNode err = Json.object().put("error", "Error").put("message", "the run's outcome could not be stored");
+        return new Outcome(RunStatus.ERROR, Json.object().set("__error__", err), ThreadStatus.ERROR, null, null);
+    }
+
+    /**
      * The run's row as it is to be stored.
      *
      * @param run the run

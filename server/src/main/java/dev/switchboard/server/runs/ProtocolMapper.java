@@ -70,6 +70,10 @@ final class ProtocolMapper {
             messages.chunk(at, m.node(), g.forms().write(m.chunk()));
             return;
         }
+        if (part instanceof StreamPart.Tool<?> t) {
+            tool(t, ns);
+            return;
+        }
         if (part instanceof StreamPart.Checkpoint<?> c) {
             checkpoint(c, ns);
             return;
@@ -104,6 +108,42 @@ final class ProtocolMapper {
             messages.finishAll(at);
             leave(at, t.error() == null ? "completed" : "failed");
         }
+    }
+
+    /**
+     * A tool call's moment on the {@code tools} channel, in the namespace of the node's task that
+     * runs it (as LangGraph's tool events carry their task's checkpoint namespace): {@code
+     * tool-started} with the input, {@code tool-output-delta} with a chunk as text, {@code
+     * tool-finished} with the output, {@code tool-error} with the message. A call without an id
+     * is named by its task.
+     */
+    private void tool(StreamPart.Tool<?> t, List<String> ns) {
+        String task = taskIds.get(key(ns) + "\0" + t.node());
+        List<String> at = new ArrayList<>(ns);
+        at.add(t.node() + ":" + (task == null ? "" : task));
+        String id = t.toolCallId() != null ? t.toolCallId() : at.get(at.size() - 1);
+        JsonNode value = run.graph().forms().write(t.data());
+        ObjectNode data = Json.object();
+        switch (t.phase()) {
+            case STARTED -> {
+                data.put("event", "tool-started").put("tool_call_id", id).put("tool_name", t.name());
+                data.set("input", value);
+            }
+            case OUTPUT ->
+                data.put("event", "tool-output-delta")
+                        .put("tool_call_id", id)
+                        .put("delta", value.isString() ? value.asString() : value.toString());
+            case FINISHED -> {
+                data.put("event", "tool-finished").put("tool_call_id", id);
+                data.set("output", value);
+            }
+            default ->
+                data.put("event", "tool-error")
+                        .put("tool_call_id", id)
+                        .put("message", value.isString() ? value.asString() : value.toString());
+        }
+        enter(at);
+        send("tools", at, t.node(), data);
     }
 
     /** One {@code input.requested} per pause not asked for yet. */

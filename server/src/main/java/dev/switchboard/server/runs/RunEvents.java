@@ -1,5 +1,7 @@
 package dev.switchboard.server.runs;
 
+import dev.switchboard.server.wire.Json;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,11 +14,13 @@ import tools.jackson.databind.JsonNode;
 /**
  * The SSE events of one run, numbered from 0 in the order they came: a client joining late (join
  * stream) sees them from the first, as LangGraph's server replays a run's stream, and a client that
- * lost its connection rejoins after the last id it read ({@code Last-Event-ID}). The buffer is
- * bounded ({@link #LIMIT} events; past it the oldest go first) and dropped {@link #KEEP} after the
- * run ended, as the PostgreSQL event log rows are pruned. A run this JVM claimed from the PostgreSQL
- * queue also copies each event to a {@link #mirror}, the PostgreSQL event log, for the clients
- * streaming it through another JVM.
+ * lost its connection rejoins after the last id it read ({@code Last-Event-ID}). Each is kept as
+ * its JSON's bytes (a tree costs several times its text). The buffer is bounded: at most {@link
+ * #LIMIT} events, and by bytes by the JVM's {@link EventBudget} (past either the oldest go first);
+ * it is dropped {@link #KEEP} after the run ended, as the PostgreSQL event log rows are pruned, or
+ * sooner when the budget needs the room. A run this JVM claimed from the PostgreSQL queue also
+ * copies each event to a {@link #mirror}, the PostgreSQL event log, for the clients streaming it
+ * through another JVM.
  */
 public final class RunEvents implements EventFeed {
     /**
@@ -24,9 +28,24 @@ public final class RunEvents implements EventFeed {
      *
      * @param id its number in the run's stream, from 0
      * @param name the event name ({@code values}, {@code updates|ns}, ...)
-     * @param data its JSON data
+     * @param data its JSON data, UTF-8
      */
-    public record Event(int id, String name, JsonNode data) {}
+    public record Event(int id, String name, byte[] data) {
+        /** @return the data as text */
+        public String text() {
+            return new String(data, StandardCharsets.UTF_8);
+        }
+
+        /** @return the data parsed */
+        public JsonNode json() {
+            return Json.parse(data);
+        }
+
+        @Override
+        public String toString() {
+            return id + " " + name + " " + text();
+        }
+    }
 
     /** The most events a run keeps for late joiners. */
     static final int LIMIT = 10_000;
@@ -42,48 +61,91 @@ public final class RunEvents implements EventFeed {
 
     private final int limit;
     private final Duration keep;
-    /** The kept events: ids {@code next - events.size()} to {@code next - 1}. */
-    private final List<Event> events = new ArrayList<>();
+    private final EventBudget budget;
+    /**
+     * The kept events from index {@link #head} on (the slots before it were let go): ids {@code
+     * next - kept()} to {@code next - 1}.
+     */
+    private final ArrayList<Event> events = new ArrayList<>();
+
+    private int head;
 
     private int next;
+    private long bytes;
     private boolean closed;
-    private BiConsumer<String, JsonNode> mirror;
-    /** Called once the events were dropped, {@link #keep} after the run ended. */
-    private final Runnable dropped;
+    private boolean dropped;
+    private long endedKey;
+    private BiConsumer<String, byte[]> mirror;
+    /** Called once the events were dropped, {@link #keep} after the run ended or sooner. */
+    private final Runnable onDrop;
 
-    RunEvents(Runnable dropped) {
-        this(LIMIT, KEEP, dropped);
+    RunEvents(EventBudget budget, Runnable onDrop) {
+        this(LIMIT, KEEP, budget, onDrop);
     }
 
-    RunEvents(int limit, Duration keep, Runnable dropped) {
+    RunEvents(int limit, Duration keep, EventBudget budget, Runnable onDrop) {
         this.limit = limit;
         this.keep = keep;
-        this.dropped = dropped;
+        this.budget = budget;
+        this.onDrop = onDrop;
     }
 
     /** A feed of a run that is over and whose events are gone: it has nothing and is closed. */
     static RunEvents gone() {
-        RunEvents e = new RunEvents(0, Duration.ZERO, () -> {});
+        RunEvents e = new RunEvents(0, Duration.ZERO, EventBudget.unbounded(), () -> {});
         e.closed = true;
+        e.dropped = true;
         return e;
     }
 
     /** Copies the events added from now on to {@code to} as well (in the order they are added). */
-    synchronized void mirror(BiConsumer<String, JsonNode> to) {
+    synchronized void mirror(BiConsumer<String, byte[]> to) {
         this.mirror = to;
     }
 
-    synchronized void add(String name, JsonNode data) {
-        if (!closed) {
-            events.add(new Event(next++, name, data));
-            if (events.size() > limit) {
-                // a quarter at once, so that a long run does not shift the list at every event
-                events.subList(0, Math.max(1, limit / 4)).clear();
+    void add(String name, JsonNode data) {
+        // written before taking the monitor: readers wait on it, and a large value takes a while
+        byte[] json = Json.bytes(data);
+        add(name, json);
+    }
+
+    synchronized void add(String name, byte[] data) {
+        if (closed) {
+            return;
+        }
+        events.add(new Event(next++, name, data));
+        bytes += data.length;
+        budget.count(data.length);
+        if (kept() > limit) {
+            // a quarter at once, so that a long run does not trim at every event
+            trim(Math.max(1, limit / 4));
+        }
+        if (budget.over()) {
+            budget.reclaim();
+            while (budget.over() && kept() > 1) {
+                trim(1);
             }
-            if (mirror != null) {
-                mirror.accept(name, data);
-            }
-            notifyAll();
+        }
+        if (mirror != null) {
+            mirror.accept(name, data);
+        }
+        notifyAll();
+    }
+
+    private int kept() {
+        return events.size() - head;
+    }
+
+    private void trim(int n) {
+        for (int i = 0; i < n && kept() > 0; i++) {
+            int size = events.set(head++, null).data().length;
+            bytes -= size;
+            budget.count(-size);
+        }
+        if (head > events.size() / 2) {
+            // shift the kept ones down at once when half the list is let go: linear overall
+            events.subList(0, head).clear();
+            head = 0;
         }
     }
 
@@ -91,15 +153,34 @@ public final class RunEvents implements EventFeed {
         if (!closed) {
             closed = true;
             notifyAll();
-            DROPS.schedule(this::drop, keep.toMillis(), TimeUnit.MILLISECONDS);
+            endedKey = budget.ended(this);
+            DROPS.schedule(this::expire, keep.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
-    private void drop() {
+    private void expire() {
+        budget.forget(endedKey);
+        drop();
+    }
+
+    /** Lets go of every event (the run ended); a reader finds nothing more, and the run is closed. */
+    void drop() {
         synchronized (this) {
+            if (dropped) {
+                return;
+            }
+            dropped = true;
             events.clear();
+            head = 0;
+            budget.count(-bytes);
+            bytes = 0;
         }
-        dropped.run();
+        onDrop.run();
+    }
+
+    /** @return the bytes of the events kept now */
+    synchronized long bytes() {
+        return bytes;
     }
 
     @Override
@@ -117,8 +198,8 @@ public final class RunEvents implements EventFeed {
             }
             wait(left);
         }
-        int skip = Math.max(0, from - (next - events.size()));
-        return skip < events.size() ? List.copyOf(events.subList(skip, events.size())) : List.of();
+        int skip = Math.max(0, from - (next - kept()));
+        return skip < kept() ? List.copyOf(events.subList(head + skip, events.size())) : List.of();
     }
 
     /** Waits until the run ended. */

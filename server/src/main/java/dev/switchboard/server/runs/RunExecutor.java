@@ -30,8 +30,11 @@ final class RunExecutor {
     private final LocalRunQueue local;
     /** Records each execution's end. */
     private final RunPipeline outcomes;
+    /** The room runs executing here count on. */
+    private final RunMemory memory;
 
-    RunExecutor(Registry registry, CheckpointSaver saver, LocalRunQueue local, RunPipeline outcomes) {
+    RunExecutor(Registry registry, CheckpointSaver saver, LocalRunQueue local, RunPipeline outcomes, RunMemory memory) {
+        this.memory = memory;
         this.registry = registry;
         this.saver = saver;
         this.local = local;
@@ -39,6 +42,22 @@ final class RunExecutor {
     }
 
     void execute(Execution e) {
+        long counted;
+        try {
+            counted = memory.acquire(RunMemory.cost(e.run.bodyBytes()), e.control);
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+            outcomes.finish(e, null, null); // the server is closing: it records nothing
+            return;
+        }
+        try {
+            executeCounted(e);
+        } finally {
+            memory.release(counted);
+        }
+    }
+
+    private void executeCounted(Execution e) {
         RunRow run = e.run;
         run.status(RunStatus.RUNNING);
         if (registry.shared() && e.queue != local) {
@@ -142,7 +161,8 @@ final class RunExecutor {
                 StreamMode.CUSTOM,
                 StreamMode.TASKS,
                 StreamMode.CHECKPOINTS,
-                StreamMode.MESSAGES
+                StreamMode.MESSAGES,
+                StreamMode.TOOLS
             };
         }
         Set<String> asked = run.request().streamModes();
@@ -150,6 +170,7 @@ final class RunExecutor {
         for (String a : asked) {
             switch (a) {
                 case "custom" -> m.add(StreamMode.CUSTOM);
+                case "tools" -> m.add(StreamMode.TOOLS);
                 case "debug" -> m.add(StreamMode.DEBUG);
                 case "tasks", "events" -> m.add(StreamMode.TASKS);
                 case "checkpoints" -> m.add(StreamMode.CHECKPOINTS);

@@ -13,8 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunFeeds {
     private final Map<String, RunEvents> local = new ConcurrentHashMap<>();
+    private final EventBudget budget;
     /** The shared queue's event log, or null when the queue is this JVM's. */
     private volatile SharedEvents shared;
+
+    /** @param budgetBytes the bytes of event data the runs of this JVM keep together */
+    RunFeeds(long budgetBytes) {
+        this.budget = new EventBudget(budgetBytes);
+    }
 
     void shared(SharedEvents log) {
         this.shared = log;
@@ -65,7 +71,7 @@ final class RunFeeds {
      */
     EventFeed feed(RunRow run, Execution executing) {
         SharedEvents log = shared;
-        if (log != null && !run.request().temporary()) {
+        if (log != null && !run.temporary()) {
             return executing != null && !executing.claim.resumed() ? executing.events : log.tail(run.id());
         }
         RunEvents events = local.get(run.id());
@@ -73,6 +79,8 @@ final class RunFeeds {
     }
 
     private RunEvents events(String runId) {
-        return new RunEvents(() -> local.remove(runId));
+        RunEvents[] made = new RunEvents[1];
+        made[0] = new RunEvents(budget, () -> local.remove(runId, made[0]));
+        return made[0];
     }
 }

@@ -4,6 +4,8 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Redacted;
 import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.time.Duration;
@@ -58,7 +60,8 @@ public final class RunPipeline implements AutoCloseable {
     /** The runs executing in this JVM, by run id. */
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
 
-    private final RunFeeds feeds = new RunFeeds();
+    private final RunFeeds feeds;
+    private final RunMemory memory = RunMemory.ofHeap();
     /** Stops asked for runs claimed but not started yet, by run id. */
     private final Map<String, Stop> earlyStops = new ConcurrentHashMap<>();
     /** Wakes the shared queue's claimer (a run ended here, so a thread may be free); null when local. */
@@ -77,16 +80,25 @@ public final class RunPipeline implements AutoCloseable {
      * @param queue the server's queue: a {@link LocalRunQueue} unless the database is shared
      * @param local the queue of stateless runs: {@code queue} itself when that is local
      * @param maxRuns how many claimed runs this JVM executes at once
+     * @param eventBytes how many bytes of SSE event data the runs of this JVM keep together for late
+     *     readers
      */
     public RunPipeline(
-            String owner, Registry registry, CheckpointSaver saver, RunQueue queue, LocalRunQueue local, int maxRuns) {
+            String owner,
+            Registry registry,
+            CheckpointSaver saver,
+            RunQueue queue,
+            LocalRunQueue local,
+            int maxRuns,
+            long eventBytes) {
+        this.feeds = new RunFeeds(eventBytes);
         this.owner = owner;
         this.registry = registry;
         this.saver = saver;
         this.queue = queue;
         this.local = local;
         this.maxRuns = maxRuns;
-        this.executor = new RunExecutor(registry, saver, local, this);
+        this.executor = new RunExecutor(registry, saver, local, this, memory);
         this.news = new SharedQueueNews(this, registry);
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
@@ -133,7 +145,7 @@ public final class RunPipeline implements AutoCloseable {
     }
 
     private RunQueue queueOf(RunRow run) {
-        return run.request().temporary() ? local : queue;
+        return run.temporary() ? local : queue;
     }
 
     /**
@@ -175,6 +187,9 @@ public final class RunPipeline implements AutoCloseable {
      * @return what is left to do
      */
     public Submission submit(ThreadRow thread, RunRow run, boolean here) {
+        if (!memory.admits(RunMemory.cost(run.bodyBytes()))) {
+            throw ApiException.status(503, "the server is busy with large runs: retry later");
+        }
         RunQueue q = queueOf(run);
         boolean local = q == this.local;
         if (local) {
@@ -453,7 +468,7 @@ public final class RunPipeline implements AutoCloseable {
      * @param run the run
      */
     public void answered(RunRow run) {
-        if (run.request().temporary() && run.finished()) {
+        if (run.temporary() && run.finished()) {
             ThreadRow thread = registry.thread(run.threadId());
             if (thread != null && !local.busy(thread.id())) {
                 drop(thread);
@@ -490,7 +505,7 @@ public final class RunPipeline implements AutoCloseable {
             if (o.status() == RunStatus.ERROR && failure != null) {
                 e.events.add("error", o.result().get("__error__"));
             }
-            record(e, o);
+            recordOrFail(e, o);
         } finally {
             executions.remove(e.run.id(), e);
             e.events.close();
@@ -499,6 +514,33 @@ public final class RunPipeline implements AutoCloseable {
             }
             if (!closing) {
                 pump();
+            }
+        }
+    }
+
+    /**
+     * Stores the outcome; when it cannot be stored (a value the database refuses, the database away),
+     * stores that the run failed, with neither values nor any database text, so that the thread
+     * is free and nobody waits forever. Only when even that fails is the run left to its lease (the
+     * shared queue hands it on) or, on this JVM's queue, shown failed here alone.
+     */
+    private void recordOrFail(Execution e, Outcome o) {
+        try {
+            record(e, o);
+            return;
+        } catch (RuntimeException first) {
+            LOG.error("storing the outcome of {} failed", e, Redacted.of(first));
+        }
+        Outcome failed = Outcome.unstorable(o);
+        try {
+            record(e, failed);
+        } catch (RuntimeException again) {
+            LOG.error("storing that {} failed failed too", e, Redacted.of(again));
+            if (e.queue == local) {
+                synchronized (e.thread) {
+                    local.free(e.claim);
+                    failed.publish(e.run, e.thread);
+                }
             }
         }
     }

@@ -1,7 +1,5 @@
 package dev.switchboard.server.runs;
 
-import tools.jackson.databind.JsonNode;
-
 /**
  * The port to a run event log shared by the server JVMs of one database: the JVM executing a run
  * writes its events there, and a stream through another JVM reads them back, with the same ids.
@@ -12,9 +10,9 @@ public interface SharedEvents {
      *
      * @param runId the run
      * @param name the event name
-     * @param data its data
+     * @param data its JSON data, UTF-8
      */
-    void add(String runId, String name, JsonNode data);
+    void add(String runId, String name, byte[] data);
 
     /** Stores every queued event now: called before a run is recorded finished. */
     void flush();

@@ -1,14 +1,24 @@
 package dev.switchboard.server.wire;
 
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The one mapper of the server: request bodies in, response bodies out. */
+/**
+ * The one mapper of the server: request bodies in, response bodies out. Numbers keep every digit:
+ * a decimal is read as a {@code BigDecimal} with its scale ({@code 120.50} stays {@code 120.50}),
+ * an integer beyond 64 bits as a {@code BigInteger}, and both are written back as they were read.
+ */
 public final class Json {
     /** Reads and writes every JSON document of the server. */
-    public static final JsonMapper MAPPER = JsonMapper.builder().build();
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
 
     private Json() {}
 
@@ -47,7 +57,8 @@ public final class Json {
      * @return the value, or null for a null node
      */
     public static Object plain(JsonNode node) {
-        return node == null || node.isNull() ? null : MAPPER.treeToValue(node, Object.class);
+        // through bytes: a decimal becomes a BigDecimal with its scale, not a double
+        return node == null || node.isNull() ? null : MAPPER.readValue(bytes(node), Object.class);
     }
 
     /**

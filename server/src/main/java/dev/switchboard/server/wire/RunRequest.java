@@ -51,9 +51,29 @@ public record RunRequest(
 
     /** The stream modes LangGraph Server knows. */
     public static final Set<String> STREAM_MODES = Set.of(
-            "values", "messages", "messages-tuple", "updates", "events", "debug", "tasks", "checkpoints", "custom");
+            "values",
+            "messages",
+            "messages-tuple",
+            "updates",
+            "events",
+            "debug",
+            "tasks",
+            "checkpoints",
+            "custom",
+            "tools");
 
-    private static final Set<String> STRATEGIES = Set.of("reject", "rollback", "interrupt", "enqueue");
+    private static final List<String> STRATEGIES = List.of("reject", "rollback", "interrupt", "enqueue");
+    private static final List<String> MODES = List.of(
+            "values",
+            "messages",
+            "messages-tuple",
+            "updates",
+            "events",
+            "tasks",
+            "checkpoints",
+            "debug",
+            "custom",
+            "tools");
 
     /**
      * Parses and validates a run request body.
@@ -63,41 +83,34 @@ public record RunRequest(
      * @return the request
      */
     public static RunRequest parse(ObjectNode body, boolean temporary) {
-        String assistant = Json.text(body, "assistant_id");
+        String assistant = Fields.string(body, "assistant_id");
         if (assistant == null) {
-            throw ApiException.invalid("assistant_id", "assistant_id is required");
+            throw ApiException.invalidType(List.of("assistant_id"), "string", body.path("assistant_id"));
         }
-        ObjectNode config = objectOrEmpty(body, "config");
-        JsonNode limit = config.get("recursion_limit");
+        ObjectNode config = Fields.object(body, "config");
+        Fields.strings(config, "tags");
+        JsonNode command = body.get("command");
+        if (command != null && !command.isNull() && !command.isObject()) {
+            throw ApiException.invalidType(List.of("command"), "object", command);
+        }
         return new RunRequest(
                 assistant,
                 body.has("input") ? body.get("input") : Json.MAPPER.nullNode(),
-                nullToAbsent(body.get("command")),
+                command == null || command.isNull() ? null : command,
                 streamModes(body.get("stream_mode")),
-                MultitaskStrategy.parse(oneOf(body, "multitask_strategy", STRATEGIES, "reject")),
+                MultitaskStrategy.parse(Fields.oneOf(body, "multitask_strategy", STRATEGIES, "reject")),
                 nodes(body.get("interrupt_before"), "interrupt_before"),
                 nodes(body.get("interrupt_after"), "interrupt_after"),
-                objectOrEmpty(config, "configurable"),
-                limit == null || limit.isNull() ? null : limit.asInt(),
+                Fields.object(config, "configurable"),
+                Fields.integer(config, List.of("config", "recursion_limit"), 1, Integer.MAX_VALUE),
                 body.has("context") && !body.get("context").isNull() ? body.get("context") : Json.object(),
-                objectOrEmpty(body, "metadata"),
+                Fields.object(body, "metadata"),
                 checkpointId(body),
-                oneOf(body, "if_not_exists", Set.of("reject", "create"), "reject"),
-                body.path("stream_subgraphs").asBoolean(false),
-                bool(body, "stream_resumable"),
-                oneOf(body, "on_disconnect", Set.of("cancel", "continue"), "continue"),
+                Fields.oneOf(body, "if_not_exists", List.of("reject", "create"), "reject"),
+                Boolean.TRUE.equals(Fields.bool(body, "stream_subgraphs")),
+                Boolean.TRUE.equals(Fields.bool(body, "stream_resumable")),
+                Fields.oneOf(body, "on_disconnect", List.of("cancel", "continue"), "continue"),
                 temporary);
-    }
-
-    private static boolean bool(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return false;
-        }
-        if (!n.isBoolean()) {
-            throw ApiException.invalid(field, field + " must be true or false, was " + n);
-        }
-        return n.asBoolean();
     }
 
     /**
@@ -109,15 +122,15 @@ public record RunRequest(
         return onDisconnect.equals("cancel");
     }
 
-    private static JsonNode nullToAbsent(JsonNode n) {
-        return n == null || n.isNull() ? null : n;
-    }
-
     private static String checkpointId(ObjectNode body) {
-        String id = Json.text(body, "checkpoint_id");
-        JsonNode cp = body.get("checkpoint");
-        if (id == null && cp != null && cp.isObject()) {
-            id = Json.text(cp, "checkpoint_id");
+        String id = Fields.string(body, "checkpoint_id");
+        ObjectNode cp = Fields.object(body, "checkpoint");
+        if (id == null) {
+            JsonNode inner = cp.get("checkpoint_id");
+            if (inner != null && !inner.isNull() && !inner.isString()) {
+                throw ApiException.invalidType(List.of("checkpoint", "checkpoint_id"), "string", inner);
+            }
+            id = inner == null || inner.isNull() ? null : inner.asString();
         }
         return id;
     }
@@ -130,14 +143,7 @@ public record RunRequest(
      * @return the object
      */
     public static ObjectNode objectOrEmpty(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return Json.object();
-        }
-        if (!n.isObject()) {
-            throw ApiException.invalid(field, field + " must be an object");
-        }
-        return (ObjectNode) n.deepCopy();
+        return Fields.object(body, field);
     }
 
     /**
@@ -150,14 +156,7 @@ public record RunRequest(
      * @return the value
      */
     public static String oneOf(JsonNode body, String field, Set<String> allowed, String dflt) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return dflt;
-        }
-        if (!n.isString() || !allowed.contains(n.asString())) {
-            throw ApiException.invalid(field, field + " must be one of " + sorted(allowed) + ", was " + n);
-        }
-        return n.asString();
+        return Fields.oneOf(body, field, sorted(allowed), dflt);
     }
 
     private static Set<String> streamModes(JsonNode n) {
@@ -172,10 +171,11 @@ public record RunRequest(
         } else {
             items.add(n);
         }
-        for (JsonNode m : items) {
+        for (int i = 0; i < items.size(); i++) {
+            JsonNode m = items.get(i);
             if (!m.isString() || !STREAM_MODES.contains(m.asString())) {
-                throw ApiException.invalid(
-                        "stream_mode", "stream_mode must be among " + sorted(STREAM_MODES) + ", was " + m);
+                throw ApiException.invalidEnum(
+                        n.isArray() ? List.of("stream_mode", i) : List.of("stream_mode"), MODES, m);
             }
             out.add(m.asString());
         }
@@ -187,13 +187,21 @@ public record RunRequest(
             return List.of();
         }
         if (n.isString()) {
-            return List.of(n.asString()); // "*": every node
+            if (!n.asString().equals("*")) {
+                throw ApiException.invalidEnum(List.of(field), List.of("*"), n);
+            }
+            return List.of("*"); // every node
         }
         if (!n.isArray()) {
-            throw ApiException.invalid(field, field + " must be a list of node names or \"*\"");
+            throw ApiException.invalidType(List.of(field), "array", n);
         }
         List<String> out = new ArrayList<>();
-        n.forEach(x -> out.add(x.asString()));
+        for (int i = 0; i < n.size(); i++) {
+            if (!n.get(i).isString()) {
+                throw ApiException.invalidType(List.of(field, i), "string", n.get(i));
+            }
+            out.add(n.get(i).asString());
+        }
         return out;
     }
 

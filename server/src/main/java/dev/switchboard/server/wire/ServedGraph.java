@@ -95,32 +95,55 @@ public final class ServedGraph {
     }
 
     /**
-     * Decodes {@code values} into an update of the state. Keys that are not channels are ignored,
-     * as LangGraph drops input keys outside the input schema; a value of the wrong type is a 422. A
-     * single value for a list channel counts as a one-element list, as LangGraph's append reducers
-     * take both.
+     * Decodes {@code values} into an update of the state (a state update's {@code values}, a
+     * command's {@code update}). A key that is no channel, or a value its channel's type cannot
+     * take, is a 422 naming it. A single value for a list channel counts as a one-element list, as
+     * LangGraph's append reducers take both.
      *
      * @param values the JSON object
      * @param field the request field it came from, for error messages
      * @return the update
      */
     public StateUpdate update(JsonNode values, String field) {
-        Map<String, Object> writes = decode(values, field, schema.channels());
+        Map<String, Object> writes = decode(values, field, schema.channels(), true);
         try {
             return schema.update(writes);
         } catch (IllegalArgumentException e) {
-            throw ApiException.status(422, e.getMessage()); // a node-private channel: no client writes it
+            // a node-private channel: no client writes it
+            throw ApiException.issue(422, List.of(field), "custom", e.getMessage());
         }
     }
 
-    private Map<String, Object> decode(JsonNode values, String field, List<GraphSchema.Channel> channels) {
-        if (!values.isObject()) {
-            throw ApiException.invalid(field, field + " must be a JSON object keyed by state channel");
+    /**
+     * Checks a run's request against the graph before anything is created: its {@code input}
+     * against the input channels, its {@code command.update} against the state's. Values of
+     * channels that hold chat messages are left to the run, which fails on a message it cannot
+     * read as LangGraph's does (its reducer reads them).
+     *
+     * @param input the request's input, JSON null when none
+     * @param command the request's command, or null
+     */
+    public void validate(JsonNode input, JsonNode command) {
+        if (input != null && !input.isNull()) {
+            decode(input, "input", schema.input(), false);
         }
+        if (command != null && command.has("update") && !command.get("update").isNull()) {
+            decode(command.get("update"), "command", schema.channels(), false);
+        }
+    }
+
+    /** Decodes values of {@code channels}; {@code messages} false leaves chat message channels unread. */
+    private Map<String, Object> decode(
+            JsonNode values, String field, List<GraphSchema.Channel> channels, boolean messages) {
+        if (!values.isObject()) {
+            throw ApiException.issue(
+                    422, List.of(field), "invalid_type", "Expected object, received " + ApiException.typeOf(values));
+        }
+        unknownKeys(values, field, channels);
         Map<String, Object> writes = new LinkedHashMap<>();
         for (GraphSchema.Channel c : channels) {
             JsonNode v = values.get(c.name());
-            if (v == null) {
+            if (v == null || (!messages && forms.holdsMessages(c.type()))) {
                 continue;
             }
             if (!v.isArray() && List.class.isAssignableFrom(c.type().raw())) {
@@ -128,12 +151,77 @@ public final class ServedGraph {
             }
             try {
                 writes.put(c.name(), forms.read(c.type(), v));
-            } catch (SerdeException e) {
-                throw ApiException.status(
-                        422, "cannot read '" + c.name() + "' of graph '" + graphId + "': " + e.getMessage());
+            } catch (SerdeException | IllegalArgumentException e) {
+                throw mismatch(field, c, values.get(c.name()), messages && forms.holdsMessages(c.type()) ? e : null);
             }
         }
         return writes;
+    }
+
+    /** zod's {@code unrecognized_keys}: keys that are no channel the request may write. */
+    private static void unknownKeys(JsonNode values, String field, List<GraphSchema.Channel> channels) {
+        List<String> unknown = new ArrayList<>();
+        for (String key : values.propertyNames()) {
+            if (channels.stream().noneMatch(c -> c.name().equals(key))) {
+                unknown.add(key);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            ApiException e = ApiException.issue(
+                    422,
+                    List.of(field),
+                    "unrecognized_keys",
+                    "Unrecognized key(s) in object: "
+                            + String.join(
+                                    ", ",
+                                    unknown.stream().map(k -> "'" + k + "'").toList())
+                            + "; the channels it may write are "
+                            + channels.stream().map(GraphSchema.Channel::name).toList());
+            e.issue().set("keys", Json.tree(unknown));
+            throw e;
+        }
+    }
+
+    /**
+     * A value its channel cannot take: zod's {@code invalid_type} when the JSON types differ, else
+     * a {@code custom} issue naming the channel's type; never the decoder's words (they speak of
+     * stored data). A chat message the run reads fails the run with its reason instead.
+     */
+    private static ApiException mismatch(String field, GraphSchema.Channel c, JsonNode v, Exception message) {
+        if (message != null) {
+            return ApiException.status(422, message.getMessage());
+        }
+        String expected = jsonType(c.type().raw());
+        String got = ApiException.typeOf(v);
+        List<String> path = List.of(field, c.name());
+        if (expected != null && !expected.equals(got)) {
+            ApiException e =
+                    ApiException.issue(422, path, "invalid_type", "Expected " + expected + ", received " + got);
+            e.issue().put("expected", expected).put("received", got);
+            return e;
+        }
+        return ApiException.issue(
+                422, path, "custom", "'" + c.name() + "' cannot hold this value: it is a " + c.type());
+    }
+
+    /** The JSON type a Java type is written as, or null when it could be several. */
+    private static String jsonType(Class<?> raw) {
+        if (raw == String.class || raw == char.class || raw == Character.class || raw.isEnum()) {
+            return "string";
+        }
+        if (raw == boolean.class || raw == Boolean.class) {
+            return "boolean";
+        }
+        if ((raw.isPrimitive() && raw != void.class) || Number.class.isAssignableFrom(raw)) {
+            return "number";
+        }
+        if (raw.isArray() || java.util.Collection.class.isAssignableFrom(raw)) {
+            return "array";
+        }
+        if (Map.class.isAssignableFrom(raw) || raw.isRecord()) {
+            return "object";
+        }
+        return null;
     }
 
     /**
@@ -149,7 +237,7 @@ public final class ServedGraph {
      */
     public StateUpdate input(JsonNode input, RunConfig config) {
         try {
-            return schema.inputUpdate(decode(input, "input", schema.input()));
+            return schema.inputUpdate(decode(input, "input", schema.input(), true));
         } catch (ApiException e) {
             try {
                 graph.updateState(config, schema.update(Map.of()), START);
@@ -274,6 +362,37 @@ public final class ServedGraph {
                 out.add(c.name());
             }
         }
+        return out;
+    }
+
+    /**
+     * The JSON Schema of the whole state, LangGraph's {@code state_schema}: every channel a client
+     * sees, in declaration order, each with the schema the input or output schema gives it (the
+     * processor's), else the JSON type its Java type is written as.
+     *
+     * @param input the input's JSON Schema
+     * @param output the output's JSON Schema
+     * @return the state's JSON Schema
+     */
+    public ObjectNode stateJsonSchema(JsonNode input, JsonNode output) {
+        ObjectNode out = Json.object();
+        out.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        out.put("title", graphId + "State");
+        out.put("type", "object");
+        ObjectNode props = out.putObject("properties");
+        for (GraphSchema.Channel c : schema.channels()) {
+            JsonNode known = output.path("properties").get(c.name());
+            if (known == null) {
+                known = input.path("properties").get(c.name());
+            }
+            if (known != null) {
+                props.set(c.name(), known.deepCopy());
+            } else {
+                String type = jsonType(c.type().raw());
+                props.set(c.name(), type == null ? Json.object() : Json.object().put("type", type));
+            }
+        }
+        describeMessages(out);
         return out;
     }
 

@@ -3,6 +3,7 @@ package dev.switchboard.server.wire;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.StateSnapshot;
+import dev.switchboard.runtime.error.GraphException;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;
@@ -127,7 +128,24 @@ public final class Wire {
         Throwable root = e instanceof NodeException && e.getCause() instanceof NodeException ? e.getCause() : e;
         // what the server itself rejects (an input it cannot read) is LangGraph.js's plain Error
         o.put("error", root instanceof ApiException ? "Error" : root.getClass().getSimpleName());
-        o.put("message", String.valueOf(root.getMessage()));
+        o.put(
+                "message",
+                told(root) ? String.valueOf(root.getMessage()) : "the run failed; the server's log says where");
         return o;
+    }
+
+    /**
+     * Whether a failure's message may reach the client: a node's own exception (what LangGraph
+     * answers), the runtime's and the server's rules. A database's or a library's (storing a
+     * checkpoint, say) may quote SQL and other threads' data, and stays in the log, without it.
+     */
+    private static boolean told(Throwable e) {
+        if (e instanceof dev.switchboard.checkpoint.jdbc.CheckpointStoreException) {
+            return false;
+        }
+        return e instanceof NodeException
+                || e instanceof GraphException
+                || e instanceof ApiException
+                || e instanceof java.util.concurrent.CancellationException;
     }
 }

@@ -115,8 +115,8 @@ class SwitchboardPostgresApplicationTest {
         // The rows are in the schema of Boot's DataSource, written through the saver it opened.
         try (Connection c = dataSource.getConnection();
                 Statement s = c.createStatement();
-                ResultSet r = s.executeQuery(
-                        "SELECT COUNT(*) FROM switchboard_checkpoints WHERE thread_id = 'conversation-1'")) {
+                ResultSet r = s.executeQuery("SELECT COUNT(*) FROM switchboard_checkpoints c JOIN switchboard_spaces s"
+                        + " ON s.id = c.space WHERE s.thread_id = 'conversation-1'")) {
             r.next();
             assertTrue(r.getInt(1) >= 4, "expected a checkpoint per superstep of both runs, got " + r.getInt(1));
         }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
@@ -28,19 +29,31 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * Serves the server's {@link ApiHandler} from Spring WebFlux. The server's API is blocking (it reads
- * the body as a stream and writes a streamed answer on its own thread), so each request is handled
- * on Reactor's bounded elastic scheduler, never on an event loop: the body is read there as it
+ * the body as a stream, waits for runs, writes a streamed answer on its own thread), so each request
+ * is handled on a scheduler of its own, never on an event loop: the body is read there as it
  * arrives, and a streamed answer (SSE) is written there and flushed to the client event by event.
+ * A stream or a wait holds a thread while it lasts, so the scheduler has room for {@link #THREADS}
+ * of them at once, as a servlet container's request threads would (Reactor's shared bounded
+ * elastic scheduler has ten per core, and other libraries' blocking calls share it).
  * The caller is the principal Spring Security (or another {@code WebFilter}) put on the exchange.
  * A client that hangs up cancels the response, which the server sees as a failed write, as it does
  * on its own HTTP server.
  */
-final class ReactiveApiHandler implements WebHandler {
+final class ReactiveApiHandler implements WebHandler, DisposableBean {
+    /** Requests in progress at once (streams and waits included); more wait for a thread. */
+    static final int THREADS = 256;
+
     private final ApiHandler api;
-    private final Scheduler scheduler = Schedulers.boundedElastic();
+    private final Scheduler scheduler =
+            Schedulers.newBoundedElastic(THREADS, Integer.MAX_VALUE, "switchboard-api", 60, true);
 
     ReactiveApiHandler(ApiHandler api) {
         this.api = api;
+    }
+
+    @Override
+    public void destroy() {
+        scheduler.dispose();
     }
 
     @Override

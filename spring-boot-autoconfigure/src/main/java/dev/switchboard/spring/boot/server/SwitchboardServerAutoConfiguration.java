@@ -150,8 +150,13 @@ public class SwitchboardServerAutoConfiguration {
     @ConditionalOnProperty(prefix = "switchboard.server", name = "mode", havingValue = "web", matchIfMissing = true)
     static class ReactiveApi {
         @Bean
-        ReactiveApiHandlerMapping switchboardReactiveApiHandlerMapping(SwitchboardServer server) {
-            return new ReactiveApiHandlerMapping(new ReactiveApiHandler(server.handler()));
+        ReactiveApiHandler switchboardReactiveApiHandler(SwitchboardServer server) {
+            return new ReactiveApiHandler(server.handler());
+        }
+
+        @Bean
+        ReactiveApiHandlerMapping switchboardReactiveApiHandlerMapping(ReactiveApiHandler handler) {
+            return new ReactiveApiHandlerMapping(handler);
         }
     }
 
