@@ -113,7 +113,7 @@ public final class RunRow {
      * @return the assistant id
      */
     public String assistantId() {
-        String a = request.assistantId();
+        String a = request().assistantId();
         return a.equals(graph.graphId()) ? graph.assistantId() : a;
     }
 
