@@ -22,6 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
+    /** The advisory lock the server's own tables (assistants, crons) are created under on PostgreSQL. */
+    private static final long DDL_LOCK = 0x5357_4254_4142_4c45L;
 
     private final Connection connection;
     private final String where;
@@ -72,10 +74,22 @@ final class Sql implements AutoCloseable {
     private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl) {
         try {
             Connection c = connect.get();
+            c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
+                if (postgres) {
+                    // servers starting together on an empty database: CREATE TABLE IF NOT EXISTS
+                    // races in PostgreSQL's catalog, so one creates while the others wait
+                    s.execute("SELECT pg_advisory_xact_lock(" + DDL_LOCK + ")");
+                }
                 for (String d : ddl) {
                     s.execute(d);
                 }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
             }
             return new Sql(c, where, postgres);
         } catch (SQLException e) {
