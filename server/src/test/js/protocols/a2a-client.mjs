@@ -46,6 +46,12 @@ out.again = await attempt(async () => view(await notes.sendMessage(message(["no"
 out.got = view(await notes.getTask({ id: asking.id, tenant: "" }));
 out.cancel = await attempt(async () => view(await notes.cancelTask({ id: asking.id, tenant: "", metadata: undefined })));
 out.text = await attempt(async () => view(await notes.sendMessage(message(["write about tea"]))));
+out.resubscribeEnded = await attempt(async () => {
+  for await (const event of notes.resubscribeTask({ id: asking.id, tenant: "" })) {
+    return event;
+  }
+  return null;
+});
 out.missing = await attempt(async () => view(await notes.getTask({ id: "nothing", tenant: "" })));
 
 // a task whose run is still going (the gated graph waits in its second step) is canceled
@@ -55,6 +61,14 @@ const going = await gated.sendMessage({
   configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: true },
 });
 out.going = view(going);
+// following it again: the task as it is now (its stream would go on until the run ends)
+out.resubscribed = await attempt(async () => {
+  for await (const event of gated.resubscribeTask({ id: going.id, tenant: "" })) {
+    const value = event.payload?.value ?? event;
+    return [event.payload?.$case ?? Object.keys(event)[0], value.id, TaskState[value.status?.state]];
+  }
+  return null;
+});
 out.canceled = await attempt(async () => view(await gated.cancelTask({ id: going.id, tenant: "", metadata: undefined })));
 out.canceledGot = view(await gated.getTask({ id: going.id, tenant: "" }));
 

@@ -1,10 +1,11 @@
 // A chat page on @langchain/react's useStream, as a team would write one: it names the API and the
 // assistant (and, after a reload, the thread) in its address, sends what the box holds as the run's
-// input, and shows the messages, the tool calls, the pending interrupt and the values. For the
-// test it also keeps what it rendered on `window.__seen` (every text an AI message showed, in order).
+// input, and shows the messages, the tool calls, the pending interrupt, the generative UI cards of
+// values.ui and the values. For the test it also keeps what it rendered on `window.__seen` (every
+// text an AI message showed, in order) and `window.__stream`.
 import React, { useState } from "react";
 import { createRoot } from "react-dom/client";
-import { useStream } from "@langchain/react";
+import { useChannel, useStream } from "@langchain/react";
 
 const query = new URLSearchParams(location.search);
 const seen = (window.__seen = { aiTexts: [], loading: [], errors: [] });
@@ -31,6 +32,8 @@ function Chat() {
       history.replaceState(null, "", next);
     },
   });
+  // generative UI as it streams: the custom events a node's pushUi sent, whatever their name
+  const custom = useChannel(stream, ["custom"]);
   for (const m of stream.messages) {
     const t = text(m);
     if (kind(m) === "ai" && t && seen.aiTexts[seen.aiTexts.length - 1] !== t) seen.aiTexts.push(t);
@@ -44,6 +47,7 @@ function Chat() {
     interrupts: stream.interrupts.map((i) => ({ id: i.id, value: i.value })),
     toolCalls: stream.toolCalls.map((c) => ({ id: c.callId, name: c.name, status: c.status, output: c.output ?? null })),
     messages: stream.messages.map((m) => ({ type: kind(m), text: text(m), toolCalls: (m.tool_calls ?? []).map((c) => c.name) })),
+    custom: custom.map((e) => e.params.data),
   };
   return (
     <main>
@@ -70,6 +74,11 @@ function Chat() {
           <button id="respond">Answer</button>
         </form>
       )}
+      <div id="ui">
+        {(stream.values?.ui ?? []).map((u) => (
+          <div key={u.id} className={`ui ${u.name}`}>{`${u.name}: ${JSON.stringify(u.props)}`}</div>
+        ))}
+      </div>
       <pre id="values">{JSON.stringify(stream.values)}</pre>
       <form onSubmit={(e) => { e.preventDefault(); void stream.submit(JSON.parse(draft)); }}>
         <textarea id="input" value={draft} onChange={(e) => setDraft(e.target.value)} />

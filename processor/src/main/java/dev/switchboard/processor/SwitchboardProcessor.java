@@ -14,6 +14,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 import dev.switchboard.processor.model.StateModel;
 import dev.switchboard.processor.model.StateReader;
 import dev.switchboard.processor.model.StoredTypes;
+import dev.switchboard.processor.model.WorkflowReader;
 import dev.switchboard.processor.schema.SchemaStep;
 import dev.switchboard.processor.tools.OutputStep;
 import dev.switchboard.processor.tools.ToolsStep;
@@ -92,6 +93,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
     private SchemaStep schemas;
     private OutputStep outputs;
     private MiddlewareStep middleware;
+    private WorkflowStep workflows;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -108,6 +110,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         this.schemas = new SchemaStep(env);
         this.outputs = new OutputStep(env, writer);
         this.middleware = new MiddlewareStep(env, writer);
+        this.workflows = new WorkflowStep(env, writer);
     }
 
     @Override
@@ -122,6 +125,7 @@ public final class SwitchboardProcessor extends AbstractProcessor {
         all.addAll(ToolsStep.ANNOTATIONS);
         all.addAll(OutputStep.ANNOTATIONS);
         all.addAll(MiddlewareStep.ANNOTATIONS);
+        all.addAll(WorkflowStep.ANNOTATIONS);
         return all;
     }
 
@@ -172,6 +176,12 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                 return true;
             });
         }
+        for (TypeElement w : workflows.classes(round)) {
+            safely(w, () -> {
+                print(workflows.process(w, sourceTypes::contains));
+                return true;
+            });
+        }
         if (round.processingOver()) {
             reportUnresolved();
         }
@@ -191,7 +201,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
                     || !(generated.contains(t.getQualifiedName().toString())
                             || tools.wrote(t.getQualifiedName().toString())
                             || outputs.wrote(t.getQualifiedName().toString())
-                            || middleware.wrote(t.getQualifiedName().toString()))) {
+                            || middleware.wrote(t.getQualifiedName().toString())
+                            || workflows.wrote(t.getQualifiedName().toString()))) {
                 return false;
             }
         }
@@ -233,7 +244,8 @@ public final class SwitchboardProcessor extends AbstractProcessor {
             }
             for (Element e : round.getElementsAnnotatedWith(annotation)) {
                 Element owner = e.getKind() == ElementKind.METHOD ? e.getEnclosingElement() : e;
-                if (owner instanceof TypeElement t) {
+                // A workflow's @Retry or @Timeout are its entrypoint's and tasks': the workflow step reads them.
+                if (owner instanceof TypeElement t && !WorkflowReader.isWorkflow(t)) {
                     out.add(t);
                 }
             }

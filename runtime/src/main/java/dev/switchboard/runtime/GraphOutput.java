@@ -27,13 +27,14 @@ public final class GraphOutput<O> {
     /**
      * Creates a result.
      *
-     * @param value the output record
+     * @param value the output record ({@code null} only for a functional workflow paused before its
+     *     entrypoint first returned)
      * @param paused whether the run stopped at a breakpoint or an interrupt
      * @param interrupts the interrupts nodes raised; empty for breakpoints
      */
     public GraphOutput(O value, boolean paused, List<Interrupt> interrupts) {
-        this.value = Objects.requireNonNull(value, "value");
         this.paused = paused || !interrupts.isEmpty();
+        this.value = this.paused ? value : Objects.requireNonNull(value, "value");
         this.interrupts = List.copyOf(interrupts);
     }
 
@@ -41,7 +42,9 @@ public final class GraphOutput<O> {
      * The output record; components whose channels were never written are {@code null} (or zero
      * for primitives). When the run paused at an interrupt, it includes the writes of the tasks of
      * the paused superstep that finished, as LangGraph returns them; they stay pending in the
-     * checkpoint and are applied once when the run resumes, without running those tasks again.
+     * checkpoint and are applied once when the run resumes, without running those tasks again. A
+     * functional workflow's output is its entrypoint's return value: {@code null} while its first run
+     * on a thread is paused.
      *
      * @return the output
      */

@@ -48,6 +48,7 @@ public final class GraphSchema {
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
     private final ValueType context;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
+    private final ValueType workflowInput;
     private final int version;
 
     private GraphSchema(Builder b) {
@@ -61,6 +62,7 @@ public final class GraphSchema {
         this.stateUpdates = Objects.requireNonNull(b.stateUpdates, "stateUpdates");
         this.inputUpdates = Objects.requireNonNull(b.inputUpdates, "inputUpdates");
         this.context = b.context;
+        this.workflowInput = b.workflowInput;
         channels.forEach(c -> byName.put(c.name(), c));
     }
 
@@ -188,6 +190,17 @@ public final class GraphSchema {
         return Optional.ofNullable(context);
     }
 
+    /**
+     * For a functional workflow (an {@code @Entrypoint}), the type of its input: a run's input is
+     * one value of this type, not a map of channels, and its state is the one channel {@code
+     * __end__}, the entrypoint's return value, which LangGraph shows bare too.
+     *
+     * @return the input type; empty for a state graph
+     */
+    public Optional<ValueType> workflowInput() {
+        return Optional.ofNullable(workflowInput);
+    }
+
     @Override
     public String toString() {
         return "GraphSchema[" + graph + ", channels=" + byName.keySet() + "]";
@@ -204,6 +217,7 @@ public final class GraphSchema {
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
         private ValueType context;
+        private ValueType workflowInput;
         private int version = 1;
 
         private Builder(String graph) {
@@ -269,6 +283,17 @@ public final class GraphSchema {
          */
         public Builder context(ValueType context) {
             this.context = context;
+            return this;
+        }
+
+        /**
+         * Makes this the schema of a functional workflow.
+         *
+         * @param input the entrypoint's input type
+         * @return this builder
+         */
+        public Builder workflow(ValueType input) {
+            this.workflowInput = Objects.requireNonNull(input, "input");
             return this;
         }
 

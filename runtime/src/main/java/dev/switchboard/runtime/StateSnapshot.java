@@ -11,7 +11,8 @@ import java.util.Optional;
  * The state of a thread at one checkpoint, as {@link CompiledGraph#getState} and
  * {@link CompiledGraph#getStateHistory} return it.
  *
- * @param values the state record at this checkpoint
+ * @param values the state record at this checkpoint; for a functional workflow its entrypoint's last
+ *     return value, {@code null} before it first returned
  * @param channels every state and private channel with a value, by name
  * @param next the nodes that run next (one entry per task, so {@code Send}s repeat names), in
  *     declaration order; empty when the run is finished
@@ -43,7 +44,7 @@ public record StateSnapshot<S>(
     /**
      * Checks the fields.
      *
-     * @param values the state record
+     * @param values the state record ({@code null} only for a workflow that has not returned yet)
      * @param channels the channel values
      * @param next the next nodes
      * @param config the configuration of this checkpoint
@@ -53,7 +54,6 @@ public record StateSnapshot<S>(
      * @param tasks the next tasks
      */
     public StateSnapshot {
-        Objects.requireNonNull(values, "values");
         Objects.requireNonNull(channels, "channels");
         next = List.copyOf(next);
         Objects.requireNonNull(config, "config");

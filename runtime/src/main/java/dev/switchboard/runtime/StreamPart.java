@@ -1,6 +1,7 @@
 package dev.switchboard.runtime;
 
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,8 @@ public sealed interface StreamPart<S>
     /**
      * The state after a superstep that wrote to it ({@link StreamMode#VALUES}).
      *
-     * @param state the state record
+     * @param state the state record; for a functional workflow its entrypoint's return value,
+     *     {@code null} before it first returned
      * @param channels every state and private channel that has a value, by name, in declaration
      *     order; this includes private channels the record does not have
      * @param <S> the state record type
@@ -43,11 +45,10 @@ public sealed interface StreamPart<S>
         /**
          * Creates the event.
          *
-         * @param state the state record
+         * @param state the state record ({@code null} only for a workflow that has not returned yet)
          * @param channels the channel values by name
          */
         public Values {
-            Objects.requireNonNull(state, "state");
             Objects.requireNonNull(channels, "channels");
         }
 
@@ -89,6 +90,17 @@ public sealed interface StreamPart<S>
          */
         public Updates(String node, Map<String, Object> writes) {
             this(node, writes, false);
+        }
+
+        /**
+         * Whether this is the update of a functional workflow's entrypoint or task: its writes are
+         * then the one entry {@code "__return__"}, the value it returned, which LangGraph streams
+         * bare ({@code {"double": 6}}).
+         *
+         * @return true for a workflow's return value
+         */
+        public boolean isReturn() {
+            return writes.size() == 1 && writes.containsKey(ReservedNames.RETURN);
         }
 
         /** Mentions {@code cached} only for reused writes, to keep the common event short. */

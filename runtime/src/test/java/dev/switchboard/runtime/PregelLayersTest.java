@@ -43,13 +43,16 @@ class PregelLayersTest {
             "Subgraphs",
             "SubgraphAddress",
             "Snapshots",
-            "Steps");
+            "Steps",
+            "TaskCalls",
+            "WorkflowGraph");
     /** Below the run: what a superstep prepares and applies, and what a run stores and streams. */
     private static final List<String> BELOW_THE_RUN = List.of(
             "Task",
             "StepRecord",
             "ChannelState",
             "ChannelVersions",
+            "RouteSpec",
             "StateReader",
             "Codecs",
             "Persistence",
@@ -85,7 +88,9 @@ class PregelLayersTest {
                 }
             }
         }
-        assertEquals(Set.of("ContextSpec", "Digests", "GraphSpec", "StepRecord", "TaskIds", "UnknownNode"), reached);
+        assertEquals(
+                Set.of("ContextSpec", "Digests", "GraphSpec", "RouteSpec", "StepRecord", "TaskIds", "UnknownNode"),
+                reached);
     }
 
     @Test

@@ -113,6 +113,9 @@ class A2aEndpointTest {
                 out.get("cancel").get("error").asString().contains("cannot be canceled"),
                 out.get("cancel").toString());
         assertTrue(
+                out.get("resubscribeEnded").get("error").asString().contains("no stream to follow"),
+                out.get("resubscribeEnded").toString());
+        assertTrue(
                 out.get("missing").get("error").asString().contains("not found"),
                 out.get("missing").toString());
     }
@@ -120,6 +123,10 @@ class A2aEndpointTest {
     @Test
     void aTaskWhoseRunIsGoingIsCanceled() {
         assertEquals("TASK_STATE_WORKING", out.get("going").get("state").asString(), out.toString());
+        assertEquals(
+                json("[\"task\"," + out.get("going").get("id") + ",\"TASK_STATE_WORKING\"]"),
+                out.get("resubscribed"),
+                "SubscribeToTask follows the running task again, from what it is now");
         JsonNode canceled = out.get("canceled");
         assertEquals("TASK_STATE_CANCELED", canceled.path("state").asString(), canceled.toString());
         assertEquals(out.get("going").get("id"), canceled.get("id"));

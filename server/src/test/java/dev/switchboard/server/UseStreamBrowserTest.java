@@ -9,6 +9,8 @@ import dev.switchboard.runtime.checkpoint.MemorySaver;
 import dev.switchboard.server.fixtures.Approval;
 import dev.switchboard.server.fixtures.ApprovalGraph;
 import dev.switchboard.server.fixtures.PacedModel;
+import dev.switchboard.server.fixtures.Show;
+import dev.switchboard.server.fixtures.ShowGraph;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.ApiRequest;
 import dev.switchboard.server.http.ApiResponse;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.JsonNode;
@@ -39,7 +42,9 @@ import tools.jackson.databind.JsonNode;
  * protocol by default) in headless Chromium against a server: a page bundled with esbuild from
  * {@code src/test/js/react} (its packages installed by {@code npm ci} from the committed lock file)
  * shows an agent's tokens as they stream and its tool call, answers an interrupt with {@code
- * respond}, and after a reload in the middle of a run rejoins it by the thread id in its address.
+ * respond}, renders the generative UI cards a node pushed (values.ui, and the {@code custom} events
+ * as they streamed), and after a reload in the middle of a run rejoins it by the thread id in its
+ * address.
  * The page and the API share one origin, as an app served behind the same host would. Skipped, or
  * failed under {@code CI=true}, without Chromium, node or npm.
  */
@@ -67,6 +72,7 @@ class UseStreamBrowserTest {
         server = SwitchboardServer.builder()
                 .graph("agent", ReactAgent.create(model, new Lookup(), null).graph())
                 .graph("approval", ApprovalGraph.builder(new Approval()))
+                .graph("genui", ShowGraph.builder(new Show()))
                 .checkpointer(new MemorySaver())
                 .httpServer(false)
                 .build()
@@ -126,6 +132,13 @@ class UseStreamBrowserTest {
     }
 
     private void open(String assistant, String input) {
+        // a fresh tab per scenario: the last page's streams end with its tab, whatever the browser
+        // would keep of a page it navigated away from
+        String old = driver.getWindowHandle();
+        driver.switchTo().newWindow(WindowType.TAB);
+        String fresh = driver.getWindowHandle();
+        driver.switchTo().window(old).close();
+        driver.switchTo().window(fresh);
         driver.get("http://127.0.0.1:" + http.port() + "/app/?assistant=" + assistant + "&input="
                 + URLEncoder.encode(input, StandardCharsets.UTF_8));
         awaitState(s -> s.has("isLoading"), "the page to render");
@@ -209,7 +222,10 @@ class UseStreamBrowserTest {
     void anInterruptIsShownAndAnswered() {
         open("approval", "{\"trail\":[\"x\"]}");
         driver.findElement(By.id("send")).click();
-        JsonNode paused = awaitState(s -> !s.path("interrupts").isEmpty(), "the interrupt");
+        JsonNode paused = awaitState(
+                s -> !s.path("interrupts").isEmpty()
+                        && s.path("values").path("trail").size() == 2,
+                "the interrupt and the values it paused at");
         assertEquals(
                 "{\"question\":\"ok?\"}",
                 paused.path("interrupts").get(0).path("value").toString());
@@ -226,6 +242,41 @@ class UseStreamBrowserTest {
                 done.path("values").path("trail").toString());
         assertTrue(done.path("interrupts").isEmpty(), "the interrupt is answered: " + done);
         assertTrue(driver.findElements(By.id("interrupt")).isEmpty(), "the page no longer asks");
+    }
+
+    @Test
+    void generativeUiCardsStreamAndStayInTheValues() {
+        open("genui", "{\"messages\":[{\"type\":\"human\",\"content\":\"weather?\"}]}");
+        driver.findElement(By.id("send")).click();
+        JsonNode done = awaitState(
+                s -> !s.path("isLoading").asBoolean()
+                        && lastText(s).equals("here")
+                        && s.path("custom").size() == 4,
+                "the run and its four UI events");
+        // the card pushed, merged with the temperature; the note pushed and removed again
+        JsonNode ui = done.path("values").path("ui");
+        assertEquals(1, ui.size(), ui::toString);
+        assertEquals("card-1", ui.get(0).path("id").asString());
+        assertEquals("{\"city\":\"Paris\",\"temp\":21}", ui.get(0).path("props").toString());
+        assertEquals(
+                "weather: {\"city\":\"Paris\",\"temp\":21}",
+                driver.findElement(By.cssSelector("#ui .ui.weather")).getText());
+        assertTrue(driver.findElements(By.cssSelector("#ui .ui.note")).isEmpty(), "the note was removed");
+        List<String> streamed = new ArrayList<>();
+        done.path("custom")
+                .forEach(e -> streamed.add(
+                        e.has("payload")
+                                ? e.path("payload").path("type").asString() + " "
+                                        + e.path("payload").path("id").asString()
+                                : e.path("type").asString() + " "
+                                        + e.path("name").asString() + " " + e.path("props")));
+        assertEquals(
+                List.of(
+                        "ui weather {\"city\":\"Paris\"}",
+                        "ui weather {\"temp\":21}",
+                        "ui note {\"text\":\"bye\"}",
+                        "remove-ui card-2"),
+                streamed);
     }
 
     @Test

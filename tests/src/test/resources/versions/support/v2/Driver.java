@@ -30,6 +30,12 @@ public final class Driver implements VersionDriver {
     }
 
     @Override
+    public Outcome resumeFrom(CheckpointSaver saver, String thread, String checkpointId, Object value) {
+        graph(saver).invoke(Command.resume(value), RunConfig.thread(thread).withCheckpointId(checkpointId));
+        return state(saver, thread);
+    }
+
+    @Override
     public Outcome state(CheckpointSaver saver, String thread) {
         StateSnapshot<Chat> s = graph(saver).getState(RunConfig.thread(thread));
         Map<String, Object> interrupts = new LinkedHashMap<>();

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.annotation.Edge;
+import dev.switchboard.annotation.Entrypoint;
 import dev.switchboard.annotation.Node;
 import dev.switchboard.annotation.Reducer;
+import dev.switchboard.annotation.Task;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.GraphOutput;
 import dev.switchboard.runtime.NodeContext;
@@ -22,7 +24,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** What the checkout logged. */
 record Paid(@Reducer(Append.class) List<String> log) {}
@@ -51,13 +53,13 @@ class Checkout {
         return PaidUpdate.of().log(List.of(receipt + ":" + first + ":" + second));
     }
 
-    private long effect(String name) {
+    long effect(String name) {
         long pid = ProcessHandle.current().pid();
         append("effects.txt", name + " " + pid);
         return pid;
     }
 
-    private void hangAt(String point) {
+    void hangAt(String point) {
         if (!Files.exists(dir.resolve("hang-" + point))) {
             return;
         }
@@ -83,6 +85,36 @@ class Checkout {
     }
 }
 
+/** The same checkout as a functional workflow: the charge and the mail are tasks. */
+class CheckoutFlow {
+    private final Checkout effects;
+
+    CheckoutFlow(Path dir) {
+        this.effects = new Checkout(dir);
+    }
+
+    @Task
+    String charge(String order) {
+        return "r-" + effects.effect("charge");
+    }
+
+    @Task
+    void mail(String receipt) {
+        effects.effect("mail");
+    }
+
+    @Entrypoint(name = "checkout")
+    String checkout(String order, CheckoutFlowTasks tasks, NodeContext ctx) {
+        String receipt = tasks.charge(order).join();
+        effects.hangAt("after-charge");
+        String first = ctx.interrupt("approve " + receipt + "?", String.class);
+        String second = ctx.interrupt("really?", String.class);
+        tasks.mail(receipt).join();
+        effects.hangAt("after-mail");
+        return receipt + ":" + first + ":" + second;
+    }
+}
+
 /** The child JVM: runs each action in turn on thread {@code checkout}, appending the outcome to {@code results.txt}. */
 final class CheckoutChild {
     private CheckoutChild() {}
@@ -90,24 +122,35 @@ final class CheckoutChild {
     /**
      * Runs the actions.
      *
-     * @param args the backend kind, the store's location, the directory of the run files, then the
-     *     actions: {@code start} (a new order), {@code rerun} (invoke with no input) or a resume value
+     * @param args the backend kind, the store's location, the directory of the run files, the shape
+     *     ({@code graph} or {@code workflow}), then the actions: {@code start} (a new order), {@code
+     *     rerun} (invoke with no input) or a resume value
      */
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[2]);
+        boolean workflow = args[3].equals("workflow");
         try (JdbcSaver saver = Backend.openAt(args[0], args[1])) {
             CheckoutGraph graph =
                     CheckoutGraph.builder(new Checkout(dir)).checkpointer(saver).build();
+            CheckoutFlowWorkflow flow = CheckoutFlowWorkflow.builder(new CheckoutFlow(dir))
+                    .checkpointer(saver)
+                    .build();
             RunConfig cfg = RunConfig.thread(DurableStepCrashTest.THREAD);
-            for (int i = 3; i < args.length; i++) {
-                GraphOutput<Paid> out = switch (args[i]) {
-                    case "start" -> graph.invoke(PaidUpdate.of().log(List.of("order")), cfg);
-                    case "rerun" -> graph.resume(cfg);
-                    default -> graph.invoke(Command.resume(args[i]), cfg);
+            for (int i = 4; i < args.length; i++) {
+                GraphOutput<?> out = switch (args[i]) {
+                    case "start" ->
+                        workflow
+                                ? flow.invoke("order", cfg)
+                                : graph.invoke(PaidUpdate.of().log(List.of("order")), cfg);
+                    case "rerun" -> workflow ? flow.resume(cfg) : graph.resume(cfg);
+                    default ->
+                        workflow
+                                ? flow.invoke(Command.resume(args[i]), cfg)
+                                : graph.invoke(Command.resume(args[i]), cfg);
                 };
                 String line = out.paused()
                         ? "paused " + out.interrupts().get(0).value()
-                        : "done " + out.value().log();
+                        : "done " + (workflow ? "[order, " + out.value() + "]" : ((Paid) out.value()).log());
                 Files.writeString(
                         dir.resolve("results.txt"),
                         line + "\n",
@@ -123,7 +166,8 @@ final class CheckoutChild {
  * Durable steps with real crashes: a node that charges, asks for approval twice and sends a mail
  * performs each side effect exactly once across two resumes, four JVMs and two SIGKILLs (one right
  * after the charge, one right after the mail, each before the node finished), on SQLite and on
- * PostgreSQL. The receipt the last JVM returns is the one the first JVM's charge recorded.
+ * PostgreSQL; so does a functional workflow whose charge and mail are tasks. The receipt the last
+ * JVM returns is the one the first JVM's charge recorded.
  */
 class DurableStepCrashTest {
     static final String THREAD = "checkout";
@@ -131,9 +175,13 @@ class DurableStepCrashTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sqlite", "postgres"})
-    void eachSideEffectHappensOnceAcrossResumesJvmsAndKills(String kind) throws Exception {
+    /** {@code graph} (a node with durable steps) or {@code workflow} (an entrypoint with tasks). */
+    private String shape;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"sqlite, graph", "postgres, graph", "sqlite, workflow", "postgres, workflow"})
+    void eachSideEffectHappensOnceAcrossResumesJvmsAndKills(String kind, String shape) throws Exception {
+        this.shape = shape;
         try (Backend backend = Backend.of(kind, dir)) {
             String location = backend.location("checkout");
             try (JdbcSaver created = backend.open("checkout")) {
@@ -193,7 +241,7 @@ class DurableStepCrashTest {
             command.add("--enable-native-access=ALL-UNNAMED"); // the SQLite driver's native library
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckoutChild.class.getName()));
-        command.addAll(List.of(kind, location, dir.toString()));
+        command.addAll(List.of(kind, location, dir.toString(), shape));
         command.addAll(List.of(actions));
         return new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(

@@ -25,11 +25,16 @@ final class ClassNames {
     static final ClassName GENERATED_UPDATE = ClassName.get(INTERNAL, "GeneratedUpdate");
     static final ClassName VALUES = ClassName.get(INTERNAL, "Values");
     static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
+    static final ClassName WORKFLOW_STATE = ClassName.get(INTERNAL, "WorkflowState");
+    static final ClassName ENTRYPOINT_CALL = ClassName.get(INTERNAL, "EntrypointCall");
+    static final ClassName TASK_DEF = ClassName.get(INTERNAL, "TaskDef");
+    static final ClassName TASK_CALLER = ClassName.get(INTERNAL, "TaskCaller");
     static final ClassName SCHEMA_HISTORY = ClassName.get(INTERNAL, "SchemaHistory");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
     static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");
     static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
+    static final ClassName WORKFLOW_GRAPH = ClassName.get(RUNTIME + ".pregel", "WorkflowGraph");
     static final ClassName VALUE_TYPE = ClassName.get(RUNTIME + ".serde", "ValueType");
     static final ClassName SEALED_TYPE = ClassName.get(RUNTIME + ".serde", "SealedType");
     static final ClassName VALUE_CODEC = ClassName.get(RUNTIME + ".serde", "ValueCodec");
@@ -40,6 +45,8 @@ final class ClassNames {
     static final ClassName DURATION = ClassName.get("java.time", "Duration");
     static final ClassName BI_CONSUMER = ClassName.get("java.util.function", "BiConsumer");
     static final ClassName EXECUTION_EXCEPTION = ClassName.get("java.util.concurrent", "ExecutionException");
+    static final ClassName COMPLETABLE_FUTURE = ClassName.get("java.util.concurrent", "CompletableFuture");
+    static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");
 
     private ClassNames() {}
 }

@@ -36,6 +36,13 @@ final class JsonSchemas {
                 + ",\"type\":\"object\",\"properties\":{" + String.join(",", props) + "}}";
     }
 
+    /** The JSON Schema of one value of a type (a workflow's input or output). */
+    String render(TypeMirror t, String title) {
+        String body = schema(t, new HashSet<>());
+        String head = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":" + quote(title);
+        return body.equals("{}") ? head + "}" : head + "," + body.substring(1);
+    }
+
     private String schema(TypeMirror t, Set<String> visiting) {
         switch (t.getKind()) {
             case BOOLEAN:

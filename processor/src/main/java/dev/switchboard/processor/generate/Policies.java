@@ -34,7 +34,7 @@ final class Policies {
         return b.build();
     }
 
-    private static CodeBlock retry(RetryModel r) {
+    static CodeBlock retry(RetryModel r) {
         return CodeBlock.of(
                 "new $T($L, $T.ofMillis($L), $L, $T.ofMillis($L), $L, $L)",
                 ClassNames.RETRY_POLICY,

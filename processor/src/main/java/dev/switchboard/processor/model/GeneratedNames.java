@@ -8,7 +8,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * The one place that names generated types: {@code <Flat>Update}, {@code <Flat>Channels} and
- * {@code <Flat>Graph}, where nested types flatten with {@code _} ({@code Outer.Chat} becomes
+ * {@code <Flat>Graph}, and for a functional workflow {@code <Flat>Workflow} and {@code <Flat>Tasks},
+ * where nested types flatten with {@code _} ({@code Outer.Chat} becomes
  * {@code Outer_ChatUpdate}), in the package of the source type; a graph named by
  * {@code @Graph(name)} generates {@code <Name>Graph}.
  */
@@ -51,6 +52,16 @@ public final class GeneratedNames {
             return flatName(graphClass) + "Graph";
         }
         return Character.toUpperCase(named.charAt(0)) + named.substring(1) + "Graph";
+    }
+
+    /** The compiled workflow of a class with an {@code @Entrypoint}: {@code <Flat>Workflow}. */
+    public static String workflow(TypeElement workflowClass) {
+        return flatName(workflowClass) + "Workflow";
+    }
+
+    /** What a workflow's entrypoint calls its tasks through: {@code <Flat>Tasks}. */
+    public static String tasks(TypeElement workflowClass) {
+        return flatName(workflowClass) + "Tasks";
     }
 
     private static boolean isIdentifier(String name) {

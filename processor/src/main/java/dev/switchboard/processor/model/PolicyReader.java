@@ -14,10 +14,10 @@ import javax.lang.model.util.Elements;
  * Reads the node policy annotations ({@code @Retry}, {@code @Timeout}, {@code @Cache}). Unwritten
  * members take the annotation's own defaults, so the defaults live in one place: the annotation.
  */
-final class PolicyReader {
+public final class PolicyReader {
     private final Elements elements;
 
-    PolicyReader(ProcessingEnvironment env) {
+    public PolicyReader(ProcessingEnvironment env) {
         this.elements = env.getElementUtils();
     }
 
@@ -32,7 +32,8 @@ final class PolicyReader {
         return out;
     }
 
-    PolicyModel policies(ExecutableElement node) {
+    /** The policies on a node (or a workflow's entrypoint or task) method. */
+    public PolicyModel policies(ExecutableElement node) {
         return new PolicyModel(
                 Mirrors.find(node, RuntimeNames.RETRY).map(this::retry).orElse(null),
                 Mirrors.find(node, RuntimeNames.TIMEOUT)

@@ -14,6 +14,7 @@ public final class RuntimeNames {
     public static final String SEND = RUNTIME + ".Send";
     public static final String NODE_CONTEXT = RUNTIME + ".NodeContext";
     public static final String CONTEXTUAL_GRAPH = RUNTIME + ".ContextualGraph";
+    public static final String FINAL = RUNTIME + ".Final";
     public static final String REDUCER = RUNTIME + ".reducer.ReduceFunction";
     public static final String MANAGED_VALUE = RUNTIME + ".managed.ManagedValue";
 
@@ -36,6 +37,9 @@ public final class RuntimeNames {
     public static final String TIMEOUT = ANNOTATION + ".Timeout";
     public static final String CACHE = ANNOTATION + ".Cache";
     public static final String ON_ERROR = ANNOTATION + ".OnError";
+    public static final String ENTRYPOINT = ANNOTATION + ".Entrypoint";
+    public static final String TASK = ANNOTATION + ".Task";
+    public static final String PREVIOUS = ANNOTATION + ".Previous";
     /** The node policy annotations. */
     public static final List<String> POLICIES = List.of(RETRY, TIMEOUT, CACHE);
 

@@ -292,6 +292,41 @@ public enum Message {
     MIDDLEWARE_HOOK_RETURN("hook %s() returns %s; a before/after hook returns void, HookResult%s"),
     MIDDLEWARE_WRAP_SIGNATURE("@%s method %s() must be declared %s %s(%s request, %s handler); it is %s"),
 
+    // ---- functional workflows (@Entrypoint and @Task)
+    WORKFLOW_NO_ENTRYPOINT("class %s has @Task methods but no @Entrypoint method, so nothing would call them; add"
+            + " the workflow's @Entrypoint method"),
+    WORKFLOW_TWO_ENTRYPOINTS("@Entrypoint on both %s() and %s() of %s: a workflow has one entrypoint; move the other"
+            + " to a class of its own"),
+    WORKFLOW_WITH_NODES("@%s on %s() of %s: a class with @Entrypoint or @Task methods is a functional workflow, not a"
+            + " graph of nodes; move the graph's methods to a class of their own"),
+    WORKFLOW_CLASS_PRIVATE(
+            "workflow class %s is private, but the generated %s must call it; make it package-private" + " or public"),
+    WORKFLOW_CLASS_GENERIC(
+            "workflow class %s has type parameters; remove them, since the generated %s calls a plain" + " instance"),
+    WORKFLOW_METHOD_MODIFIER("@%s method %s() is %s, but the generated %s calls it on the workflow's instance,"
+            + " without reflection; make it a package-private or public instance method"),
+    ENTRYPOINT_NO_INPUT("@Entrypoint %s() takes no input: its first parameter is the run's input (any storable"
+            + " type), followed by what it needs of %s, NodeContext and a @Previous parameter"),
+    ENTRYPOINT_PARAMETER("parameter %s of @Entrypoint %s(): %s is not something an entrypoint is given; after the"
+            + " input it takes, each at most once, %s, NodeContext and a @Previous parameter"),
+    ENTRYPOINT_DUPLICATE_PARAMETER("@Entrypoint %s() takes %s twice; take it once"),
+    ENTRYPOINT_VOID("@Entrypoint %s() returns void, but a workflow's state is what its entrypoint returns; return a"
+            + " value, or Final.of(value, save) to return one value and save another for the next run"),
+    PREVIOUS_TYPE("@Previous parameter %s of %s() is %s, but the workflow saves %s; declare it as %s"),
+    PREVIOUS_PRIMITIVE(
+            "@Previous parameter %s of %s() is %s, but it is null on a thread's first run; declare it as" + " %s"),
+    TASK_CALLS_TASKS("@Task %s() takes %s, but a task cannot call tasks: a recorded task does not run again, so the"
+            + " calls inside it could not be matched to their records; call the tasks from the entrypoint"),
+    TASK_DUPLICATE_NAME("task name \"%s\" is used by both %s() and %s(), but a call's record is matched by its task's"
+            + " name; give one of them @Task(name = \"...\")"),
+    TASK_NAMED_LIKE_ENTRYPOINT("task name \"%s\" of %s() is the workflow's name too, and streams tell them apart by"
+            + " name; give the task @Task(name = \"...\")"),
+    CACHE_ON_TASK("@Cache on @Task %s(): a task's result is already recorded for the run's thread once the call"
+            + " finishes; put @Cache on the @Entrypoint to reuse a whole run's result across threads"),
+    UNSTORABLE_WORKFLOW_TYPE("%s of %s(): %s%s cannot be stored in a checkpoint and read back, because %s; use a"
+            + " record, an enum, a sealed interface whose permitted subtypes are records, a String, a number, or a"
+            + " collection of these"),
+
     // ---- processor failures
     UNRESOLVED_TYPES("Switchboard could not process %s: these types could not be resolved: %s"),
     RUNTIME_MISSING("Switchboard could not find %s; add dev.switchboard:switchboard-runtime to the compile classpath"),

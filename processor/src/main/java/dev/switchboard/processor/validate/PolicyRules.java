@@ -5,6 +5,7 @@ import dev.switchboard.processor.model.GraphModel;
 import dev.switchboard.processor.model.LimitModel;
 import dev.switchboard.processor.model.Mirrors;
 import dev.switchboard.processor.model.NodeModel;
+import dev.switchboard.processor.model.PolicyModel;
 import dev.switchboard.processor.model.RetryModel;
 import dev.switchboard.processor.model.Returns;
 import java.util.Set;
@@ -27,30 +28,31 @@ final class PolicyRules {
         for (NodeModel n : g.nodes()) {
             ExecutableElement m = n.method();
             String method = m.getSimpleName().toString();
-            if (n.policies().retry() != null) {
-                checkRetry(m, n.policies().retry(), report);
-            }
-            LimitModel timeout = n.policies().timeout();
-            if (timeout != null && timeout.value() < 1) {
-                report.errorOnValue(
-                        Message.TIMEOUT_NOT_POSITIVE,
-                        m,
-                        timeout.annotation(),
-                        written(timeout),
-                        timeout.value(),
-                        method);
-            }
-            LimitModel cache = n.policies().cache();
-            if (cache != null && cache.value() < 0) {
-                report.errorOnValue(
-                        Message.CACHE_NEGATIVE_TTL, m, cache.annotation(), written(cache), cache.value(), method);
-            }
+            check(m, n.policies(), report);
             if (n.returns().kind() == Returns.Kind.SUBGRAPH) {
                 for (AnnotationMirror a : n.policies().notForSubgraphs()) {
                     String what = Mirrors.simpleName(a);
                     report.error(Message.POLICY_ON_SUBGRAPH, m, a, what, method, what);
                 }
             }
+        }
+    }
+
+    /** Checks the values of one method's policy annotations (a node's, or a workflow's entrypoint's or task's). */
+    static void check(ExecutableElement m, PolicyModel policies, Report report) {
+        String method = m.getSimpleName().toString();
+        if (policies.retry() != null) {
+            checkRetry(m, policies.retry(), report);
+        }
+        LimitModel timeout = policies.timeout();
+        if (timeout != null && timeout.value() < 1) {
+            report.errorOnValue(
+                    Message.TIMEOUT_NOT_POSITIVE, m, timeout.annotation(), written(timeout), timeout.value(), method);
+        }
+        LimitModel cache = policies.cache();
+        if (cache != null && cache.value() < 0) {
+            report.errorOnValue(
+                    Message.CACHE_NEGATIVE_TTL, m, cache.annotation(), written(cache), cache.value(), method);
         }
     }
 

@@ -27,6 +27,12 @@ public final class ReservedNames {
     /** The pending-write channel of a task's failure. */
     public static final String ERROR = "__error__";
 
+    /** The channel of a functional workflow that holds what its last run saved for the next. */
+    public static final String PREVIOUS = "__previous__";
+
+    /** The key of a functional workflow's task or entrypoint result in its stream update. */
+    public static final String RETURN = "__return__";
+
     /** The pending-write channel of a task's durable step results (Switchboard's own). */
     public static final String STEP = "__step__";
 

@@ -44,6 +44,7 @@ public final class GraphDefinition {
     private final String contextType;
     private final Predicate<Object> contextAccepts;
     private final ValueType contextValueType;
+    private final ValueType entrypointInput;
     private final SchemaHistory schema;
     private volatile Object compiled;
 
@@ -68,6 +69,21 @@ public final class GraphDefinition {
         this.contextAccepts = b.contextAccepts;
         this.contextValueType = b.contextValueType;
         this.schema = b.schema;
+        this.entrypointInput = b.entrypointInput;
+        if (entrypointInput != null
+                && (nodes.size() != 1 || !edges.isEmpty() || !routes.isEmpty() || !joins.isEmpty())) {
+            throw inconsistent("a workflow has exactly one node, its entrypoint, and no edges or routes");
+        }
+    }
+
+    /**
+     * Returns the input type of a functional workflow's entrypoint: its single node then runs on the
+     * run's input itself, with no {@code __start__} step before it (LangGraph's {@code entrypoint}).
+     *
+     * @return the input type, or {@code null} for a state graph
+     */
+    public ValueType entrypointInput() {
+        return entrypointInput;
     }
 
     /**
@@ -356,6 +372,7 @@ public final class GraphDefinition {
         private String contextType;
         private Predicate<Object> contextAccepts;
         private ValueType contextValueType;
+        private ValueType entrypointInput;
         private SchemaHistory schema = SchemaHistory.FIRST;
 
         private Builder(String name, StateSchema<?> state) {
@@ -580,6 +597,19 @@ public final class GraphDefinition {
          */
         public Builder codec(ValueCodec<?> codec) {
             codecs.add(Objects.requireNonNull(codec, "codec"));
+            return this;
+        }
+
+        /**
+         * Makes this a functional workflow whose single node (declared next, with {@link #node})
+         * is its entrypoint: triggered by the run's input, which it receives with the saved
+         * previous value, as its state schema ({@link WorkflowState}) says.
+         *
+         * @param input the entrypoint's input type
+         * @return this builder
+         */
+        public Builder entrypoint(ValueType input) {
+            this.entrypointInput = Objects.requireNonNull(input, "input");
             return this;
         }
 

@@ -1,6 +1,8 @@
 package dev.switchboard.runtime.internal;
 
 import dev.switchboard.runtime.GraphSchema;
+import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueCodec;
 import java.util.ArrayList;
@@ -38,6 +40,9 @@ public final class GraphSchemas {
         family.forEach(s -> channels(s).forEach(c -> channels.putIfAbsent(c.name(), c)));
         StateSchema<?> state = d.state();
         StateSchema<?> input = d.input();
+        if (d.entrypointInput() != null) {
+            return workflow(d, channels, family);
+        }
         return GraphSchema.builder(d.name())
                 .channels(List.copyOf(channels.values()))
                 .inputOutput(channels(input), channels(d.output()))
@@ -46,6 +51,27 @@ public final class GraphSchemas {
                 .context(d.contextValueType())
                 .version(d.schema().version())
                 .build();
+    }
+
+    /**
+     * A workflow's: a client sees {@code __end__} alone (what its last run saved is the runtime's),
+     * its input is one value, and no update of it can be built from values by name.
+     */
+    private static GraphSchema workflow(
+            GraphDefinition d, Map<String, GraphSchema.Channel> channels, List<StateSchema<?>> family) {
+        List<GraphSchema.Channel> end = List.of(channels.get(ReservedNames.END));
+        return GraphSchema.builder(d.name())
+                .channels(end)
+                .inputOutput(List.of(), end)
+                .serde(sealedTypes(family, d.sealedTypes()), codecs(family, d.codecs()))
+                .updates(GraphSchemas::noUpdate, GraphSchemas::noUpdate)
+                .workflow(d.entrypointInput())
+                .build();
+    }
+
+    private static StateUpdate noUpdate(Map<String, Object> values) {
+        throw new IllegalArgumentException("a workflow's state is its entrypoint's return value, which no update"
+                + " writes; its input is one value (WorkflowInput)");
     }
 
     private static List<GraphSchema.Channel> channels(StateSchema<?> s) {

@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.internal.EntrypointCall;
 import dev.switchboard.runtime.managed.ManagedContext;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -277,6 +278,11 @@ final class ChannelState {
         } finally {
             reader.aim(null, null, null, null); // holds no channel or task past the read
         }
+    }
+
+    /** What a workflow's entrypoint is called with: the run's input and the value its last run saved. */
+    EntrypointCall entrypointCall() {
+        return new EntrypointCall(channelValue(spec.startChannel), channelValue(spec.previousChannel));
     }
 
     Object readOutput() {

@@ -292,7 +292,8 @@ final class Codecs {
      * other channel's spec owns its stored form.
      */
     private boolean graphLevel(int channel) {
-        return channel == spec.startChannel || channel == spec.tasksChannel;
+        // A workflow's input is one value of its entrypoint's input type, stored as that type.
+        return (channel == spec.startChannel && !spec.workflow) || channel == spec.tasksChannel;
     }
 
     /** The type of one write, or {@code null} for the sends, whose type depends on their target. */

@@ -1,5 +1,9 @@
 package dev.switchboard.runtime.pregel;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
 /**
  * One execution of a task in a run, which the {@link TaskRunner} creates and holds: the input the
  * node is called with, the context its first attempt uses, which attempt runs, and the counters
@@ -47,6 +51,12 @@ final class Execution {
         int subgraphCalls;
         /** How many durable steps the attempt asked for: the number of the next one. */
         int stepCalls;
+        /** A workflow entrypoint's task calls in this attempt, which all end before the entrypoint does. */
+        List<CompletableFuture<?>> calls;
+        /** The failure of the attempt's first failed task call, by call number; it fails the entrypoint. */
+        Throwable failedCall;
+
+        int failedCallNumber;
     }
 
     /** The current attempt's counters, for counting. */
@@ -65,6 +75,34 @@ final class Execution {
     /** The number of the durable step asked for now, from 0 in each attempt: steps are matched by it. */
     synchronized int nextStep() {
         return counters().stepCalls++;
+    }
+
+    /** Keeps a workflow task call of this attempt, to wait for it when the entrypoint returns. */
+    synchronized void called(CompletableFuture<?> call) {
+        Counters c = counters();
+        if (c.calls == null) {
+            c.calls = new ArrayList<>();
+        }
+        c.calls.add(call);
+    }
+
+    /** A task call failed: the first by number is what the entrypoint fails with. */
+    synchronized void callFailed(int number, Throwable failure) {
+        Counters c = counters();
+        if (c.failedCall == null || number < c.failedCallNumber) {
+            c.failedCall = failure;
+            c.failedCallNumber = number;
+        }
+    }
+
+    /** The task calls of this attempt so far. */
+    synchronized List<CompletableFuture<?>> calls() {
+        return counters == null || counters.calls == null ? List.of() : List.copyOf(counters.calls);
+    }
+
+    /** The failure of this attempt's first failed task call, or {@code null}. */
+    synchronized Throwable failedCall() {
+        return counters == null ? null : counters.failedCall;
     }
 
     /** Forgets what the failed attempt counted; what runs next (retry or error handler) counts afresh. */

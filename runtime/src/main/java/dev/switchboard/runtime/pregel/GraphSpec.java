@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,6 +86,13 @@ final class GraphSpec {
     final RouteSpec[] routes;
     /** The declared run context, or {@code null}. */
     final ContextSpec context;
+    /**
+     * Whether this is a functional workflow: node 1, its entrypoint, runs on the input channel
+     * itself (no {@code __start__} task before it) and the state is its return value.
+     */
+    final boolean workflow;
+    /** A workflow's channel of what its last run saved ({@code __previous__}); -1 for a state graph. */
+    final int previousChannel;
     /** The stored schema's version and how older checkpoints read as it. */
     final SchemaHistory schema;
 
@@ -137,7 +143,10 @@ final class GraphSpec {
             }
         }
         this.managed = managedValues.toArray(new ManagedValue<?>[0]);
-        this.streamChannels = range(chans.size());
+        this.workflow = b.entrypointInput() != null;
+        // A workflow's state is its return value: only __end__ is streamed, never __previous__.
+        this.streamChannels = workflow ? new int[] {chanIdx.get(ReservedNames.END)} : range(chans.size());
+        this.previousChannel = workflow ? chanIdx.get(ReservedNames.PREVIOUS) : -1;
 
         int nodeCount = b.nodes().size() + 1;
         this.nodeNames = new String[nodeCount];
@@ -169,8 +178,11 @@ final class GraphSpec {
         b.cacheTtl().forEach((n, d) -> cacheTtl[node(n)] = d);
         b.errorHandlers().forEach(n -> errorHandler[node(n)] = true);
 
-        this.startChannel =
-                addInternal(chans, chanIdx, ChannelSpec.ephemeral(ReservedNames.START, ValueType.of(Object.class)));
+        this.startChannel = addInternal(
+                chans,
+                chanIdx,
+                ChannelSpec.ephemeral(
+                        ReservedNames.START, workflow ? b.entrypointInput() : ValueType.of(Object.class)));
         this.branchChannel = new int[nodeCount];
         branchChannel[0] = -1;
         for (int i = 1; i < nodeCount; i++) {
@@ -191,7 +203,8 @@ final class GraphSpec {
         List<List<Integer>> edgeCh = new ArrayList<>();
         List<List<Object>> edgeVal = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) {
-            trig.add(new ArrayList<>(List.of(i == 0 ? startChannel : branchChannel[i])));
+            trig.add(new ArrayList<>(
+                    workflow ? triggerOfWorkflow(i) : List.of(i == 0 ? startChannel : branchChannel[i])));
             edgeCh.add(new ArrayList<>());
             edgeVal.add(new ArrayList<>());
         }
@@ -232,7 +245,8 @@ final class GraphSpec {
         }
         for (int r = 0; r < routes.length; r++) {
             GraphDefinition.Route d = b.routes().get(r);
-            routes[r] = new RouteSpec(r, d.name(), node(d.from()), d.to(), d.enumTargets(), this);
+            int from = node(d.from());
+            routes[r] = new RouteSpec(r, d.name(), from, nodeNames[from], d.to(), d.enumTargets(), this::node);
             routesByNode.get(routes[r].from).add(r);
         }
         this.routesOf = toArrays(routesByNode);
@@ -339,6 +353,11 @@ final class GraphSpec {
         return chans.size() - 1;
     }
 
+    /** In a workflow the input triggers the entrypoint itself; the {@code __start__} pseudo-node never runs. */
+    private List<Integer> triggerOfWorkflow(int node) {
+        return node == 0 ? List.of() : List.of(startChannel);
+    }
+
     private static int indexOf(StateSchema<?>[] schemas, StateSchema<?> s) {
         for (int i = 0; i < schemas.length; i++) {
             if (schemas[i] == s) {
@@ -408,41 +427,5 @@ final class GraphSpec {
      */
     public List<String> nodes() {
         return List.of(nodeNames).subList(1, nodeNames.length);
-    }
-
-    /** A route resolved to indices. */
-    static final class RouteSpec {
-        final int index;
-        /** The route method's name. */
-        final String name;
-
-        final int from;
-        final String fromName;
-        final Set<String> allowed;
-        final int[] enumTargets;
-        final List<String> allowedList;
-
-        RouteSpec(int index, String name, int from, List<String> to, List<String> enumTargets, GraphSpec spec) {
-            this.index = index;
-            this.name = name;
-            this.from = from;
-            this.fromName = spec.nodeNames[from];
-            this.allowed = new LinkedHashSet<>(to);
-            this.allowedList = List.copyOf(to);
-            for (String t : to) {
-                if (!t.equals(ReservedNames.END)) {
-                    spec.node(t);
-                }
-            }
-            if (enumTargets == null) {
-                this.enumTargets = null;
-            } else {
-                this.enumTargets = new int[enumTargets.size()];
-                for (int i = 0; i < enumTargets.size(); i++) {
-                    String t = enumTargets.get(i);
-                    this.enumTargets[i] = t.equals(ReservedNames.END) ? -1 : spec.node(t);
-                }
-            }
-        }
     }
 }

@@ -4,6 +4,7 @@ import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.NodeTimeoutException;
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.TaskInfo;
+import dev.switchboard.runtime.internal.EntrypointCall;
 import dev.switchboard.runtime.internal.NodeDispatcher;
 import java.time.Duration;
 import java.util.Optional;
@@ -127,7 +128,7 @@ final class NodeAttempts {
         Task t = e.task;
         Object result;
         try {
-            result = callNode(e, ctx);
+            result = spec.workflow ? callEntrypoint(e, ctx) : callNode(e, ctx);
         } catch (ParentCommand fromInside) {
             // A graph this node ran through NodeContext.invoke sent a command to its parent: to
             // this graph, it is this node's result.
@@ -140,6 +141,27 @@ final class NodeAttempts {
                 writes.writeCommand(t, toParent); // the subgraph's Command.toParent(), for this graph
                 return NodeDispatcher.NO_WRITES;
             }
+        }
+        return result;
+    }
+
+    /**
+     * Calls a workflow's entrypoint, then waits for the task calls it did not wait for, whether it
+     * returned or failed, so that every finished call is recorded before the attempt ends; a call
+     * that failed fails the entrypoint, caught by it or not, as LangGraph fails the superstep.
+     */
+    private Object callEntrypoint(Execution e, TaskContext ctx) {
+        Object result;
+        try {
+            result = callNode(e, ctx);
+        } finally {
+            if (!ctx.abandoned()) {
+                TaskCalls.awaitCalls(e);
+            }
+        }
+        Throwable failedCall = e.failedCall();
+        if (failedCall != null) {
+            throw nodeFailure(e, ctx, failedCall);
         }
         return result;
     }
@@ -194,7 +216,8 @@ final class NodeAttempts {
         if (policies.cacheTtl[t.node] == null) {
             return null;
         }
-        return policies.keyPrefix + "/" + t.name + "/" + policies.codecs.inputDigest(t.node, e.input);
+        Object input = e.input instanceof EntrypointCall call ? call.input() : e.input;
+        return policies.keyPrefix + "/" + t.name + "/" + policies.codecs.inputDigest(t.node, input);
     }
 
     private boolean writesUntracked(Task t) {

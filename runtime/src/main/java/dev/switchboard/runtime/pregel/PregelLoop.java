@@ -4,6 +4,7 @@ import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.EmptyInputException;
 import dev.switchboard.runtime.GraphRecursionException;
 import dev.switchboard.runtime.Interrupt;
+import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
@@ -254,7 +255,7 @@ final class PregelLoop {
                 order.addAll(prepareTasks()); // a new input discards the unfinished tasks
             }
             Task inputTask = Task.input();
-            inputTask.add(spec.startChannel, input);
+            inputTask.add(spec.startChannel, spec.workflow ? WorkflowGraph.inputValue(spec, input) : input);
             order.add(inputTask);
             apply(order, order.size() > 1);
             cursor.storedWrites = List.of();
@@ -275,6 +276,12 @@ final class PregelLoop {
                     () -> !prepareTasks().isEmpty());
         }
         Task input = Task.input();
+        if (spec.workflow && (command.update().isPresent() || !command.gotos().isEmpty())) {
+            throw new InvalidUpdateException(
+                    "workflow '" + spec.name + "' takes a Command only to resume (Command.resume(value)): its state"
+                            + " is its entrypoint's return value, which no update or goto can set",
+                    null);
+        }
         command.update().ifPresent(u -> writes.writeUpdate(input, u, ReservedNames.START));
         for (Object target : command.gotos()) {
             writes.writeGoto(input, target, ReservedNames.START);

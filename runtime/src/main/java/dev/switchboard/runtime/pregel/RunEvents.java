@@ -110,7 +110,7 @@ final class RunEvents {
 
     /** The run paused: at a breakpoint (no interrupts) or because nodes asked. */
     void interrupted(List<Interrupt> interrupts) {
-        for (StreamMode mode : List.of(StreamMode.VALUES, StreamMode.UPDATES)) {
+        for (StreamMode mode : List.of(StreamMode.UPDATES, StreamMode.VALUES)) { // LangGraph's order (scenario 44)
             if (sink.wants(mode)) {
                 sink.accept(new StreamPart.Interrupted<>(mode, interrupts));
             }
@@ -135,8 +135,52 @@ final class RunEvents {
         return triggers;
     }
 
+    /**
+     * A functional workflow's task call starts: its arguments are its input, and it shows as a
+     * pushed task, as LangGraph schedules a task call.
+     */
+    void callStart(String id, String name, int step, List<Object> args) {
+        boolean tasksMode = sink.wants(StreamMode.TASKS);
+        boolean debug = sink.wants(StreamMode.DEBUG);
+        if (!tasksMode && !debug) {
+            return;
+        }
+        var part = new StreamPart.TaskStart<Object>(id, name, step, args, PUSH_TRIGGER);
+        if (tasksMode) {
+            sink.accept(part);
+        }
+        if (debug) {
+            sink.accept(new StreamPart.Debug<>(step, Instant.now(), part));
+        }
+    }
+
+    /**
+     * A task call ended: its update (its return value; {@code cached} when its record answered it)
+     * and, when it ran, its result.
+     */
+    void callEnd(String id, String name, int step, Object value, Throwable error, boolean cached) {
+        Map<String, Object> writes = error == null ? Collections.singletonMap(ReservedNames.RETURN, value) : Map.of();
+        if (error == null && sink.wants(StreamMode.UPDATES)) {
+            sink.accept(new StreamPart.Updates<>(name, writes, cached));
+        }
+        boolean tasksMode = !cached && sink.wants(StreamMode.TASKS);
+        boolean debug = !cached && sink.wants(StreamMode.DEBUG);
+        if (tasksMode || debug) {
+            var part = new StreamPart.TaskResult<Object>(id, name, step, writes, error, List.of());
+            if (tasksMode) {
+                sink.accept(part);
+            }
+            if (debug) {
+                sink.accept(new StreamPart.Debug<>(step, Instant.now(), part));
+            }
+        }
+    }
+
     /** A task's writes to state channels by name: what its update shows. */
     static Map<String, Object> stateWrites(GraphSpec spec, Task t) {
+        if (spec.workflow) {
+            return returned(spec, t);
+        }
         Map<String, Object> writes = new LinkedHashMap<>();
         for (int i = 0; i < t.writeCount; i++) {
             int c = t.writeChannels[i];
@@ -145,5 +189,15 @@ final class RunEvents {
             }
         }
         return Collections.unmodifiableMap(writes);
+    }
+
+    /** A workflow entrypoint's update: the value it returned, under {@code __return__}. */
+    private static Map<String, Object> returned(GraphSpec spec, Task t) {
+        for (int i = 0; i < t.writeCount; i++) {
+            if (spec.isStreamChannel[t.writeChannels[i]]) {
+                return Collections.singletonMap(ReservedNames.RETURN, t.writeValues[i]);
+            }
+        }
+        return Map.of();
     }
 }

@@ -109,7 +109,9 @@ final class Snapshots {
             // checkpoint shows every task it led to.
             if (applyPendingWrites && writes != null) {
                 finished.add(t);
-            } else {
+            } else if (!(applyPendingWrites && s != null && !s.resumes.isEmpty())) {
+                // LangGraph lists only tasks without writes, and a resume value is one: a task
+                // waiting at its second interrupt is not next (scenarios 40 and 45).
                 next.add(t.name);
             }
             StateSnapshot.TaskError error = s == null ? null : s.error();

@@ -58,7 +58,7 @@ final class Steps {
         return CompletableFuture.supplyAsync(() -> runAndRecord(number, step, body), executor);
     }
 
-    private int begin(Step<?> step) {
+    int begin(Step<?> step) {
         Step<?> outer = RUNNING.get();
         if (outer != null) {
             throw new IllegalStateException("node '" + execution.task.name + "' asked for step '" + step.name()
@@ -68,7 +68,7 @@ final class Steps {
         return execution.nextStep();
     }
 
-    private <T> T runAndRecord(int number, Step<T> step, Step.Body<? extends T> body) {
+    <T> T runAndRecord(int number, Step<T> step, Step.Body<? extends T> body) {
         T value;
         RUNNING.set(step);
         try {
@@ -123,7 +123,7 @@ final class Steps {
         }
     }
 
-    private <T> T replay(int number, StepRecord recorded, Step<T> step) {
+    <T> T replay(int number, StepRecord recorded, Step<T> step) {
         checkName(number, recorded, step);
         if (recorded.failed()) {
             throw new StepFailedException(

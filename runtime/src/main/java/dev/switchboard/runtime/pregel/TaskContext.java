@@ -11,8 +11,12 @@ import dev.switchboard.runtime.StreamMode;
 import dev.switchboard.runtime.StreamPart;
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.error.GraphException;
+import dev.switchboard.runtime.internal.TaskCaller;
+import dev.switchboard.runtime.internal.TaskDef;
 import dev.switchboard.runtime.managed.ManagedContext;
 import dev.switchboard.runtime.store.Store;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /** The {@link NodeContext} of one task, which also serves as the managed values' context. */
-final class TaskContext implements NodeContext, ManagedContext {
+final class TaskContext implements NodeContext, ManagedContext, TaskCaller {
     private final RunScope scope;
     private final Execution execution;
     private final int step;
@@ -30,6 +34,8 @@ final class TaskContext implements NodeContext, ManagedContext {
     private volatile boolean abandoned;
     /** Runs the task's durable steps; made when the node asks for its first. */
     private Steps steps;
+    /** A workflow entrypoint's task calls; made with its first call. */
+    private TaskCalls calls;
 
     TaskContext(RunScope scope, Execution execution, int step, int stop) {
         this.scope = scope;
@@ -66,6 +72,20 @@ final class TaskContext implements NodeContext, ManagedContext {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(executor, "executor");
         return steps().runAsync(step, body, executor);
+    }
+
+    @Override
+    public <T> CompletableFuture<T> call(TaskDef<T> task, List<Object> args, Step.Body<? extends T> body) {
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(body, "body");
+        return calls().call(task, Collections.unmodifiableList(new ArrayList<>(args)), body);
+    }
+
+    private synchronized TaskCalls calls() {
+        if (calls == null) {
+            calls = new TaskCalls(scope, execution, this, steps());
+        }
+        return calls;
     }
 
     private synchronized Steps steps() {

@@ -8,7 +8,6 @@ import dev.switchboard.runtime.serde.DecodeBudget;
 import dev.switchboard.runtime.serde.JsonSerde;
 import dev.switchboard.runtime.serde.SerdeException;
 import dev.switchboard.runtime.serde.ValueType;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +31,6 @@ final class TaskRecords {
     /** Step number n is stored at index {@code STEP_INDEX - n}: apart from the task's writes and LangGraph's reserved indices. */
     static final int STEP_INDEX = -100;
 
-    private static final ValueType STRING = ValueType.of(String.class);
     private static final byte[] NAME_KEY = "{\"name\":".getBytes(StandardCharsets.UTF_8);
     private static final byte[] VALUE_KEY = ",\"value\":".getBytes(StandardCharsets.UTF_8);
 
@@ -116,16 +114,45 @@ final class TaskRecords {
      * step's type and checked against the serde's limits, so a record always reads back.
      */
     StepRecord stepResult(String name, ValueType type, Object value) {
-        byte[] nameJson = serde.encodeChecked(STRING, name);
+        byte[] nameJson = jsonString(name);
         byte[] valueJson = serde.encodeChecked(type, value);
-        ByteArrayOutputStream out =
-                new ByteArrayOutputStream(NAME_KEY.length + nameJson.length + VALUE_KEY.length + valueJson.length + 1);
-        out.writeBytes(NAME_KEY);
-        out.writeBytes(nameJson);
-        out.writeBytes(VALUE_KEY);
-        out.writeBytes(valueJson);
-        out.write('}');
-        return new StepRecord(name, value, null, null, out.toByteArray());
+        byte[] out = new byte[NAME_KEY.length + nameJson.length + VALUE_KEY.length + valueJson.length + 1];
+        int at = put(out, 0, NAME_KEY);
+        at = put(out, at, nameJson);
+        at = put(out, at, VALUE_KEY);
+        at = put(out, at, valueJson);
+        out[at] = '}';
+        return new StepRecord(name, value, null, null, out);
+    }
+
+    private static int put(byte[] into, int at, byte[] bytes) {
+        System.arraycopy(bytes, 0, into, at, bytes.length);
+        return at + bytes.length;
+    }
+
+    /**
+     * A step name as a JSON string, written by hand rather than through Jackson: it is written for
+     * every recorded step, and a name needs escaping only for quotes, backslashes and controls.
+     */
+    private byte[] jsonString(String name) {
+        if (name.length() > serde.limits().maxStringLength()) {
+            throw new SerdeException(
+                    "step name of " + name.length() + " characters is longer than the serde's limit of "
+                            + serde.limits().maxStringLength(),
+                    null);
+        }
+        StringBuilder b = new StringBuilder(name.length() + 2).append('"');
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /** A step's final failure as recorded: {@code {"name": ..., "error": {"name": type, "message": ...}}}. */

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.error.GraphException;
+import dev.switchboard.runtime.internal.EntrypointCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,6 +71,12 @@ final class TaskRunner {
                 continue;
             }
             e.context = new TaskContext(scope, e, step, stop);
+            if (scope.spec.workflow) {
+                EntrypointCall call = state.entrypointCall();
+                e.input = call;
+                events.taskStart(t, call.input(), step); // LangGraph shows the entrypoint's input itself
+                continue;
+            }
             e.input =
                     t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e.context, false);
             events.taskStart(t, e.input, step);

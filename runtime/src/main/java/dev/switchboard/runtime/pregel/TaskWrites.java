@@ -10,7 +10,6 @@ import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.error.ErrorCode;
 import dev.switchboard.runtime.internal.GeneratedUpdate;
 import dev.switchboard.runtime.internal.NodeDispatcher;
-import dev.switchboard.runtime.pregel.GraphSpec.RouteSpec;
 import java.util.Collection;
 import java.util.List;
 

@@ -6,6 +6,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -50,7 +51,10 @@ public class ExpensesApplication {
     }
 
     /**
-     * Who may call: anyone may ask {@code /ok}, everything else needs a signed-in user. The API is
+     * Who may call: anyone may ask {@code /ok}, and a browser's CORS preflight (it carries no
+     * credentials) goes through to the server, which answers it for the origins it allows
+     * (loopback pages, and {@code switchboard.server.allow-origins}); everything else needs a
+     * signed-in user. The API is
      * called by programs with credentials, not by a browser session, so no session and no CSRF
      * token.
      *
@@ -61,8 +65,12 @@ public class ExpensesApplication {
     @Bean
     @ConditionalOnWebApplication
     SecurityFilterChain security(HttpSecurity http) throws Exception {
-        return http.authorizeHttpRequests(
-                        a -> a.requestMatchers("/ok").permitAll().anyRequest().authenticated())
+        return http.authorizeHttpRequests(a -> a.requestMatchers(HttpMethod.OPTIONS, "/**")
+                        .permitAll()
+                        .requestMatchers("/ok")
+                        .permitAll()
+                        .anyRequest()
+                        .authenticated())
                 .httpBasic(Customizer.withDefaults())
                 .csrf(AbstractHttpConfigurer::disable)
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))

@@ -111,7 +111,11 @@ class ExpensesTwoJvmTest {
 
         // over the limit: the run pauses for a manager, who approves; then it is booked
         String flight = client.threads().create().threadId();
-        client.runs().waitFor(flight, "expenses", RunRequest.input(claim("ana", "flight to Lisbon", "1234.5")));
+        client.runs()
+                .waitFor(
+                        flight,
+                        "expenses",
+                        RunRequest.input(claim("ana", "flight to Lisbon", "12345678901234567890.10")));
         ThreadState paused = client.threads().state(flight);
         assertEquals(List.of("review"), paused.next());
         JsonNode question = paused.interrupts().get(0).get("value");
@@ -132,6 +136,8 @@ class ExpensesTwoJvmTest {
                         HttpResponse.BodyHandlers.ofString());
         assertEquals(200, summary.statusCode(), summary::body);
         assertTrue(summary.body().contains("\"approver\":\"maria\""), summary::body);
+        // the amount went through the API, the queue and the saver digit for digit, trailing zero kept
+        assertTrue(summary.body().contains("\"amount\":\"12345678901234567890.10\""), summary::body);
 
         // small claims sent together: the web JVM runs one at a time, the worker takes the others
         Map<String, String> runs = new LinkedHashMap<>();

@@ -6,6 +6,8 @@ import dev.switchboard.samples.approval.ApprovalFlowGraph;
 import dev.switchboard.samples.approval.Writer;
 import dev.switchboard.samples.desk.DeskTeam;
 import dev.switchboard.samples.desk.RefundDesk;
+import dev.switchboard.samples.functional.EssayWriter;
+import dev.switchboard.samples.functional.EssayWriterWorkflow;
 import dev.switchboard.samples.mapreduce.ChapterDigest;
 import dev.switchboard.samples.mapreduce.ChapterDigestGraph;
 import dev.switchboard.samples.mapreduce.Summarizer;
@@ -22,7 +24,8 @@ import java.util.concurrent.CountDownLatch;
  * {@code digest} (the map-reduce summarizer), {@code agent} (the LangChain4j ReAct agent on its
  * offline model: Studio shows its chat transcript, tokens streaming in), {@code desk} (the refund
  * desk agent with middleware: its refund review is LangChain's HITL interrupt, which agent-chat-ui's
- * approval UI shows) and {@code team} (the desk behind a front-desk supervisor). Drive it with {@code @langchain/langgraph-sdk} or
+ * approval UI shows), {@code team} (the desk behind a front-desk supervisor) and {@code essay} (the
+ * functional API sample: its input is a bare topic, it pauses for a review). Drive it with {@code @langchain/langgraph-sdk} or
  * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
  */
 public final class SamplesServer {
@@ -37,6 +40,7 @@ public final class SamplesServer {
                 .graph("agent", AgentSample.offlineAgent().graph())
                 .graph("desk", RefundDesk.offlineBuilder())
                 .graph("team", DeskTeam.offlineBuilder())
+                .graph("essay", EssayWriterWorkflow.builder(new EssayWriter(paragraph -> {})))
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
                 .build()
@@ -47,7 +51,7 @@ public final class SamplesServer {
             stopped.countDown();
         }));
         System.out.println("Switchboard server on " + server.url()
-                + " serving graphs support, approval, digest, agent, desk, team");
+                + " serving graphs support, approval, digest, agent, desk, team, essay");
         System.out.println("Studio: " + server.url() + "/studio/");
         System.out.println("try: curl -s " + server.url() + "/runs/wait -H 'Content-Type: application/json'"
                 + " -d '{\"assistant_id\":\"support\",\"input\":{\"messages\":[\"I want a refund\"]}}'");

@@ -20,7 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code GetTask}, {@code CancelTask}; the method's family picks the answer's spelling), with its
  * card at {@code /.well-known/agent-card.json?assistant_id=...}. Contexts are threads, tasks are
  * runs (see {@link Tasks}); an interrupt is {@code input-required}, answered by a message to the
- * same task. Push notifications and resubscription are not served ({@code -32601}).
+ * same task; a running task's stream is followed again with {@code SubscribeToTask} ({@code
+ * tasks/resubscribe}). Push notifications and {@code ListTasks} are not served ({@code -32601}).
  *
  * <p>Everything goes through the API in-process ({@link Loopback}) with the caller's credentials,
  * so authentication, owner scoping and input validation are those of the rest of the API.
@@ -80,8 +81,6 @@ public final class A2aEndpoint {
         if (d == null
                 || method.contains("PushNotification")
                 || method.contains("pushNotification")
-                || method.equals("SubscribeToTask")
-                || method.equals("tasks/resubscribe")
                 || method.equals("ListTasks")
                 || method.contains("ExtendedAgentCard")
                 || method.contains("AuthenticatedExtendedCard")) {
@@ -108,6 +107,7 @@ public final class A2aEndpoint {
             switch (method) {
                 case "SendMessage", "message/send" -> ex.json(200, result(id, send(tasks, d, params)));
                 case "SendStreamingMessage", "message/stream" -> stream(ex, tasks, d, id, params);
+                case "SubscribeToTask", "tasks/resubscribe" -> resubscribe(ex, tasks, d, id, params);
                 case "GetTask", "tasks/get" ->
                     ex.json(
                             200,
@@ -150,6 +150,17 @@ public final class A2aEndpoint {
         ex.stream("text/event-stream", out -> {
             try {
                 tasks.follow(started, (kind, event) -> write(out, result(id, d.wrap(kind, event))));
+            } catch (Tasks.Failure f) {
+                write(out, error(id, f.code, f.getMessage()));
+            }
+        });
+    }
+
+    private static void resubscribe(Exchange ex, Tasks tasks, Dialect d, JsonNode id, JsonNode params) {
+        Tasks.Started running = tasks.running(Tasks.Ref.parse(params.path("id").asString(null)));
+        ex.stream("text/event-stream", out -> {
+            try {
+                tasks.resubscribe(running, (kind, event) -> write(out, result(id, d.wrap(kind, event))));
             } catch (Tasks.Failure f) {
                 write(out, error(id, f.code, f.getMessage()));
             }

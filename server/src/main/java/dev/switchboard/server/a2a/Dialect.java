@@ -49,6 +49,11 @@ enum Dialect {
                 : "TASK_STATE_" + state.toUpperCase(Locale.ROOT).replace('-', '_');
     }
 
+    /** The method that reads a task, in this dialect. */
+    String getTask() {
+        return this == V0_3 ? "tasks/get" : "GetTask";
+    }
+
     String agentRole() {
         return this == V0_3 ? "agent" : "ROLE_AGENT";
     }

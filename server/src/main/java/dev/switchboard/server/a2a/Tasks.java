@@ -342,6 +342,33 @@ final class Tasks {
             working.put("final", false);
         }
         events.send("status-update", working);
+        followRun(started, events);
+    }
+
+    /**
+     * The run a task's stream follows again ({@code SubscribeToTask}, {@code tasks/resubscribe}):
+     * its latest, while it still runs; a task that ended or waits for input has nothing to follow.
+     */
+    Started running(Ref ref) {
+        JsonNode latest = latestRun(ref);
+        String status = latest.path("status").asString("");
+        if (!status.equals("pending") && !status.equals("running")) {
+            throw new Failure(
+                    UNSUPPORTED,
+                    "task " + ref.id() + " is not running (its run is " + status
+                            + "), so there is no stream to follow; read it with " + d.getTask());
+        }
+        return ref.with(latest.path("run_id").asString());
+    }
+
+    /** Follows a running task again: the task as it is now, then as {@link #follow} goes on. */
+    void resubscribe(Started started, EventSink events) throws IOException {
+        events.send("task", view(started.ref(), 0));
+        followRun(started, events);
+    }
+
+    private void followRun(Started started, EventSink events) throws IOException {
+        Ref ref = started.ref();
         Progress progress = new Progress();
         api.events("GET", "/threads/" + ref.thread() + "/runs/" + started.run() + "/stream", null, (event, data) -> {
             for (String said : progress.said(event, data)) {

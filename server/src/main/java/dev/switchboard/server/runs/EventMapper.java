@@ -32,7 +32,7 @@ final class EventMapper {
     private final MessagesMode messages;
     private boolean chainStarted;
     /** The root graph's last streamed values: at a normal end, the thread's state (see {@link #endValues}). */
-    private ObjectNode lastValues;
+    private JsonNode lastValues;
 
     private boolean paused;
     /** The protocol's events instead of the run API's, for a run started through the thread protocol; else null. */
@@ -67,7 +67,7 @@ final class EventMapper {
     /** What a protocol run's end needs of its parts: its last root values and whether it paused. */
     private void track(StreamPart<?> part) {
         if (part instanceof StreamPart.Values<?> v) {
-            ObjectNode values = run.graph().values(v.channels());
+            JsonNode values = run.graph().values(v.channels());
             execution.streamed = values;
             lastValues = values;
         } else if (part instanceof StreamPart.Interrupted<?>
@@ -94,12 +94,12 @@ final class EventMapper {
         if (part instanceof StreamPart.Namespaced<?> n) {
             emit(n.part(), ns + "|" + String.join("|", n.namespace()));
         } else if (part instanceof StreamPart.Values<?> v) {
-            ObjectNode values = g.values(v.channels());
+            JsonNode values = g.values(v.channels());
             if (ns.isEmpty()) {
                 execution.streamed = values;
                 lastValues = values;
-                if (asked.contains("messages")) {
-                    messages.complete(values);
+                if (asked.contains("messages") && values instanceof ObjectNode channels) {
+                    messages.complete(channels); // a workflow's bare value holds no message channel
                 }
             }
             send("values", ns, values);
@@ -337,7 +337,7 @@ final class EventMapper {
      * the run paused (its answer and the thread's interrupts need the checkpoint's pending tasks)
      * or streamed no values.
      */
-    ObjectNode endValues() {
+    JsonNode endValues() {
         if (lastChannels != null) {
             lastValues = run.graph().values(lastChannels);
             lastChannels = null;

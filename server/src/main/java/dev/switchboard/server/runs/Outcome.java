@@ -73,7 +73,7 @@ public record Outcome(
      * thread's values as they are, no interrupts); a failed, paused or stopped run's come from its
      * thread's checkpoint.
      */
-    static Outcome of(Execution e, Throwable failure, ObjectNode endValues) {
+    static Outcome of(Execution e, Throwable failure, JsonNode endValues) {
         RunRow run = e.run;
         ServedGraph g = run.graph();
         if (endValues != null && e.stop == null && failure == null) {

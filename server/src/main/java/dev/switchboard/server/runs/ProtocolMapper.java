@@ -85,12 +85,12 @@ final class ProtocolMapper {
         if (part instanceof StreamPart.Values<?> v) {
             held.put(key(ns), new Held(ns, ProtocolState.normalize(g.values(v.channels()))));
         } else if (part instanceof StreamPart.Updates<?> u) {
-            ObjectNode writes = g.values(u.writes());
+            JsonNode writes = g.values(u.writes());
             String task = taskIds.get(key(ns) + "\0" + u.node());
-            if (task != null) {
+            if (task != null && writes instanceof ObjectNode channels) { // a workflow's bare value holds no messages
                 List<String> at = new ArrayList<>(ns);
                 at.add(u.node() + ":" + task);
-                messages.finish(at, u.node(), writes);
+                messages.finish(at, u.node(), channels);
             }
             send("updates", ns, u.node(), ProtocolState.normalize(writes));
         } else if (part instanceof StreamPart.Interrupted<?> i) {

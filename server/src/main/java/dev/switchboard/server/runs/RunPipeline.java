@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The one path every run takes: created on a {@link RunQueue} (which applies the double-texting
@@ -490,7 +490,7 @@ public final class RunPipeline implements AutoCloseable {
      * stopped run's come from its thread's checkpoint. An execution stopped by the server closing
      * or by a lost lease records nothing: its row stays as it was, for the queue to hand it on.
      */
-    void finish(Execution e, Throwable failure, ObjectNode endValues) {
+    void finish(Execution e, Throwable failure, JsonNode endValues) {
         if (!e.finishing()) {
             return;
         }

@@ -5,7 +5,10 @@ import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphSchema;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.WorkflowInput;
+import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.serde.SerdeException;
+import dev.switchboard.runtime.serde.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * A registered graph as the API sees it: its graph id, the id of its system assistant, and the
  * conversions between request JSON and the graph's typed updates and commands, by the graph's
  * {@link GraphSchema}: requests are decoded with its input (or state) channels, answers written
- * with its state channels.
+ * with its state channels; a functional workflow's input and values are one bare value each, as
+ * LangGraph's are.
  */
 public final class ServedGraph {
     /** The namespace LangGraph derives system assistant ids from: uuid5(graph id, this). */
@@ -118,13 +122,14 @@ public final class ServedGraph {
      * Checks a run's request against the graph before anything is created: its {@code input}
      * against the input channels, its {@code command.update} against the state's. Values of
      * channels that hold chat messages are left to the run, which fails on a message it cannot
-     * read as LangGraph's does (its reducer reads them).
+     * read as LangGraph's does (its reducer reads them). A functional workflow's input is one bare
+     * value that LangGraph takes unchecked: a run that cannot read it fails naming the type.
      *
      * @param input the request's input, JSON null when none
      * @param command the request's command, or null
      */
     public void validate(JsonNode input, JsonNode command) {
-        if (input != null && !input.isNull()) {
+        if (input != null && !input.isNull() && schema.workflowInput().isEmpty()) {
             decode(input, "input", schema.input(), false);
         }
         if (command != null && command.has("update") && !command.get("update").isNull()) {
@@ -236,6 +241,9 @@ public final class ServedGraph {
      * @return the update
      */
     public StateUpdate input(JsonNode input, RunConfig config) {
+        if (schema.workflowInput().isPresent()) {
+            return workflowInput(input, schema.workflowInput().get());
+        }
         try {
             return schema.inputUpdate(decode(input, "input", schema.input(), true));
         } catch (ApiException e) {
@@ -245,6 +253,16 @@ public final class ServedGraph {
                 e.addSuppressed(notRecorded);
             }
             throw e;
+        }
+    }
+
+    /** A functional workflow's input: one value of its entrypoint's input type, as LangGraph takes it. */
+    private StateUpdate workflowInput(JsonNode input, ValueType type) {
+        try {
+            return WorkflowInput.of(forms.read(type, input));
+        } catch (SerdeException | NullPointerException e) {
+            throw ApiException.status(
+                    422, "cannot read the input of workflow '" + graphId + "' as a " + type + ": " + e.getMessage());
         }
     }
 
@@ -340,7 +358,10 @@ public final class ServedGraph {
      * @param channels channel name to value, as a snapshot or stream part holds them
      * @return the JSON object
      */
-    public ObjectNode values(Map<String, Object> channels) {
+    public JsonNode values(Map<String, Object> channels) {
+        if (schema.workflowInput().isPresent()) {
+            return returned(channels);
+        }
         ObjectNode out = Json.object();
         for (GraphSchema.Channel c : schema.channels()) {
             if (channels.containsKey(c.name())) {
@@ -348,6 +369,21 @@ public final class ServedGraph {
             }
         }
         return out;
+    }
+
+    /**
+     * A workflow's values, bare as LangGraph shows them: its state's {@code __end__} (the
+     * entrypoint's return value), or a task's or the entrypoint's update's {@code __return__};
+     * JSON {@code null} before the first run returned.
+     */
+    private JsonNode returned(Map<String, Object> channels) {
+        if (channels.containsKey(ReservedNames.END)) {
+            return forms.write(schema.output().get(0).type(), channels.get(ReservedNames.END));
+        }
+        if (channels.containsKey(ReservedNames.RETURN)) {
+            return forms.write(channels.get(ReservedNames.RETURN));
+        }
+        return Json.MAPPER.nullNode();
     }
 
     /**

@@ -307,6 +307,25 @@ class DurableStepsTest {
     }
 
     @Test
+    void aStepNameWithQuotesBackslashesAndControlsIsStoredAsJsonAndMatchedAgain() {
+        RunConfig cfg = RunConfig.thread("odd-name");
+        Fickle fickle = new Fickle();
+        fickle.stepName = "pay \"now\" \\ \n\u00e9";
+        MemorySaver saver = new MemorySaver();
+        FickleGraph graph = FickleGraph.builder(fickle).checkpointer(saver).build();
+        graph.invoke(OrderUpdate.of(), cfg);
+        String stored = saver.getTuple("odd-name", "", null).orElseThrow().pendingWrites().stream()
+                .filter(w -> w.channel().equals("__step__"))
+                .map(w -> new String(w.value(), StandardCharsets.UTF_8))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("{\"name\":\"pay \\\"now\\\" \\\\ \\u000a\u00e9\",\"value\":null}", stored);
+        assertEquals(
+                List.of("done"),
+                graph.invoke(Command.resume("yes"), cfg).value().log());
+    }
+
+    @Test
     void aGenericResultReadsBackAsItsDeclaredType() {
         World world = new World();
         MemorySaver saver = new MemorySaver();

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * pending writes through renames (it does not run again) and runs again after a migration, whose
  * state its writes no longer match. Another version 3 also migrates version 1 on its own
  * (returning version 2's state, from which the chain goes on); another version 2 removes the node
- * a thread waits for.
+ * a thread waits for. Versions 2 and 3 also fork from a checkpoint version 1 paused at.
  */
 class StoredThreadUpgradeTest {
     private static VersionDriver v1;
@@ -107,6 +107,39 @@ class StoredThreadUpgradeTest {
             // Version 2 wrote the update's checkpoint, so version 1 can no longer read the thread.
             GraphException e = assertThrows(GraphException.class, () -> v1.state(store.open(), "t"));
             assertEquals(ErrorCode.SCHEMA_TOO_NEW, e.code().orElseThrow());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Stores.Kind.class)
+    void aForkFromACheckpointOfVersion1RunsUnderTheNewVersions(Stores.Kind kind) throws Exception {
+        try (Stores store = new Stores(kind, data)) {
+            Outcome paused = v1.say(store.open(), "t", "I want a refund");
+            Outcome done = v1.resume(store.open(), "t", "yes");
+            // A step's writes apply in the order of its tasks' names: audit before review.
+            assertEquals(
+                    "[I want a refund, audited by v1, reviewed: yes, reply on billing]",
+                    done.values().get("messages"));
+            // Version 2 forks from the checkpoint where version 1 paused, through its renames (the
+            // interrupt of "review" is resumed at "approve"); a fork starts the paused step again
+            // (LangGraph's rule: its stored writes are not reused), so the audit runs under version 2.
+            Outcome two = v2.resumeFrom(store.open(), "t", paused.checkpointId(), "no");
+            assertEquals(List.of(), two.next());
+            assertEquals(
+                    "[I want a refund, approved: no, audited by v2, reply on billing, mood unknown]",
+                    two.values().get("messages"));
+            // The branch version 1 finished is still in the history, read through version 2.
+            assertTrue(
+                    v2.history(store.open(), "t").stream()
+                            .anyMatch(values -> done.values().get("messages").equals(values.get("messages"))
+                                    && "billing".equals(values.get("subject"))),
+                    "version 1's own branch is gone from the history");
+            // Version 3 forks from the same checkpoint, through the renames and its migration.
+            Outcome three = v3.resumeFrom(store.open(), "t", paused.checkpointId(), "maybe");
+            assertEquals(List.of(), three.next());
+            assertEquals(
+                    "[I want a refund, approved: maybe, audited by v3, reply on urgent billing, mood unknown]",
+                    three.values().get("messages"));
         }
     }
 

@@ -23,6 +23,15 @@ public interface VersionDriver {
     /** The state's values at every checkpoint of the thread, newest first. */
     List<Map<String, Object>> history(CheckpointSaver saver, String thread);
 
+    /**
+     * Forks the thread: resumes the interrupt of one of its earlier checkpoints with a value (a
+     * run from that checkpoint, not the head); returns the thread's state after. Versions that
+     * the tests never fork from do not implement it.
+     */
+    default Outcome resumeFrom(CheckpointSaver saver, String thread, String checkpointId, Object value) {
+        throw new UnsupportedOperationException("this version is not forked in the tests");
+    }
+
     /** Writes an update of the messages (appended) as if {@code asNode} had made it; returns the new checkpoint id. */
     String update(CheckpointSaver saver, String thread, String message, String asNode);
 

@@ -89,6 +89,12 @@ public class SwitchboardServerAutoConfiguration {
                 .maxBodyBytes(Math.toIntExact(properties.getMaxBodySize().toBytes()))
                 // answers whatever host name reaches the application (it binds nothing itself)
                 .host(environment.getProperty("server.address", "0.0.0.0"));
+        if (!properties.getAllowOrigins().isEmpty()) {
+            builder.allowOrigins(properties.getAllowOrigins().toArray(String[]::new));
+        }
+        if (!properties.getAllowHosts().isEmpty()) {
+            builder.allowHosts(properties.getAllowHosts().toArray(String[]::new));
+        }
         String database = database(builder, saver, switchboard, dataSources.getIfUnique());
         stores.ifUnique(builder::store);
         authenticators.ifUnique(builder::authenticator);
@@ -157,6 +163,11 @@ public class SwitchboardServerAutoConfiguration {
         @Bean
         ReactiveApiHandlerMapping switchboardReactiveApiHandlerMapping(ReactiveApiHandler handler) {
             return new ReactiveApiHandlerMapping(handler);
+        }
+
+        @Bean
+        ReactivePreflightFilter switchboardReactivePreflightFilter(ReactiveApiHandler handler) {
+            return new ReactivePreflightFilter(handler);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.switchboard.spring.boot.server;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -29,6 +31,18 @@ public class SwitchboardServerProperties {
 
     /** The largest request body the API reads; larger ones get 413. */
     private DataSize maxBodySize = DataSize.ofMegabytes(1);
+
+    /**
+     * Origins of web pages allowed to call the API from a browser (CORS), e.g.
+     * https://chat.example.com, or * for any; pages on loopback addresses (any port) always may.
+     */
+    private List<String> allowOrigins = new ArrayList<>();
+
+    /**
+     * Host names the API answers to besides loopback ones and server.address, or * for any; when
+     * server.address is unset (all interfaces) it answers any.
+     */
+    private List<String> allowHosts = new ArrayList<>();
 
     /** Creates the properties with their defaults; Spring Boot binds them. */
     public SwitchboardServerProperties() {}
@@ -155,5 +169,41 @@ public class SwitchboardServerProperties {
      */
     public void setMaxBodySize(DataSize maxBodySize) {
         this.maxBodySize = maxBodySize;
+    }
+
+    /**
+     * Returns the origins of web pages allowed to call the API, besides loopback ones.
+     *
+     * @return empty by default
+     */
+    public List<String> getAllowOrigins() {
+        return allowOrigins;
+    }
+
+    /**
+     * Sets the origins of web pages allowed to call the API.
+     *
+     * @param allowOrigins scheme, host and port of each, or {@code *}
+     */
+    public void setAllowOrigins(List<String> allowOrigins) {
+        this.allowOrigins = allowOrigins;
+    }
+
+    /**
+     * Returns the host names the API answers to besides loopback ones and {@code server.address}.
+     *
+     * @return empty by default
+     */
+    public List<String> getAllowHosts() {
+        return allowHosts;
+    }
+
+    /**
+     * Sets the host names the API answers to.
+     *
+     * @param allowHosts host names, or {@code *}
+     */
+    public void setAllowHosts(List<String> allowHosts) {
+        this.allowHosts = allowHosts;
     }
 }

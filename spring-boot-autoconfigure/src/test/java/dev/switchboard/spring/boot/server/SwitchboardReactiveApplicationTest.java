@@ -1,8 +1,16 @@
 package dev.switchboard.spring.boot.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.switchboard.spring.boot.SwitchboardGraphs;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.security.Principal;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.DisposableBean;
@@ -11,6 +19,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.core.userdetails.MapReactiveUserDetailsService;
@@ -64,8 +73,12 @@ class SwitchboardReactiveApplicationTest {
 
         @Bean
         SecurityWebFilterChain security(ServerHttpSecurity http) {
-            return http.authorizeExchange(
-                            a -> a.pathMatchers("/ok").permitAll().anyExchange().authenticated())
+            return http.authorizeExchange(a -> a.pathMatchers(HttpMethod.OPTIONS, "/**")
+                            .permitAll()
+                            .pathMatchers("/ok")
+                            .permitAll()
+                            .anyExchange()
+                            .authenticated())
                     .httpBasic(Customizer.withDefaults())
                     .csrf(ServerHttpSecurity.CsrfSpec::disable)
                     .build();
@@ -108,6 +121,26 @@ class SwitchboardReactiveApplicationTest {
         if (url != null) {
             registry.add("spring.datasource.url", () -> url);
         }
+    }
+
+    @Test
+    void aBrowsersPreflightReachesTheServerPastWebFluxAndItsSecurity() throws Exception {
+        HttpResponse<String> preflight = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/threads/search"))
+                                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                                .header("Origin", "http://localhost:3000")
+                                .header("Access-Control-Request-Method", "POST")
+                                .header("Access-Control-Request-Headers", "authorization,content-type")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, preflight.statusCode(), preflight::body);
+        assertEquals(List.of("http://localhost:3000"), preflight.headers().allValues("Access-Control-Allow-Origin"));
+        assertTrue(preflight
+                .headers()
+                .firstValue("Access-Control-Expose-Headers")
+                .orElse("")
+                .contains("X-Pagination-Total"));
     }
 
     @Test

@@ -24,6 +24,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
@@ -36,6 +37,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -61,7 +63,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(
         classes = SwitchboardServerApplicationTest.App.class,
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "switchboard.server.allow-origins=https://chat.example.com")
 class SwitchboardServerApplicationTest {
     private static final TestSchema SCHEMA = new TestSchema();
     private static final String ALICE = JsSdk.basic("alice", "alice-secret");
@@ -102,7 +105,10 @@ class SwitchboardServerApplicationTest {
 
         @Bean
         SecurityFilterChain security(HttpSecurity http) throws Exception {
-            return http.authorizeHttpRequests(a -> a.requestMatchers("/ok", "/studio/**")
+            // a browser's CORS preflight carries no credentials: let it through, the server answers it
+            return http.authorizeHttpRequests(a -> a.requestMatchers(HttpMethod.OPTIONS, "/**")
+                            .permitAll()
+                            .requestMatchers("/ok", "/studio/**")
                             .permitAll()
                             .anyRequest()
                             .authenticated())
@@ -209,6 +215,65 @@ class SwitchboardServerApplicationTest {
         assertTrue(studio.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
         assertEquals(
                 200, send("GET", "/studio/vendor/mermaid.min.js", null, null).statusCode());
+    }
+
+    @Test
+    void browserPagesOfAllowedOriginsGetTheServersCorsAnswersThroughSpringSecurity() throws Exception {
+        String page = "http://localhost:5173"; // a dev server on loopback: allowed by default
+        HttpResponse<String> preflight = cors("OPTIONS", "/threads/search", page, null);
+        assertEquals(204, preflight.statusCode(), preflight::body);
+        assertEquals(
+                page,
+                preflight.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
+        assertTrue(preflight
+                .headers()
+                .firstValue("Access-Control-Allow-Headers")
+                .orElse("")
+                .toLowerCase(Locale.ROOT)
+                .contains("authorization"));
+        assertEquals(
+                1,
+                preflight.headers().allValues("Access-Control-Allow-Origin").size(),
+                "one value, the server's, not also Spring's");
+
+        HttpResponse<String> search = cors("POST", "/threads/search", page, ALICE);
+        assertEquals(200, search.statusCode(), search::body);
+        assertEquals(
+                page, search.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
+        String exposed =
+                search.headers().firstValue("Access-Control-Expose-Headers").orElse("");
+        assertTrue(exposed.contains("X-Pagination-Total") && exposed.contains("Content-Location"), exposed);
+
+        // a configured origin (switchboard.server.allow-origins) may; any other site may not
+        HttpResponse<String> configured = cors("OPTIONS", "/threads/search", "https://chat.example.com", null);
+        assertEquals(204, configured.statusCode());
+        assertEquals(
+                "https://chat.example.com",
+                configured.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
+        HttpResponse<String> other = cors("OPTIONS", "/threads/search", "https://evil.example", null);
+        assertEquals(403, other.statusCode());
+        assertTrue(other.headers().firstValue("Access-Control-Allow-Origin").isEmpty());
+        assertEquals(
+                403,
+                cors("POST", "/threads/search", "https://evil.example", ALICE).statusCode());
+    }
+
+    /** A browser's request from a page of {@code origin}: a preflight (OPTIONS) or the call itself. */
+    private HttpResponse<String> cors(String method, String path, String origin, String authorization)
+            throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Origin", origin);
+        if (method.equals("OPTIONS")) {
+            r.method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                    .header("Access-Control-Request-Method", "POST")
+                    .header("Access-Control-Request-Headers", "authorization,content-type");
+        } else {
+            r.method(method, HttpRequest.BodyPublishers.ofString("{}"))
+                    .header("Content-Type", "application/json")
+                    .header("Authorization", authorization);
+        }
+        return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
