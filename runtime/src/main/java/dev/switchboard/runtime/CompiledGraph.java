@@ -367,6 +367,17 @@ public interface CompiledGraph<S, I extends StateUpdate, O> {
     }
 
     /**
+     * The subgraphs the graph's nodes run, at every depth, outermost first, as the annotation
+     * processor found them: a subgraph node whose method returns a generated graph type. A graph
+     * that runs itself further down is listed once.
+     *
+     * @return the subgraphs; empty for a graph without subgraph nodes
+     */
+    default List<SubgraphSchema> subgraphs() {
+        return List.of();
+    }
+
+    /**
      * The JSON Schema of the input record.
      *
      * @return the schema as JSON text

@@ -46,6 +46,7 @@ public final class GraphSchema {
     private final List<ValueCodec<?>> codecs;
     private final Function<Map<String, Object>, StateUpdate> stateUpdates;
     private final Function<Map<String, Object>, StateUpdate> inputUpdates;
+    private final ValueType context;
     private final Map<String, Channel> byName = new LinkedHashMap<>();
     private final ValueType workflowInput;
     private final int version;
@@ -60,6 +61,7 @@ public final class GraphSchema {
         this.codecs = List.copyOf(b.codecs);
         this.stateUpdates = Objects.requireNonNull(b.stateUpdates, "stateUpdates");
         this.inputUpdates = Objects.requireNonNull(b.inputUpdates, "inputUpdates");
+        this.context = b.context;
         this.workflowInput = b.workflowInput;
         channels.forEach(c -> byName.put(c.name(), c));
     }
@@ -179,6 +181,16 @@ public final class GraphSchema {
     }
 
     /**
+     * The type of the run context the graph declares ({@code @Graph(context = Ctx.class)}), so that
+     * code outside Java (a server) can build one from JSON.
+     *
+     * @return the context's type, or empty when the graph declares none
+     */
+    public Optional<ValueType> context() {
+        return Optional.ofNullable(context);
+    }
+
+    /**
      * For a functional workflow (an {@code @Entrypoint}), the type of its input: a run's input is
      * one value of this type, not a map of channels, and its state is the one channel {@code
      * __end__}, the entrypoint's return value, which LangGraph shows bare too.
@@ -204,6 +216,7 @@ public final class GraphSchema {
         private List<ValueCodec<?>> codecs = List.of();
         private Function<Map<String, Object>, StateUpdate> stateUpdates;
         private Function<Map<String, Object>, StateUpdate> inputUpdates;
+        private ValueType context;
         private ValueType workflowInput;
         private int version = 1;
 
@@ -259,6 +272,17 @@ public final class GraphSchema {
                 Function<Map<String, Object>, StateUpdate> state, Function<Map<String, Object>, StateUpdate> input) {
             this.stateUpdates = state;
             this.inputUpdates = input;
+            return this;
+        }
+
+        /**
+         * The type of the run context the graph declares.
+         *
+         * @param context the type, or null for none
+         * @return this builder
+         */
+        public Builder context(ValueType context) {
+            this.context = context;
             return this;
         }
 

@@ -10,6 +10,8 @@ import dev.switchboard.checkpoint.jdbc.SqliteStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.runtime.store.StoreSettings;
 import dev.switchboard.server.postgres.DriverDataSource;
+import dev.switchboard.server.rows.AssistantTable;
+import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.JdbcRowStore;
 import dev.switchboard.server.rows.RowStore;
 import java.nio.file.Path;
@@ -168,6 +170,14 @@ final class ServerDatabase implements AutoCloseable {
 
     RowStore openRows(String where) {
         return sqliteUrl != null ? JdbcRowStore.open(sqliteUrl, where) : JdbcRowStore.open(postgres, where);
+    }
+
+    AssistantTable openAssistants(String where) {
+        return sqliteUrl != null ? AssistantTable.open(sqliteUrl, where) : AssistantTable.open(postgres, where);
+    }
+
+    CronTable openCrons(String where) {
+        return sqliteUrl != null ? CronTable.open(sqliteUrl, where) : CronTable.open(postgres, where);
     }
 
     private Path file() {

@@ -9,11 +9,15 @@ import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.a2a.A2aEndpoint;
 import dev.switchboard.server.api.Assistants;
+import dev.switchboard.server.api.Crons;
+import dev.switchboard.server.api.RunStarter;
 import dev.switchboard.server.api.Runs;
 import dev.switchboard.server.api.StoreEndpoints;
 import dev.switchboard.server.api.Studio;
 import dev.switchboard.server.api.ThreadStreams;
+import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
+import dev.switchboard.server.api.Webhooks;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -25,6 +29,8 @@ import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
 import dev.switchboard.server.postgres.QueueWorker;
 import dev.switchboard.server.protocol.ThreadChannels;
+import dev.switchboard.server.rows.AssistantTable;
+import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
@@ -33,6 +39,7 @@ import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.JsonChecks;
 import dev.switchboard.server.wire.ServedGraph;
+import dev.switchboard.server.wire.WebhookPolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -45,6 +52,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -91,6 +101,14 @@ public final class SwitchboardServer implements AutoCloseable {
     private final JdbcSaver ownSaver;
 
     private final RowStore rows;
+    private final ThreadUpkeep upkeep;
+    /** Sweeps threads past their time to live; started with the server. */
+    private final ScheduledExecutorService sweeper;
+
+    private final AssistantTable assistantTable;
+    private final CronTable cronTable;
+    private final Webhooks webhooks;
+    private final Crons crons;
     private final Store store;
     /** Whether the server opened {@link #store} (and so closes it). */
     private final boolean ownStore;
@@ -151,16 +169,25 @@ public final class SwitchboardServer implements AutoCloseable {
             this.events = null;
             this.worker = null;
         }
-        Assistants assistants = new Assistants(graphs);
+        this.assistantTable = db == null ? AssistantTable.open((String) null, "memory") : db.openAssistants(where);
+        this.cronTable = db == null ? CronTable.open((String) null, "memory") : db.openCrons(where);
+        Assistants assistants = new Assistants(graphs, assistantTable);
         List<RunRow> unfinished = registry.load(graphs::get);
         this.router = new Router();
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        Runs runs = new Runs(registry, assistants, threads, saver, pipeline);
+        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry);
+        pipeline.onEnded(webhooks::ended);
+        RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
+        Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
         this.channels = new ThreadChannels(registry, pipeline);
         new ThreadStreams(registry, assistants, runs, channels).routes(router);
+        this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
+        upkeep.routes(router);
+        this.crons = new Crons(registry, starter, cronTable);
+        crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
         // MCP and A2A call the API in-process through the handler built below, with each caller's
@@ -184,6 +211,11 @@ public final class SwitchboardServer implements AutoCloseable {
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "switchboard-thread-ttl");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** A graph to serve, from its builder or already built. */
@@ -231,6 +263,10 @@ public final class SwitchboardServer implements AutoCloseable {
         if (worker != null) {
             worker.start();
         }
+        long every = settings.ttlSweep.toMillis();
+        sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+        long tick = settings.cronTick.toMillis();
+        sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
             http = JdkTransport.start(
                     settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
@@ -310,6 +346,25 @@ public final class SwitchboardServer implements AutoCloseable {
         return URI.create("http://" + settings.host + ":" + port());
     }
 
+    /** Deletes or prunes the threads past their time to live; a failure waits for the next sweep. */
+    private void sweep() {
+        try {
+            upkeep.sweep();
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(SwitchboardServer.class)
+                    .warn("sweeping threads past their ttl failed: {}", e.getMessage());
+        }
+    }
+
+    /** Starts the runs of the crons due; a failure waits for the next tick. */
+    private void fireCrons() {
+        try {
+            crons.fireDue();
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(SwitchboardServer.class).warn("firing the crons due failed: {}", e.getMessage());
+        }
+    }
+
     /**
      * Stops listening and stops the runs of this JVM where they are: nothing they compute from now
      * on is stored, so each keeps its last committed checkpoint and stays unfinished in the
@@ -322,6 +377,7 @@ public final class SwitchboardServer implements AutoCloseable {
             LOG.info("Switchboard server stopping: graphs {}, database {}", graphs.keySet(), where);
         }
         closed.countDown();
+        sweeper.shutdownNow();
         if (http != null) {
             http.close();
             http = null;
@@ -334,6 +390,9 @@ public final class SwitchboardServer implements AutoCloseable {
             events.close();
         }
         rows.close();
+        assistantTable.close();
+        cronTable.close();
+        webhooks.close();
         if (ownStore) {
             store.close();
         }
@@ -355,7 +414,7 @@ public final class SwitchboardServer implements AutoCloseable {
         o.put("version", "switchboard");
         ObjectNode flags = o.putObject("flags");
         flags.put("assistants", true);
-        flags.put("crons", false);
+        flags.put("crons", true);
         flags.put("langsmith", false);
         return o;
     }
@@ -385,6 +444,10 @@ public final class SwitchboardServer implements AutoCloseable {
         private long eventBytes = Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 8);
         private double shedAbove = 0.85;
         private boolean workerOnly;
+        private Duration ttlSweep = Duration.ofMinutes(1);
+        private Duration cronTick = Duration.ofSeconds(5);
+        private WebhookPolicy webhookPolicy = WebhookPolicy.DEFAULT;
+        private Duration webhookRetry = Duration.ofSeconds(1);
 
         private Builder() {}
 
@@ -420,6 +483,64 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("maxRuns must be positive, was " + runs);
             }
             this.maxRuns = runs;
+            return this;
+        }
+
+        /**
+         * How often threads past their time to live ({@code ttl} on a thread's create or patch: so
+         * many minutes without a change) are deleted, or pruned to their latest checkpoint; every
+         * minute by default.
+         *
+         * @param every the interval
+         * @return this builder
+         */
+        public Builder threadTtlSweep(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("threadTtlSweep must be positive, was " + every);
+            }
+            this.ttlSweep = every;
+            return this;
+        }
+
+        /**
+         * How often the crons due are fired: every five seconds by default, so a cron fires at most
+         * that late. Schedules with a seconds field want a shorter tick.
+         *
+         * @param every the interval
+         * @return this builder
+         */
+        public Builder cronTick(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("cronTick must be positive, was " + every);
+            }
+            this.cronTick = every;
+            return this;
+        }
+
+        /**
+         * Which URLs runs and crons may name as their {@code webhook}: by default HTTPS only and
+         * never an internal address (see {@link WebhookPolicy}).
+         *
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder webhooks(WebhookPolicy policy) {
+            this.webhookPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * How long a failed webhook call waits before it is tried again (doubled for each next
+         * try, five calls in all): a second by default.
+         *
+         * @param firstRetry the first wait
+         * @return this builder
+         */
+        public Builder webhookRetry(Duration firstRetry) {
+            if (firstRetry.isNegative()) {
+                throw new IllegalArgumentException("webhookRetry must not be negative, was " + firstRetry);
+            }
+            this.webhookRetry = firstRetry;
             return this;
         }
 

@@ -318,6 +318,56 @@ class StudioBrowserTest {
         wait.until(d -> d.findElement(By.id("store-status")).getText().startsWith("The filter is not valid JSON"));
     }
 
+    @Test
+    void assistantsAreCreatedAndEditedAndCronsSwitchedOffAndDeleted() throws Exception {
+        open("counter");
+        wait.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#assistant-graph option[value='counter']")));
+        new Select(driver.findElement(By.id("assistant-graph"))).selectByValue("counter");
+        driver.findElement(By.id("assistant-name")).sendKeys("weekly");
+        driver.findElement(By.id("assistant-config")).sendKeys("{\"configurable\": {\"mode\": \"a\"}}");
+        driver.findElement(By.id("assistant-save")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("platform-status"), "Saved weekly, version 1"));
+        WebElement config = driver.findElement(By.id("assistant-config"));
+        config.clear();
+        config.sendKeys("{\"configurable\": {\"mode\": \"b\"}}");
+        driver.findElement(By.id("assistant-save")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("platform-status"), "Saved weekly, version 2"));
+        assertEquals(List.of("2", "1"), attributes("#assistant-versions li", "data-version"));
+        String id = driver.findElement(By.cssSelector("#assistants li[data-name='weekly']"))
+                .getDomAttribute("data-assistant-id");
+        Api api = new Api(server.url(), null);
+        JsonNode stored = api.get("/assistants/" + id).expect(200).json();
+        assertEquals(
+                "b", stored.path("config").path("configurable").path("mode").asString());
+        assertEquals(2, stored.get("version").asInt());
+
+        new Select(driver.findElement(By.id("cron-assistant"))).selectByValue(id);
+        driver.findElement(By.id("cron-schedule")).sendKeys("0 9 * * mon-fri");
+        driver.findElement(By.id("cron-timezone")).sendKeys("Europe/Paris");
+        driver.findElement(By.id("cron-input")).sendKeys("{\"topic\": \"cats\", \"n\": 1}");
+        driver.findElement(By.id("cron-create")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("platform-status"), "Cron 0 9 * * mon-fri created"));
+        wait.until(d -> attributes("#crons li", "data-enabled").equals(List.of("true")));
+        JsonNode cron = api.post("/runs/crons/search", "{}").expect(200).json().get(0);
+        assertEquals(id, cron.get("assistant_id").asString());
+        assertEquals("Europe/Paris", cron.get("timezone").asString());
+        shot("assistants", "platform-section");
+        driver.findElement(By.cssSelector("#crons li button[aria-label^='Disable']"))
+                .click();
+        wait.until(d -> attributes("#crons li", "data-enabled").equals(List.of("false")));
+        assertEquals(
+                0,
+                api.post("/runs/crons/count", "{\"enabled\": true}")
+                        .expect(200)
+                        .json()
+                        .asInt());
+        driver.findElement(By.cssSelector("#crons li button[aria-label^='Delete']"))
+                .click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("crons-empty")));
+        assertEquals(0, api.post("/runs/crons/count", "{}").expect(200).json().asInt());
+    }
+
     private List<String> storeItems() {
         return driver.findElements(By.cssSelector("#store-items li")).stream()
                 .map(li -> li.getDomAttribute("data-namespace") + "/" + li.getDomAttribute("data-key"))

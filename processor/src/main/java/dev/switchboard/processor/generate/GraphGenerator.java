@@ -45,6 +45,8 @@ public final class GraphGenerator {
     private final SendsGenerator sends;
     private final StoredTypes stored;
     private final Mermaid mermaid;
+    private final Types types;
+    private final Function<TypeMirror, Optional<GraphModel>> subgraphs;
     private final SchemaHistoryCode history;
 
     /** A generator that writes node inputs as {@code ValueType}s and JSON Schemas with javac's {@code types}. */
@@ -63,6 +65,8 @@ public final class GraphGenerator {
         this.sends = new SendsGenerator(types);
         this.stored = new StoredTypes(types);
         this.mermaid = new Mermaid(subgraphs);
+        this.types = types;
+        this.subgraphs = subgraphs;
         this.history = new SchemaHistoryCode(types);
     }
 
@@ -130,6 +134,7 @@ public final class GraphGenerator {
             addContext(type, g, input, output);
         }
         if (Mermaid.hasSubgraphs(g)) {
+            new SubgraphList(subgraphs, schemas).addTo(type, g);
             type.addField(constant(
                             "MERMAID_XRAY",
                             mermaid.renderXray(g),
@@ -242,7 +247,11 @@ public final class GraphGenerator {
         }
         if (g.context() != null) {
             ClassName raw = ClassName.get((TypeElement) ((DeclaredType) g.context()).asElement());
-            b.add("\n.context($S, c -> c instanceof $T)", raw.canonicalName(), raw);
+            b.add(
+                    "\n.context($S, c -> c instanceof $T, $L)",
+                    raw.canonicalName(),
+                    raw,
+                    valueTypes.of(types.erasure(g.context())));
         }
         for (int i = 0; i < g.nodes().size(); i++) {
             NodeModel n = g.nodes().get(i);

@@ -43,6 +43,7 @@ public final class GraphDefinition {
     private final Set<String> errorHandlers;
     private final String contextType;
     private final Predicate<Object> contextAccepts;
+    private final ValueType contextValueType;
     private final ValueType entrypointInput;
     private final SchemaHistory schema;
     private volatile Object compiled;
@@ -66,6 +67,7 @@ public final class GraphDefinition {
         this.errorHandlers = Set.copyOf(b.errorHandlers);
         this.contextType = b.contextType;
         this.contextAccepts = b.contextAccepts;
+        this.contextValueType = b.contextValueType;
         this.schema = b.schema;
         this.entrypointInput = b.entrypointInput;
         if (entrypointInput != null
@@ -119,6 +121,15 @@ public final class GraphDefinition {
      */
     public Predicate<Object> contextAccepts() {
         return contextAccepts;
+    }
+
+    /**
+     * Returns the type of the run context, for building one from JSON.
+     *
+     * @return the type, or null when the graph declares no context or the generated code is older
+     */
+    public ValueType contextValueType() {
+        return contextValueType;
     }
 
     /**
@@ -360,6 +371,7 @@ public final class GraphDefinition {
         private final Set<String> errorHandlers = new LinkedHashSet<>();
         private String contextType;
         private Predicate<Object> contextAccepts;
+        private ValueType contextValueType;
         private ValueType entrypointInput;
         private SchemaHistory schema = SchemaHistory.FIRST;
 
@@ -612,6 +624,20 @@ public final class GraphDefinition {
             this.contextType = Objects.requireNonNull(typeName, "typeName");
             this.contextAccepts = Objects.requireNonNull(accepts, "accepts");
             return this;
+        }
+
+        /**
+         * Declares the run context every run must carry, with its type for code that builds one
+         * from JSON (see {@link dev.switchboard.runtime.GraphSchema#context()}).
+         *
+         * @param typeName the context type, for messages
+         * @param accepts whether an object is of that type (a generated {@code instanceof} test)
+         * @param type the context's type
+         * @return this builder
+         */
+        public Builder context(String typeName, Predicate<Object> accepts, ValueType type) {
+            this.contextValueType = Objects.requireNonNull(type, "type");
+            return context(typeName, accepts);
         }
 
         /**

@@ -48,6 +48,7 @@ public final class GraphSchemas {
                 .inputOutput(channels(input), channels(d.output()))
                 .serde(sealedTypes(family, d.sealedTypes()), codecs(family, d.codecs()))
                 .updates(values -> NamedUpdate.of(state, values), values -> NamedUpdate.of(input, values))
+                .context(d.contextValueType())
                 .version(d.schema().version())
                 .build();
     }

@@ -16,47 +16,43 @@ import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.CancelAction;
 import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
-import dev.switchboard.server.wire.RunRequest;
 import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ServedGraph;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The runs endpoints: on a thread and stateless; background, wait, stream, join, list, cancel, delete. */
 public final class Runs {
-    private static final long HEARTBEAT_MILLIS = 15_000;
+    static final long HEARTBEAT_MILLIS = 15_000;
     /** How soon a stream that cancels its run on disconnect notices a client gone quiet. */
     static final long PROBE_MILLIS = 500;
 
     private final Registry registry;
-    private final Assistants assistants;
     private final Threads threads;
     private final CheckpointSaver saver;
     private final RunPipeline pipeline;
+    private final RunStarter starter;
 
     /**
      * The endpoints.
      *
      * @param registry the rows
-     * @param assistants the graphs
      * @param threads the threads endpoints (their thread lookup)
      * @param saver the server's checkpointer
      * @param pipeline the runs
+     * @param starter creates runs
      */
-    public Runs(
-            Registry registry, Assistants assistants, Threads threads, CheckpointSaver saver, RunPipeline pipeline) {
+    public Runs(Registry registry, Threads threads, CheckpointSaver saver, RunPipeline pipeline, RunStarter starter) {
         this.registry = registry;
-        this.assistants = assistants;
         this.threads = threads;
         this.saver = saver;
         this.pipeline = pipeline;
+        this.starter = starter;
     }
 
     /**
@@ -83,20 +79,19 @@ public final class Runs {
         r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated()));
         r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
         r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
+        new ThreadJoins(registry, threads, this, pipeline).routes(r);
+        new RunsBulk(registry, pipeline, starter).routes(r);
     }
 
-    /**
-     * Validates the body, resolves assistant and thread (an unknown thread is a 422 unless {@code
-     * if_not_exists: "create"}), then starts or queues the run by its multitask strategy.
-     */
+    /** Creates the run a request asks for on {@code threadId} (null: stateless). */
     private RunRow create(Exchange ex, String threadId) throws IOException {
         return create(ex, threadId, false);
     }
 
     /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */
     private RunRow create(Exchange ex, String threadId, boolean wait) throws IOException {
-        RunRow run = submit(ex.owner(), threadId, ex.body(), wait);
-        ex.header("Content-Location", location(run));
+        RunRow run = starter.start(RunStarter.Start.of(ex.owner(), threadId, ex.body(), wait));
+        ex.header("Content-Location", RunStarter.location(run));
         return run;
     }
 
@@ -110,69 +105,7 @@ public final class Runs {
      * @return the run
      */
     RunRow submit(String owner, String threadId, ObjectNode body) {
-        return submit(owner, threadId, body, false);
-    }
-
-    private RunRow submit(String owner, String threadId, ObjectNode body, boolean wait) {
-        RunRequest req = RunRequest.parse(body, threadId == null);
-        ServedGraph g = assistants.find(req.assistantId());
-        g.validate(req.input(), req.command()); // before any row: a 422 leaves nothing behind
-        ThreadRow t = thread(owner, threadId, req);
-        if (req.checkpointId() != null && !threads.hasCheckpoint(t, req.checkpointId())) {
-            throw ApiException.notFound("Checkpoint " + req.checkpointId() + " not found on thread " + t.id());
-        }
-        synchronized (t) {
-            RunRow run = newRun(t, g, body, req);
-            if (!(wait && t.temporary())) { // else never answered nor stored
-                run.created(); // LangGraph answers the row as inserted, before a worker takes it
-            }
-            // the run's row, the thread's status and metadata commit as one (a temporary thread's
-            // rows are never stored); the thread's monitor first, as every other path takes them
-            RunPipeline.Submission[] submitted = new RunPipeline.Submission[1];
-            Runnable submit = () -> {
-                submitted[0] = pipeline.submit(t, run, wait && t.temporary());
-                registry.mergeMetadata(
-                        t, Json.object().put("graph_id", g.graphId()).put("assistant_id", g.assistantId()));
-            };
-            if (t.temporary()) {
-                submit.run();
-            } else {
-                registry.transaction(submit);
-            }
-            submitted[0].go(); // committed: the runs it replaces stop, it starts
-            return run;
-        }
-    }
-
-    private static RunRow newRun(ThreadRow t, ServedGraph g, ObjectNode body, RunRequest req) {
-        ObjectNode md = t.metadata().deepCopy();
-        req.metadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-        Assistants.systemMetadata().properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-        md.put("graph_id", g.graphId());
-        md.put("assistant_id", g.assistantId());
-        return new RunRow(UUID.randomUUID().toString(), t.id(), g, body, req, md);
-    }
-
-    private ThreadRow thread(String owner, String threadId, RunRequest req) {
-        if (threadId == null) {
-            return registry.addThread(new ThreadRow(UUID.randomUUID().toString(), owner, Json.object(), true));
-        }
-        Threads.checkUuid(threadId, "thread_id");
-        ThreadRow t = registry.thread(threadId, owner);
-        if (t != null) {
-            return t;
-        }
-        if (req.ifNotExists().equals("create")) {
-            ThreadRow stored = registry.addThread(new ThreadRow(threadId, owner, Json.object(), false));
-            if (Objects.equals(stored.owner(), owner)) {
-                return stored;
-            }
-        }
-        throw ApiException.status(422, "Thread with ID " + threadId + " not found");
-    }
-
-    private static String location(RunRow run) {
-        return run.temporary() ? "/runs/" + run.id() : "/threads/" + run.threadId() + "/runs/" + run.id();
+        return starter.start(RunStarter.Start.of(owner, threadId, body, false));
     }
 
     private RunRow require(Exchange ex) {
@@ -221,12 +154,12 @@ public final class Runs {
     }
 
     /** A boolean query parameter as LangGraph reads one: true, 1 or yes (any case); anything else is false. */
-    private static boolean flag(String v) {
+    static boolean flag(String v) {
         return v != null && Set.of("true", "1", "yes").contains(v.toLowerCase(Locale.ROOT));
     }
 
     /** The {@code Last-Event-ID} header's id, -1 when absent (also LangGraph's SDK's "from the start"). */
-    private static int lastEventId(Exchange ex) {
+    static int lastEventId(Exchange ex) {
         String v = ex.header("Last-Event-ID");
         if (v == null || v.isBlank()) {
             return -1;
@@ -246,7 +179,7 @@ public final class Runs {
      * it (see {@link EventLog}). The client's disconnect shows only when a write fails, so a stream
      * that cancels its run then writes a comment every {@link #PROBE_MILLIS} while no event comes.
      */
-    private void sse(Exchange ex, RunRow run, int from, boolean cancelOnDisconnect) {
+    void sse(Exchange ex, RunRow run, int from, boolean cancelOnDisconnect) {
         EventFeed feed = pipeline.feed(run);
         long idle = cancelOnDisconnect ? PROBE_MILLIS : HEARTBEAT_MILLIS;
         ex.stream("text/event-stream", out -> {

@@ -7,15 +7,12 @@ import dev.switchboard.runtime.checkpoint.ListOptions;
 import dev.switchboard.server.http.Exchange;
 import dev.switchboard.server.http.Router;
 import dev.switchboard.server.rows.Registry;
-import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadQuery;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.runs.Histories;
 import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunPipeline;
-import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.ApiException;
-import dev.switchboard.server.wire.CancelAction;
 import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunRequest;
@@ -107,11 +104,15 @@ public final class Threads {
             id = UUID.randomUUID().toString();
         }
         ThreadRow fresh = new ThreadRow(id, ex.owner(), RunRequest.objectOrEmpty(body, "metadata"), false);
+        ObjectNode ttl = ThreadUpkeep.ttl(body);
+        fresh.ttl(ttl);
         ThreadRow stored = registry.addThread(fresh);
         if (stored != fresh) {
             if (ifExists.equals("raise") || !Objects.equals(stored.owner(), ex.owner())) {
                 throw ApiException.status(409, "Thread with ID " + id + " already exists");
             }
+        } else {
+            ThreadUpkeep.supersteps(registry, stored, body, assistants);
         }
         ex.json(200, stored.json());
     }
@@ -120,9 +121,17 @@ public final class Threads {
         ThreadRow t = require(ex);
         ObjectNode body = ex.body();
         ObjectNode metadata = RunRequest.objectOrEmpty(body, "metadata");
+        ObjectNode ttl = ThreadUpkeep.ttl(body);
         synchronized (t) {
             t.touch();
             registry.mergeMetadata(t, metadata);
+            if (ttl != null) {
+                registry.ttl(t, ttl);
+            }
+        }
+        if ("return=minimal".equals(ex.header("Prefer"))) {
+            ex.empty(204);
+            return;
         }
         ex.json(200, t.json());
     }
@@ -130,14 +139,8 @@ public final class Threads {
     private void delete(Exchange ex) throws IOException {
         ThreadRow t = require(ex);
         synchronized (t) {
-            for (RunRow r : List.copyOf(registry.runs(t.id()))) {
-                if (!r.finished()) {
-                    pipeline.cancel(r, Stop.of(CancelAction.INTERRUPT, true));
-                }
-            }
-            registry.dropThread(t);
+            pipeline.deleteThread(t);
         }
-        saver.deleteThread(t.id());
         ex.empty(204);
     }
 
@@ -164,7 +167,7 @@ public final class Threads {
     }
 
     /** The graph a thread ran, from its metadata; null when it never ran. */
-    private ServedGraph graphOf(ThreadRow t) {
+    ServedGraph graphOf(ThreadRow t) {
         String graphId = Json.text(t.metadata(), "graph_id");
         return graphId == null ? null : assistants.find(graphId);
     }
@@ -281,14 +284,29 @@ public final class Threads {
         }
         int limit = limitAsked == null ? 10 : limitAsked;
         String only = Fields.string(Fields.object(body, "checkpoint"), "checkpoint_id");
-        Map<String, Object> filter = metadataFilter(body);
+        ex.json(200, history(t, g, limit, before, only, metadataFilter(body)));
+    }
+
+    /**
+     * A thread's checkpoints, newest first, as states.
+     *
+     * @param t the thread
+     * @param g its graph
+     * @param limit how many at most
+     * @param before the checkpoint they are older than, or null
+     * @param only the one checkpoint asked for, or null
+     * @param filter metadata keys each equal
+     * @return the states
+     */
+    ArrayNode history(ThreadRow t, ServedGraph g, int limit, String before, String only, Map<String, Object> filter) {
+        ArrayNode out = Json.array();
         ListOptions options = new ListOptions(filter, before, only != null ? -1 : limit);
         for (StateSnapshot<Object> s : g.graph().getStateHistory(RunConfig.thread(t.id()), options)) {
             if (only == null || only.equals(s.checkpointId().orElse(null))) {
                 out.add(Wire.state(g, t.id(), s));
             }
         }
-        ex.json(200, out);
+        return out;
     }
 
     @SuppressWarnings("unchecked")

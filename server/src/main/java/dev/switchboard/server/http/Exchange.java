@@ -120,6 +120,25 @@ public final class Exchange {
         return (ObjectNode) node;
     }
 
+    /**
+     * The JSON body, whatever JSON value it is (a batch's list); an empty body is an empty object.
+     *
+     * @return the body
+     * @throws IOException when the client has gone
+     */
+    public JsonNode rawBody() throws IOException {
+        byte[] bytes = readBody();
+        if (bytes.length == 0) {
+            return Json.object();
+        }
+        try {
+            JsonNode node = Json.parse(bytes);
+            return node == null || node.isMissingNode() ? Json.object() : node;
+        } catch (JacksonException e) {
+            throw ApiException.invalid("body", "the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
     private byte[] readBody() throws IOException {
         try (InputStream in = request.body()) {
             byte[] bytes = in.readNBytes(maxBody + 1);

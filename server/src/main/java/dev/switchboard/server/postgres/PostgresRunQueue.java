@@ -245,6 +245,9 @@ public final class PostgresRunQueue implements RunQueue {
     private Claim pick(String runId) throws SQLException {
         String sql = "SELECT r.run_id, r.thread_id, r.attempt FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
                 + (runId == null ? "" : " AND r.run_id = ?")
+                // seq is the run's creation time in microseconds by its JVM's clock, read here by this
+                // one's: a run asked to wait (after_seconds) is created in the future, and not due yet
+                + " AND r.seq <= ?"
                 + " AND NOT EXISTS (SELECT 1 FROM " + RUNS + " o WHERE o.thread_id = r.thread_id"
                 + " AND (o.queue_status IN ('running', 'cancelling') OR (o.queue_status = 'pending' AND o.seq < r.seq)))"
                 // The thread's head: its namespace's row in the checkpoint store (store version 5).
@@ -259,6 +262,8 @@ public final class PostgresRunQueue implements RunQueue {
             if (runId != null) {
                 p.setString(i++, runId);
             }
+            // a millisecond of slack: the clock hands out strictly increasing microseconds, a little ahead
+            p.setLong(i++, (System.currentTimeMillis() + 1) * 1000);
             p.setArray(i++, connection.createArrayOf("varchar", graphIds));
             p.setArray(i, connection.createArrayOf("int4", schemaVersions));
             try (ResultSet r = p.executeQuery()) {
@@ -401,6 +406,22 @@ public final class PostgresRunQueue implements RunQueue {
                 "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY
                         + " ORDER BY queue_status = 'pending', seq",
                 threadId));
+    }
+
+    @Override
+    public synchronized List<ActiveRun> activeRuns() {
+        return tx(() -> {
+            List<ActiveRun> out = new ArrayList<>();
+            try (PreparedStatement p = connection.prepareStatement("SELECT run_id, thread_id, queue_status FROM " + RUNS
+                            + " WHERE queue_status IN " + BUSY + " ORDER BY queue_status = 'pending', seq");
+                    ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(new ActiveRun(
+                            r.getString(1), r.getString(2), !r.getString(3).equals("pending")));
+                }
+            }
+            return out;
+        });
     }
 
     @Override

@@ -147,6 +147,49 @@ public final class Registry {
     }
 
     /**
+     * Sets a thread's time to live, here and in its stored row.
+     *
+     * @param t the thread
+     * @param ttl {@code {ttl: minutes, strategy}}, or null to keep it
+     */
+    public void ttl(ThreadRow t, ObjectNode ttl) {
+        t.ttl(ttl);
+        if (!t.temporary()) {
+            ObjectNode fields = Json.object();
+            fields.set("ttl", ttl == null ? Json.MAPPER.nullNode() : ttl);
+            store.updateThread(t.id(), fields, Json.object());
+        }
+    }
+
+    /**
+     * The threads whose time to live is over, whoever owns them (on a shared database, every
+     * stored one, whichever JVM made it).
+     *
+     * @param now the time
+     * @return the threads
+     */
+    public List<ThreadRow> expired(java.time.Instant now) {
+        List<ThreadRow> out = new ArrayList<>();
+        if (shared) {
+            for (ObjectNode row : store.threads()) {
+                if (row.get("ttl") instanceof ObjectNode) {
+                    ThreadRow t = cached(row);
+                    if (t.expired(now)) {
+                        out.add(t);
+                    }
+                }
+            }
+            return out;
+        }
+        for (ThreadRow t : threads.values()) {
+            if (!t.temporary() && t.expired(now)) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Writes a run's row as given, and its thread's state fields as given (an outcome not yet shown
      * in this JVM's objects), as one where the store allows it.
      *

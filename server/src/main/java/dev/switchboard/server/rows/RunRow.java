@@ -2,6 +2,7 @@ package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.Frozen;
 import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.RunOptions;
 import dev.switchboard.server.wire.RunRequest;
 import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ServedGraph;
@@ -39,6 +40,7 @@ public final class RunRow {
     private final boolean temporary;
 
     private final ObjectNode metadata;
+    private final RunOptions options;
     private final Instant createdAt;
     private Instant updatedAt;
     private RunStatus status = RunStatus.PENDING;
@@ -62,7 +64,19 @@ public final class RunRow {
         this(id, threadId, graph, body, request, metadata, Clock.now());
     }
 
-    private RunRow(
+    /**
+     * A new pending run created at a given time: a run asked to wait ({@code after_seconds}) is
+     * created when it may start, as LangGraph dates it.
+     *
+     * @param id the run id
+     * @param threadId its thread
+     * @param graph its graph
+     * @param body the request body
+     * @param request the parsed request
+     * @param metadata the run's metadata
+     * @param createdAt when it may start
+     */
+    public RunRow(
             String id,
             String threadId,
             ServedGraph graph,
@@ -77,6 +91,7 @@ public final class RunRow {
         this.protocol = body.path(PROTOCOL_RUN).asBoolean(false);
         this.temporary = request.temporary();
         this.metadata = metadata;
+        this.options = RunOptions.parse(body);
         this.createdAt = createdAt;
         this.updatedAt = createdAt;
     }
@@ -89,6 +104,17 @@ public final class RunRow {
     /** @return the thread's id */
     public String threadId() {
         return threadId;
+    }
+
+    /**
+     * The assistant it runs; a row stored before assistants were rows names its graph instead,
+     * which stands for the graph's system assistant.
+     *
+     * @return the assistant id
+     */
+    public String assistantId() {
+        String a = request().assistantId();
+        return a.equals(graph.graphId()) ? graph.assistantId() : a;
     }
 
     /** @return the graph it runs */
@@ -130,6 +156,11 @@ public final class RunRow {
     /** @return whether it is a stateless run's, never stored */
     public boolean temporary() {
         return temporary;
+    }
+
+    /** @return the run's other options (delay, thread kept, durability, webhook) */
+    public RunOptions options() {
+        return options;
     }
 
     /** @return the run's metadata (not to be changed) */
@@ -308,7 +339,7 @@ public final class RunRow {
         ObjectNode out = Json.object();
         out.put("run_id", id);
         out.put("thread_id", threadId);
-        out.put("assistant_id", graph.assistantId());
+        out.put("assistant_id", assistantId());
         out.put("created_at", createdAt.toString());
         out.put("updated_at", updatedAt.toString());
         out.put("status", status.wireName());
@@ -320,13 +351,16 @@ public final class RunRow {
 
     private ObjectNode kwargs(RunRequest request) {
         ObjectNode k = Json.object();
-        ObjectNode config = k.putObject("config");
-        ObjectNode configurable = config.putObject("configurable");
-        configurable.put("assistant_id", graph.assistantId());
+        // the config as the run executes it (its assistant's under the request's), with the ids
+        ObjectNode config = RunRequest.objectOrEmpty((ObjectNode) body.thaw(), "config");
+        k.set("config", config);
+        ObjectNode configurable = Json.object();
+        request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));
+        configurable.put("assistant_id", assistantId());
         configurable.put("graph_id", graph.graphId());
         configurable.put("run_id", id);
         configurable.put("thread_id", threadId);
-        request.configurable().properties().forEach(e -> configurable.set(e.getKey(), e.getValue()));
+        config.set("configurable", configurable);
         config.set("metadata", metadata.deepCopy());
         k.set("context", request.context());
         k.set("input", request.input());
@@ -337,6 +371,7 @@ public final class RunRow {
         k.set("stream_mode", Json.tree(List.copyOf(request.streamModes())));
         k.put("subgraphs", request.subgraphs());
         k.put("temporary", request.temporary());
+        options.describe(k);
         return k;
     }
 

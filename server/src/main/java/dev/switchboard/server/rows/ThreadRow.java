@@ -23,6 +23,8 @@ public final class ThreadRow {
     private Frozen values;
 
     private Frozen interrupts;
+    /** Its time to live ({@code {ttl: minutes, strategy}}), or null to keep it. */
+    private ObjectNode ttl;
     /** Hidden from search: the thread of a stateless run, deleted when it ends. */
     private final boolean temporary;
 
@@ -125,7 +127,38 @@ public final class ThreadRow {
             out.set("values", values.thaw());
             out.set("interrupts", Frozen.thaw(interrupts));
         }
+        if (ttl != null) {
+            out.set("ttl", ttl.deepCopy());
+        }
         return out;
+    }
+
+    /** @return its time to live ({@code {ttl: minutes, strategy}}), or null */
+    public synchronized ObjectNode ttl() {
+        return ttl;
+    }
+
+    /**
+     * Sets its time to live.
+     *
+     * @param ttl {@code {ttl: minutes, strategy: "delete" | "keep_latest"}}, or null to keep it
+     */
+    public synchronized void ttl(ObjectNode ttl) {
+        this.ttl = ttl;
+    }
+
+    /**
+     * Whether its time to live is over: it has not changed for its {@code ttl} minutes.
+     *
+     * @param now the time
+     * @return true when it is over
+     */
+    public synchronized boolean expired(Instant now) {
+        if (ttl == null) {
+            return false;
+        }
+        double minutes = ttl.path("ttl").asDouble();
+        return updatedAt.plusMillis(Math.round(minutes * 60_000)).isBefore(now);
     }
 
     /**
@@ -190,6 +223,7 @@ public final class ThreadRow {
         status = ThreadStatus.parse(Json.text(row, "status"));
         values = Frozen.of(orNull(row.get("values")));
         interrupts = Frozen.of(orNull(row.get("interrupts")));
+        ttl = row.get("ttl") instanceof ObjectNode o ? o : null;
     }
 
     private static JsonNode orNull(JsonNode n) {

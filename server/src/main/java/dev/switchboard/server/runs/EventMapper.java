@@ -278,7 +278,7 @@ final class EventMapper {
     private ObjectNode config(String checkpointId) {
         ObjectNode config = Json.object();
         ObjectNode configurable = config.putObject("configurable");
-        configurable.put("assistant_id", run.graph().assistantId());
+        configurable.put("assistant_id", run.assistantId());
         configurable.put("checkpoint_id", checkpointId);
         configurable.put("checkpoint_ns", "");
         configurable.put("graph_id", run.graph().graphId());

@@ -35,8 +35,15 @@ public final class LocalRunQueue implements RunQueue {
         Entry running;
     }
 
-    /** A queued run, its thread, and its place in the order of all queued runs. */
-    private record Entry(String runId, String threadId, long seq) {}
+    /**
+     * A queued run, its thread, its place in the order of all queued runs, and when it may start
+     * (epoch milliseconds: its creation time, later for a run asked to wait).
+     */
+    private record Entry(String runId, String threadId, long seq, long due) {
+        boolean isDue(long now) {
+            return due <= now;
+        }
+    }
 
     /**
      * A queue writing rows through {@code registry}.
@@ -56,7 +63,9 @@ public final class LocalRunQueue implements RunQueue {
     public synchronized void restore(List<RunRow> unfinished) {
         for (RunRow r : unfinished) {
             r.status(RunStatus.PENDING);
-            lanes.computeIfAbsent(r.threadId(), k -> new Lane()).pending.add(new Entry(r.id(), r.threadId(), ++seq));
+            lanes.computeIfAbsent(r.threadId(), k -> new Lane())
+                    .pending
+                    .add(new Entry(r.id(), r.threadId(), ++seq, r.createdAt().toEpochMilli()));
             attempts.put(r.id(), 1);
         }
     }
@@ -73,9 +82,14 @@ public final class LocalRunQueue implements RunQueue {
                     lane.running == null ? null : lane.running.runId);
             lane.pending.removeIf(e -> d.ended().contains(e.runId));
             d.ended().forEach(attempts::remove);
-            lane.pending.add(new Entry(run.id(), run.threadId(), ++seq));
+            Entry entry =
+                    new Entry(run.id(), run.threadId(), ++seq, run.createdAt().toEpochMilli());
+            lane.pending.add(entry);
             attempts.put(run.id(), 0);
-            if (claimFor != null && lane.running == null && lane.pending.size() == 1) {
+            if (claimFor != null
+                    && lane.running == null
+                    && lane.pending.size() == 1
+                    && entry.isDue(System.currentTimeMillis())) {
                 claim = take(lane);
             }
         }
@@ -108,9 +122,11 @@ public final class LocalRunQueue implements RunQueue {
     @Override
     public synchronized Optional<Claim> claim(String owner) {
         Lane best = null;
+        long now = System.currentTimeMillis();
         for (Lane lane : lanes.values()) {
             if (lane.running == null
                     && !lane.pending.isEmpty()
+                    && lane.pending.peek().isDue(now)
                     && (best == null || lane.pending.peek().seq < best.pending.peek().seq)) {
                 best = lane;
             }
@@ -196,6 +212,21 @@ public final class LocalRunQueue implements RunQueue {
             out.add(lane.running.runId);
         }
         out.addAll(ids(lane.pending));
+        return out;
+    }
+
+    @Override
+    public synchronized List<ActiveRun> activeRuns() {
+        List<Entry> all = new ArrayList<>();
+        List<ActiveRun> out = new ArrayList<>();
+        for (Lane lane : lanes.values()) {
+            if (lane.running != null) {
+                out.add(new ActiveRun(lane.running.runId, lane.running.threadId, true));
+            }
+            all.addAll(lane.pending);
+        }
+        all.sort(java.util.Comparator.comparingLong(Entry::seq));
+        all.forEach(e -> out.add(new ActiveRun(e.runId, e.threadId, false)));
         return out;
     }
 

@@ -45,6 +45,9 @@ final class RunConfigs {
         if (fromInput && req.checkpointId() != null) {
             c = c.withCheckpointId(req.checkpointId());
         }
+        if (run.options().durability() != null) {
+            c = c.withDurability(run.options().durability());
+        }
         if (req.recursionLimit() != null) {
             c = c.withRecursionLimit(req.recursionLimit());
         }
@@ -56,6 +59,10 @@ final class RunConfigs {
             }
         }
         c = c.withConfigurable(configurable);
+        Object context = run.graph().context(req.context());
+        if (context != null) {
+            c = c.withContext(context);
+        }
         return req.subgraphs() ? c.withSubgraphStreaming() : c;
     }
 

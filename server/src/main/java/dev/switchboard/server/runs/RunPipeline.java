@@ -14,7 +14,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -48,7 +51,12 @@ public final class RunPipeline implements AutoCloseable {
     private final LocalRunQueue local;
     private final int maxRuns;
     private final ExecutorService workers;
+    /** Wakes the claimers when a run asked to wait is due. */
+    private final ScheduledExecutorService timer;
+
     private final RunExecutor executor;
+    /** Told of each run executed here when its outcome is stored. */
+    private volatile BiConsumer<RunRow, Outcome> ended = (run, outcome) -> {};
     /** The runs executing in this JVM, by run id. */
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
 
@@ -95,6 +103,11 @@ public final class RunPipeline implements AutoCloseable {
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
             Thread t = new Thread(r, "switchboard-run-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "switchboard-run-timer");
             t.setDaemon(true);
             return t;
         });
@@ -145,6 +158,12 @@ public final class RunPipeline implements AutoCloseable {
         feeds.created(unfinished);
         local.restore(unfinished);
         pump();
+        for (RunRow r : unfinished) {
+            long delay = r.createdAt().toEpochMilli() - System.currentTimeMillis();
+            if (delay > 0) {
+                timer.schedule((Runnable) this::pump, delay + 1, TimeUnit.MILLISECONDS);
+            }
+        }
     }
 
     /**
@@ -202,6 +221,12 @@ public final class RunPipeline implements AutoCloseable {
                 start(s.claim(), here, false);
             } else if (!local) {
                 wake.run();
+            }
+            long delay = run.createdAt().toEpochMilli() - System.currentTimeMillis();
+            if (s.claim() == null && delay > 0) {
+                // a run asked to wait (after_seconds): whoever has room claims it when it is due
+                Runnable due = local ? this::pump : wake;
+                timer.schedule(due, delay + 1, TimeUnit.MILLISECONDS);
             }
         };
     }
@@ -278,6 +303,34 @@ public final class RunPipeline implements AutoCloseable {
      */
     public List<String> active(ThreadRow thread) {
         return (thread.temporary() ? local : queue).active(thread.id());
+    }
+
+    /**
+     * Every run not yet finished, on every thread (stateless runs' included), oldest first.
+     *
+     * @return the runs
+     */
+    public List<RunQueue.ActiveRun> activeRuns() {
+        List<RunQueue.ActiveRun> out = new java.util.ArrayList<>(queue.activeRuns());
+        if (queue != local) {
+            out.addAll(local.activeRuns());
+        }
+        return out;
+    }
+
+    /**
+     * Deletes a thread: its unfinished runs are cancelled first (they commit nothing more), then
+     * its rows and its checkpoints go. Call holding the thread's monitor.
+     *
+     * @param thread the thread
+     */
+    public void deleteThread(ThreadRow thread) {
+        for (RunRow r : List.copyOf(registry.runs(thread.id()))) {
+            if (!r.finished()) {
+                cancel(r, Stop.of(dev.switchboard.server.wire.CancelAction.INTERRUPT, true));
+            }
+        }
+        drop(thread);
     }
 
     /**
@@ -509,7 +562,23 @@ public final class RunPipeline implements AutoCloseable {
         if (!held) {
             LOG.info("{} was taken over by another server meanwhile; its outcome is left to it", e);
             registry.reload(e.run);
+            return;
         }
+        try {
+            ended.accept(e.run, o);
+        } catch (RuntimeException failed) {
+            LOG.warn("the end of {} was not told: {}", e, failed.toString());
+        }
+    }
+
+    /**
+     * Tells {@code listener} of each run this JVM executed to its end, once its outcome is stored
+     * (the webhooks). It runs on the run's worker thread, so it must hand long work off.
+     *
+     * @param listener the run and how it ended
+     */
+    public void onEnded(BiConsumer<RunRow, Outcome> listener) {
+        this.ended = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** The execution of a run here, or null. */
@@ -544,5 +613,6 @@ public final class RunPipeline implements AutoCloseable {
             e.control.cancel();
         }
         workers.shutdownNow();
+        timer.shutdownNow();
     }
 }

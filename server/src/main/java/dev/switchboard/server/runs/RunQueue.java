@@ -106,6 +106,22 @@ public interface RunQueue extends AutoCloseable {
     List<String> active(String threadId);
 
     /**
+     * A run not yet finished.
+     *
+     * @param runId the run
+     * @param threadId its thread
+     * @param running whether it runs (else it is pending)
+     */
+    record ActiveRun(String runId, String threadId, boolean running) {}
+
+    /**
+     * Every run not yet finished, of every thread, oldest first.
+     *
+     * @return the runs
+     */
+    List<ActiveRun> activeRuns();
+
+    /**
      * The saver a claimed run commits through: {@code base}, fenced by the claim when other JVMs
      * may take the run over (then a commit of a claim that was lost is refused, nothing stored).
      *

@@ -267,6 +267,31 @@ public final class ServedGraph {
     }
 
     /**
+     * A run's {@code context} as the graph takes it ({@code RunConfig.withContext}): read as the
+     * type the graph declares with {@code @Graph(context = ...)} (a JSON object that does not fit
+     * it is a 422), else the object as a {@code Map} for nodes that read {@code ctx.context(Map.class)};
+     * an empty context of a graph that declares none is no context.
+     *
+     * @param context the JSON context
+     * @return the context object, or null for none
+     */
+    public Object context(JsonNode context) {
+        var type = schema.context();
+        if (type.isPresent()) {
+            try {
+                return forms.read(type.get(), context == null || context.isNull() ? Json.object() : context);
+            } catch (SerdeException | IllegalArgumentException e) {
+                throw ApiException.status(
+                        422, "cannot read the run context of graph '" + graphId + "': " + e.getMessage());
+            }
+        }
+        if (context == null || context.isNull() || (context.isObject() && context.isEmpty())) {
+            return null;
+        }
+        return Json.plain(context);
+    }
+
+    /**
      * A {@code command} body: {@code resume} (a value, or a map by interrupt id), {@code goto},
      * {@code update}.
      *

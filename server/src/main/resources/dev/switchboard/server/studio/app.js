@@ -4,6 +4,7 @@ import { el } from './dom.js';
 import * as diagram from './diagram.js';
 import * as form from './form.js';
 import { branches, diff, messagesIn, writers } from './timeline.js';
+import * as platform from './platform.js';
 import * as store from './store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -351,3 +352,4 @@ $('resume-form').addEventListener('submit', guard(resume));
 $('continue').addEventListener('click', guard(() => stream(view.thread, { input: null })));
 guard(loadAssistants)();
 store.init();
+platform.init();

@@ -1,0 +1,196 @@
+package dev.switchboard.server.rows;
+
+import dev.switchboard.server.wire.Json;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import javax.sql.DataSource;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
+ * database in memory when the server has none) for a table family of its own (assistants, crons):
+ * statements of JSON rows, and transactions that retry nothing. Used by one thread at a time (its
+ * methods are synchronized by its owner).
+ */
+final class Sql implements AutoCloseable {
+    /** SQLite waits this long for another connection's write lock on the same file. */
+    private static final int BUSY_TIMEOUT_MILLIS = 10_000;
+    /** The advisory lock the server's own tables (assistants, crons) are created under on PostgreSQL. */
+    private static final long DDL_LOCK = 0x5357_4254_4142_4c45L;
+
+    private final Connection connection;
+    private final String where;
+    private final boolean postgres;
+
+    private Sql(Connection connection, String where, boolean postgres) {
+        this.connection = connection;
+        this.where = where;
+        this.postgres = postgres;
+    }
+
+    /**
+     * Opens a connection and runs {@code ddl} on it.
+     *
+     * @param jdbcUrl {@code jdbc:sqlite:...}, {@code jdbc:postgresql:...}, or null for a private
+     *     database in memory
+     * @param where the database as error messages name it
+     * @param ddl the statements creating the tables, if missing
+     */
+    static Sql open(String jdbcUrl, String where, List<String> ddl) {
+        String url = jdbcUrl == null ? "jdbc:sqlite::memory:" : jdbcUrl;
+        Properties props = new Properties();
+        if (url.startsWith("jdbc:sqlite:")) {
+            props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MILLIS));
+            props.setProperty("synchronous", "NORMAL");
+            // take the write lock when a transaction begins (see JdbcRowStore)
+            props.setProperty("transaction_mode", "IMMEDIATE");
+        }
+        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl);
+    }
+
+    /**
+     * Takes one connection of a PostgreSQL data source (an application's pool), kept until {@link
+     * #close()}, and runs {@code ddl} on it.
+     *
+     * @param dataSource the PostgreSQL database
+     * @param where the database as error messages name it
+     * @param ddl the statements creating the tables, if missing
+     */
+    static Sql open(DataSource dataSource, String where, List<String> ddl) {
+        return open(dataSource::getConnection, where, true, ddl);
+    }
+
+    private interface Connect {
+        Connection get() throws SQLException;
+    }
+
+    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl) {
+        try {
+            Connection c = connect.get();
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                if (postgres) {
+                    // servers starting together on an empty database: CREATE TABLE IF NOT EXISTS
+                    // races in PostgreSQL's catalog, so one creates while the others wait
+                    s.execute("SELECT pg_advisory_xact_lock(" + DDL_LOCK + ")");
+                }
+                for (String d : ddl) {
+                    s.execute(d);
+                }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return new Sql(c, where, postgres);
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "could not open the server's tables in " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return whether the database is PostgreSQL */
+    boolean postgres() {
+        return postgres;
+    }
+
+    /** A piece of work inside one transaction. */
+    interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /** Runs {@code work} as one transaction: all its statements commit, or none when it throws. */
+    <T> T tx(Work<T> work) {
+        try {
+            connection.setAutoCommit(false);
+            try {
+                T out = work.run();
+                connection.commit();
+                return out;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    connection.rollback();
+                } catch (SQLException lost) {
+                    e.addSuppressed(lost);
+                }
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Runs one statement; answers the rows changed. */
+    int update(String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = prepare(sql, args)) {
+            return p.executeUpdate();
+        }
+    }
+
+    /** The JSON rows (first column) a query answers. */
+    List<ObjectNode> rows(String sql, Object... args) throws SQLException {
+        List<ObjectNode> out = new ArrayList<>();
+        try (PreparedStatement p = prepare(sql, args);
+                ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+            }
+        }
+        return out;
+    }
+
+    /** The first JSON row a query answers, or null. */
+    ObjectNode row(String sql, Object... args) throws SQLException {
+        List<ObjectNode> all = rows(sql, args);
+        return all.isEmpty() ? null : all.get(0);
+    }
+
+    /** The first column of the first row, as a long; {@code dflt} when there is none or it is null. */
+    long number(String sql, long dflt, Object... args) throws SQLException {
+        try (PreparedStatement p = prepare(sql, args);
+                ResultSet r = p.executeQuery()) {
+            if (!r.next()) {
+                return dflt;
+            }
+            long v = r.getLong(1);
+            return r.wasNull() ? dflt : v;
+        }
+    }
+
+    private PreparedStatement prepare(String sql, Object... args) throws SQLException {
+        PreparedStatement p = connection.prepareStatement(sql);
+        for (int i = 0; i < args.length; i++) {
+            p.setObject(i + 1, args[i]);
+        }
+        return p;
+    }
+
+    /** The failure of a statement, naming the database. */
+    IllegalStateException failed(SQLException e) {
+        return new IllegalStateException("the server's tables in " + where + " failed: " + e.getMessage(), e);
+    }
+
+    static String text(ObjectNode row) {
+        return Json.MAPPER.writeValueAsString(row);
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing: nothing left to save
+        }
+    }
+}
