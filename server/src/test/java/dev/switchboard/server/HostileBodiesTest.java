@@ -215,7 +215,11 @@ class HostileBodiesTest {
         }
         assertEquals(List.of(), failures, () -> failures.size() + " of " + sent + " requests");
         assertEquals(200, send("GET", "/ok", null).statusCode());
-        Answer after = send("POST", "/runs/wait", "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[\"x\"]}}");
+        // the deletes removed the graph's system assistant: a new assistant of the graph runs it
+        String assistant =
+                id(send("POST", "/assistants", "{\"graph_id\":\"chain\"}").body(), "assistant_id");
+        Answer after =
+                send("POST", "/runs/wait", "{\"assistant_id\":\"" + assistant + "\",\"input\":{\"trail\":[\"x\"]}}");
         assertEquals(200, after.statusCode(), after::body);
         assertTrue(after.body().contains("[\"x\",\"a\",\"b\"]"), after::body);
     }
@@ -322,6 +326,8 @@ class HostileBodiesTest {
         for (Map.Entry<String, String> e : ids.entrySet()) {
             out = out.replace("{" + e.getKey() + "}", e.getValue());
         }
+        // a parameter without a known id (a subgraph namespace, a version): any plain value
+        out = out.replaceAll("\\{[a-z_]+}", "x");
         return out;
     }
 

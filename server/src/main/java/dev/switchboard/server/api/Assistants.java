@@ -8,6 +8,7 @@ import dev.switchboard.server.rows.AssistantTable;
 import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Drawing;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunRequest;
 import dev.switchboard.server.wire.ServedGraph;
@@ -195,7 +196,7 @@ public final class Assistants {
 
     private void create(Exchange ex) throws IOException {
         ObjectNode body = ex.body();
-        String graphId = Json.text(body, "graph_id");
+        String graphId = Fields.string(body, "graph_id");
         if (graphId == null) {
             throw ApiException.invalid("graph_id", "graph_id is required");
         }

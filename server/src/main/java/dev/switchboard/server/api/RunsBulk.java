@@ -10,6 +10,7 @@ import dev.switchboard.server.runs.RunQueue;
 import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.CancelAction;
+import dev.switchboard.server.wire.Fields;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunRequest;
 import java.io.IOException;
@@ -75,7 +76,7 @@ final class RunsBulk {
         if (how == null) {
             throw ApiException.invalid("action", "action must be interrupt or rollback, was \"" + action + "\"");
         }
-        String threadId = Json.text(body, "thread_id");
+        String threadId = Fields.string(body, "thread_id");
         String status = RunRequest.oneOf(body, "status", Set.of("pending", "running", "all"), null);
         JsonNode ids = body.get("run_ids");
         List<RunRow> chosen;

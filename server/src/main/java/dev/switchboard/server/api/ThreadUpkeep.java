@@ -179,7 +179,11 @@ public final class ThreadUpkeep {
             return null;
         }
         JsonNode minutes = n.isObject() ? n.get("ttl") : n;
-        if (minutes == null || !minutes.isNumber() || minutes.asDouble() <= 0) {
+        // compared as decimals: 1e400 has no double (asDouble throws); a century at most
+        if (minutes == null
+                || !minutes.isNumber()
+                || minutes.decimalValue().signum() <= 0
+                || minutes.decimalValue().compareTo(java.math.BigDecimal.valueOf(100L * 366 * 24 * 60)) > 0) {
             throw ApiException.invalid("ttl", "ttl must be a positive number of minutes, or {ttl, strategy}");
         }
         String strategy =

@@ -48,7 +48,10 @@ public record RunOptions(
         if (n == null || n.isNull()) {
             return 0;
         }
-        if (!n.isNumber() || n.asDouble() < 0 || n.asDouble() > 366 * 86400.0) {
+        // compared as decimals: 1e400 has no double (asDouble throws)
+        if (!n.isNumber()
+                || n.decimalValue().signum() < 0
+                || n.decimalValue().compareTo(java.math.BigDecimal.valueOf(366 * 86400L)) > 0) {
             throw ApiException.invalid(
                     "after_seconds", "after_seconds must be a number of seconds from 0 to a year, was " + n);
         }
