@@ -1,7 +1,5 @@
 package dev.switchboard.server;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresStore;
@@ -25,10 +23,9 @@ import javax.sql.DataSource;
  * The database a server keeps its threads and runs in (and its checkpoints and store, unless it was
  * given others): a SQLite file, or a PostgreSQL database reached through a URL or an application's
  * {@link DataSource}. On PostgreSQL every part takes its connections from one data source (the
- * application's pool, or for a URL one pool the server opens, see {@link #pooled}), so a URL with a
- * password in it is never needed and a server JVM holds a bounded number of connections.
+ * URL's, or the application's pool), so a URL with a password in it is never needed.
  */
-final class ServerDatabase implements AutoCloseable {
+final class ServerDatabase {
     private static final String SQLITE = "jdbc:sqlite:";
     private static final String POSTGRES = "jdbc:postgresql:";
 
@@ -38,65 +35,11 @@ final class ServerDatabase implements AutoCloseable {
     private final String postgresUrl;
     /** PostgreSQL's connections; null on SQLite. */
     private final DataSource postgres;
-    /** The pool this opened for a PostgreSQL URL, closed with it; else null. */
-    private final HikariDataSource pool;
 
     private ServerDatabase(String sqliteUrl, String postgresUrl, DataSource postgres) {
-        this(sqliteUrl, postgresUrl, postgres, null);
-    }
-
-    private ServerDatabase(String sqliteUrl, String postgresUrl, DataSource postgres, HikariDataSource pool) {
         this.sqliteUrl = sqliteUrl;
         this.postgresUrl = postgresUrl;
         this.postgres = postgres;
-        this.pool = pool;
-    }
-
-    /**
-     * How many connections a server JVM opens at most on a PostgreSQL URL: {@code 6 +
-     * min(maxRuns, 10)}. Six are held for as long as the server runs or for a moment at a time by
-     * parts that are not runs (the thread and run rows, the run queue, the run events' writer and
-     * reader, the LISTEN connection, the API's reads); each run under way takes one for a moment at
-     * a time (a checkpoint, a Store call), and past ten runs they take turns. Idle connections
-     * beyond one are closed after 30 s, so an idle JVM holds five or six.
-     *
-     * @param maxRuns the runs the JVM runs at once
-     * @return the pool's size
-     */
-    static int connectionsFor(int maxRuns) {
-        return 6 + Math.min(maxRuns, 10);
-    }
-
-    /**
-     * This database with one pool of {@link #connectionsFor} connections for every part of the
-     * server, when it is a PostgreSQL URL (the saver's and the Store's own pools would open up to 8
-     * each beside the others); else this. The pool connects on first use.
-     *
-     * @param maxRuns the runs the JVM runs at once
-     * @return the database to open the server's parts on
-     */
-    ServerDatabase pooled(int maxRuns) {
-        if (postgresUrl == null || pool != null) {
-            return this;
-        }
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(postgresUrl);
-        config.setPoolName("switchboard-server");
-        config.setMaximumPoolSize(connectionsFor(maxRuns));
-        config.setMinimumIdle(1);
-        config.setIdleTimeout(30_000);
-        config.setConnectionTimeout(10_000);
-        config.setInitializationFailTimeout(-1); // the first part to connect reports a failure
-        HikariDataSource hikari = new HikariDataSource(config);
-        return new ServerDatabase(null, postgresUrl, hikari, hikari);
-    }
-
-    /** Closes the pool this opened, if any (the parts using it are closed first). */
-    @Override
-    public void close() {
-        if (pool != null) {
-            pool.close();
-        }
     }
 
     /** A database named by a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} URL. */
@@ -154,16 +97,14 @@ final class ServerDatabase implements AutoCloseable {
         if (sqliteUrl != null) {
             return SqliteSaver.file(file());
         }
-        return postgresUrl != null && pool == null
-                ? PostgresSaver.url(postgresUrl)
-                : PostgresSaver.dataSource(postgres);
+        return postgresUrl != null ? PostgresSaver.url(postgresUrl) : PostgresSaver.dataSource(postgres);
     }
 
     Store openStore() {
         if (sqliteUrl != null) {
             return SqliteStore.file(file());
         }
-        return postgresUrl != null && pool == null
+        return postgresUrl != null
                 ? PostgresStore.url(postgresUrl)
                 : PostgresStore.dataSource(postgres, StoreSettings.DEFAULTS);
     }

@@ -131,17 +131,12 @@ public final class SwitchboardServer implements AutoCloseable {
     private final String where;
     /** Released by {@link #close()}: a worker-only JVM's non-daemon thread waits for it. */
     private final CountDownLatch closed = new CountDownLatch(1);
-    /** The database the server opened its parts on (closed last: it may hold their pool); or null. */
-    private final ServerDatabase db;
 
     private SwitchboardServer(Builder b, ServerDatabase db) {
         this.settings = b;
-        this.db = db;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
-        String where = b.checkpointer == null && db != null
-                ? db.describe()
-                : saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
         this.where = where;
         this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
@@ -399,9 +394,6 @@ public final class SwitchboardServer implements AutoCloseable {
         if (ownSaver != null) {
             ownSaver.close();
         }
-        if (db != null) {
-            db.close();
-        }
     }
 
     /** The routes served, for the tests: {@code METHOD /template}. */
@@ -622,11 +614,7 @@ public final class SwitchboardServer implements AutoCloseable {
         /**
          * The database that holds the server's threads and runs, and its checkpoints and store
          * unless a {@link #checkpointer} or {@link #store} is given: {@code jdbc:sqlite:<file>} or
-         * {@code jdbc:postgresql://...} (its driver on the classpath). On PostgreSQL every part of
-         * the server (saver, Store, thread and run rows, run queue and events, LISTEN) takes its
-         * connections from one pool of {@code 6 + min(maxRuns, 10)} connections, five or six of
-         * them held while the JVM is idle; an application that wants its own pool gives it with
-         * {@link #dataSource}.
+         * {@code jdbc:postgresql://...} (its driver on the classpath).
          *
          * @param jdbcUrl the JDBC URL
          * @return this builder
@@ -661,7 +649,7 @@ public final class SwitchboardServer implements AutoCloseable {
                 return ServerDatabase.dataSource(dataSource);
             }
             if (databaseUrl != null) {
-                return ServerDatabase.url(databaseUrl).pooled(maxRuns);
+                return ServerDatabase.url(databaseUrl);
             }
             return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile) : null;
         }
