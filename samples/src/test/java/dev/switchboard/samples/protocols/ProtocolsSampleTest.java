@@ -16,7 +16,7 @@ class ProtocolsSampleTest {
         assertEquals(0, ProtocolsSample.run(new PrintStream(out, true, StandardCharsets.UTF_8)));
         assertEquals(
                 List.of(
-                        "MCP tools: [support, approval]",
+                        "MCP tools: [approval, support]",
                         "MCP support: {\"messages\":[\"I want a refund\",\"billing: a refund form is on its way\","
                                 + "\"wrap-up: anything else?\"],\"turns\":2,\"topic\":\"billing\"}",
                         "A2A support: COMPLETED: wrap-up: anything else?",

@@ -52,7 +52,11 @@ final class Tools {
 
     private List<JsonNode> assistants() {
         List<JsonNode> out = new ArrayList<>();
-        must(api.call("POST", "/assistants/search", Json.object().put("limit", 1000)))
+        // By name, so a client sees the tools in one order whatever order the assistants were made in.
+        must(api.call(
+                        "POST",
+                        "/assistants/search",
+                        Json.object().put("limit", 1000).put("sort_by", "name").put("sort_order", "asc")))
                 .body()
                 .forEach(out::add);
         return out;
