@@ -42,13 +42,16 @@ const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => set
   const id = thread.interrupts[0].interruptId;
   await thread.input.respond({ namespace: [], interrupt_id: id, response: "yes" });
   const ends = await thread.subscribe({ channels: ["lifecycle", "values"], namespaces: [[]], depth: 0 });
+  // this subscription's own values: the watch above appends to its array on its own schedule, so
+  // the last element there may be an older state that it delivers late
+  const endValues = [];
   await withTimeout((async () => {
     for await (const e of ends) {
-      if (e.method === "values") values.push(e.params.data);
+      if (e.method === "values") endValues.push(e.params.data);
       if (e.method === "lifecycle" && e.params.data.event === "completed") break;
     }
   })(), 20000, "resumed run");
-  facts.trail = values.at(-1).trail;
+  facts.trail = endValues.at(-1)?.trail;
   const state = await thread.state.get({ namespace: [] });
   facts.stateTrail = state.values.trail;
   // another client on the same thread sees what happened (replayed from the thread's events)
