@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -125,9 +127,13 @@ class RunControlTest {
         GatedGraph g = GatedGraph.builder(nodes).checkpointer(memory).build();
         RunControl control = new RunControl();
         RunConfig config = RunConfig.thread("t").withControl(control).withCheckpointer(slow);
-        CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> g.invoke(StepsUpdate.of(), config));
+        // Threads of their own: on two cores the common pool has one worker, which the held run
+        // occupies, so a cancel queued there would only start once the run had ended (JDK 25).
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        CompletableFuture<Object> run =
+                CompletableFuture.supplyAsync(() -> g.invoke(StepsUpdate.of(), config), threads);
         assertTrue(committing.await(10, TimeUnit.SECONDS));
-        CompletableFuture<Void> cancel = CompletableFuture.runAsync(control::cancel);
+        CompletableFuture<Void> cancel = CompletableFuture.runAsync(control::cancel, threads);
         Thread.sleep(100);
         assertFalse(cancel.isDone(), "cancel returned while a commit was in flight");
         release.countDown();
@@ -136,6 +142,7 @@ class RunControlTest {
         // the commit that was in flight landed before the cancel returned; nothing after it
         assertEquals(
                 List.of("first"), g.getState(RunConfig.thread("t")).values().done());
+        threads.shutdown();
     }
 
     @Test
