@@ -24,8 +24,6 @@ final class Execution {
     TaskContext context;
     /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
     String checkpointId;
-    /** The run's channels, from which the task reads the graph's state on request; null outside a run. */
-    ChannelState channels;
     /** The current attempt, from 1. */
     int number = 1;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */

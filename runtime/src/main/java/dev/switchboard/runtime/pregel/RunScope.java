@@ -38,6 +38,12 @@ final class RunScope {
     final RunInfo run;
     /** The store nodes reach: the graph's own, else its parent run's (as LangGraph passes it down); may be null. */
     private final Store store;
+    /**
+     * The run's channels, from which a task reads the graph's state on request ({@code
+     * NodeContext.state()}); set once by the run's task runner, null for a scope no run executes.
+     * Kept here rather than on each execution so a superstep allocates nothing for it.
+     */
+    ChannelState channels;
 
     RunScope(
             GraphSpec spec,

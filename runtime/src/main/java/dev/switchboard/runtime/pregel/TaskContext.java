@@ -136,7 +136,7 @@ final class TaskContext implements NodeContext, ManagedContext, TaskCaller {
 
     @Override
     public Object state() {
-        ChannelState channels = execution.channels;
+        ChannelState channels = scope.channels;
         if (channels == null) {
             throw new IllegalStateException(
                     "node '" + execution.task.name + "' runs outside a superstep here and has no state to read");

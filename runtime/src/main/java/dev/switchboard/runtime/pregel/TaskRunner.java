@@ -46,6 +46,7 @@ final class TaskRunner {
         this.events = events;
         this.attempts = new NodeAttempts(scope, state, writes);
         this.inputs = new StateReader(scope.spec);
+        scope.channels = state;
     }
 
     /**
@@ -65,7 +66,6 @@ final class TaskRunner {
             }
             Execution e = new Execution(t);
             e.checkpointId = checkpointId;
-            e.channels = state;
             executions.add(e);
             if (t.node == 0) {
                 continue;
