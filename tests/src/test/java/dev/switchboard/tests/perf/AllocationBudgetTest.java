@@ -129,8 +129,11 @@ class Spin {
 class AllocationBudgetTest {
     /** Bytes per node of the linear graph: each run's setup is spread over its ten nodes. */
     static final long LINEAR_BUDGET = 700;
-    /** Bytes per superstep of the loop, where a run's setup is spread over a thousand. */
-    static final long LOOP_BUDGET = 420;
+    /**
+     * Bytes per superstep of the loop, where a run's setup is spread over a thousand. CI runs the
+     * suite on JDK 17 and 25; Temurin 25 measures this loop at 431 B on a clean build, JDK 17 lower.
+     */
+    static final long LOOP_BUDGET = 440;
     /**
      * Bytes per node that a registered listener that does nothing adds to the linear graph: the
      * run's and tasks' info objects (with the task ids the listener is told) and the calls' plumbing.
