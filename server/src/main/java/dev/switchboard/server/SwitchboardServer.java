@@ -180,7 +180,6 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
-        pipeline.onEnded(webhooks::ended);
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
@@ -188,7 +187,11 @@ public final class SwitchboardServer implements AutoCloseable {
         new ThreadStreams(registry, assistants, runs, channels).routes(router);
         this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
         upkeep.routes(router);
-        this.crons = new Crons(registry, starter, cronTable);
+        this.crons = new Crons(registry, starter, cronTable, pipeline);
+        pipeline.onEnded((run, outcome) -> {
+            webhooks.ended(run, outcome); // first: a webhook's call is written before a thread goes
+            crons.ended(run, outcome);
+        });
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);

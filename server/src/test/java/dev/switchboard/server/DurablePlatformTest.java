@@ -27,7 +27,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The platform's promises across a server's death on PostgreSQL, with real JVMs killed with
  * SIGKILL: a webhook call waiting for its retry is made by another server of the database (once
- * more, with the run id as its idempotency key). The receiver listens on 127.0.0.1, which every
+ * more, with the run id as its idempotency key); a stateless cron's firings that were running when
+ * their server died are finished by another server, once each, and their threads deleted after. The
+ * receiver listens on 127.0.0.1, which every
  * server here allows explicitly (HTTP, that host, internal addresses).
  */
 class DurablePlatformTest {
@@ -158,6 +160,94 @@ class DurablePlatformTest {
             });
             Thread.sleep(300); // a second taker would call again now: none does
             assertEquals(2, calls.size());
+        } finally {
+            b.close();
+        }
+    }
+
+    private static List<String[]> strings(String sql) throws Exception {
+        List<String[]> out = new java.util.ArrayList<>();
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                out.add(new String[] {r.getString(1), r.getString(2), r.getString(3)});
+            }
+        }
+        return out;
+    }
+
+    /** The stored runs of a cron: run id, thread id, queue status. */
+    private static List<String[]> cronRuns(String cronId) throws Exception {
+        return strings("SELECT run_id, thread_id, queue_status FROM switchboard_server_runs WHERE row_json LIKE '%"
+                + cronId + "%'");
+    }
+
+    @Test
+    void aStatelessCronsFiringsRunningWhenTheirServerIsKilledEndOnAnotherOnceAndTheirThreadsGo() throws Exception {
+        calls.clear();
+        accepting.set(true);
+        String cronId;
+        List<String[]> fired;
+        try (ServerJvm a = jvm("cron-a", 4_000)) {
+            Api api = new Api(java.net.URI.create("http://127.0.0.1:" + a.port), null);
+            cronId = api.post(
+                            "/runs/crons",
+                            "{\"assistant_id\":\"slow\",\"schedule\":\"* * * * * *\",\"input\":{\"trail\":[0]},"
+                                    + "\"webhook\":\"" + hook + "\"}")
+                    .expect(200)
+                    .json()
+                    .get("cron_id")
+                    .asString();
+            await("a firing to run", () -> {
+                try {
+                    return cronRuns(cronId).stream().anyMatch(r -> r[2].equals("running"));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            api.patch("/runs/crons/" + cronId, "{\"enabled\":false}").expect(200);
+            fired = cronRuns(cronId);
+            for (String[] r : fired) { // stored, with the time to live that deletes it should all fail
+                assertEquals(
+                        1,
+                        rows("SELECT count(*) FROM switchboard_server_threads WHERE thread_id = '" + r[1]
+                                + "' AND (row_json::jsonb -> 'ttl' ->> 'strategy') = 'delete'"),
+                        "the firing's thread is stored with its ttl");
+            }
+            a.kill(); // 3.6 s a run: each firing is still running
+        }
+        assertTrue(fired.stream().noneMatch(r -> r[2].equals("done")), "killed mid-run");
+        assertTrue(calls.isEmpty(), "no firing ended before the kill");
+        SwitchboardServer b = here(Duration.ofSeconds(4));
+        try {
+            await("every firing to end on the other server", () -> calls.size() >= fired.size());
+            Thread.sleep(300);
+            assertEquals(fired.size(), calls.size(), "each firing ran to its end once");
+            for (String[] r : fired) {
+                String[] call = calls.stream()
+                        .filter(c -> c[0].equals(r[0]))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no webhook of firing " + r[0]));
+                JsonNode body = Json.parse(call[1].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                assertEquals("success", body.get("status").asString());
+                assertEquals("[0,1,2,3]", body.path("values").path("trail").toString());
+                assertEquals(cronId, body.path("metadata").path("cron_id").asString());
+            }
+            await("the firings' threads to go", () -> {
+                try {
+                    return rows("SELECT count(*) FROM switchboard_server_threads") == 0
+                            && rows("SELECT count(*) FROM switchboard_server_runs") == 0;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            for (String[] r : fired) {
+                assertEquals(
+                        0,
+                        rows("SELECT count(*) FROM switchboard_spaces WHERE thread_id = '" + r[1] + "'"),
+                        "the firing's checkpoints are deleted");
+            }
         } finally {
             b.close();
         }
