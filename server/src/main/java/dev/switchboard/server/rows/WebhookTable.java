@@ -18,9 +18,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class WebhookTable implements AutoCloseable {
     private static final String ROWS = "switchboard_server_webhooks";
-    private static final List<String> DDL = List.of("CREATE TABLE IF NOT EXISTS " + ROWS
-            + " (run_id VARCHAR(64) PRIMARY KEY, url TEXT NOT NULL, body_json TEXT NOT NULL,"
-            + " attempts INTEGER NOT NULL, next_attempt_ms BIGINT NOT NULL)");
 
     private final Sql sql;
 
@@ -29,25 +26,26 @@ public final class WebhookTable implements AutoCloseable {
     }
 
     /**
-     * Opens the table, creating it if needed.
+     * Opens the table (created by {@link ServerSchema}'s migration 6).
      *
      * @param jdbcUrl the server's database, or null for a private one in memory
      * @param where the database as error messages name it
      * @return the table
      */
     public static WebhookTable open(String jdbcUrl, String where) {
-        return new WebhookTable(Sql.open(jdbcUrl, where, DDL));
+        return new WebhookTable(Sql.open(jdbcUrl, where));
     }
 
     /**
-     * Opens the table on one connection of a PostgreSQL data source, creating it if needed.
+     * Opens the table on one connection of a PostgreSQL data source (created by {@link
+     * ServerSchema}'s migration 6).
      *
      * @param dataSource the server's database
      * @param where the database as error messages name it
      * @return the table
      */
     public static WebhookTable open(DataSource dataSource, String where) {
-        return new WebhookTable(Sql.open(dataSource, where, DDL));
+        return new WebhookTable(Sql.open(dataSource, where));
     }
 
     /**
