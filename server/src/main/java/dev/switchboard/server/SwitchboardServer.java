@@ -24,6 +24,7 @@ import dev.switchboard.server.http.HeapGuard;
 import dev.switchboard.server.http.JdkTransport;
 import dev.switchboard.server.http.Origins;
 import dev.switchboard.server.http.Router;
+import dev.switchboard.server.http.SocketFront;
 import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
@@ -126,6 +127,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final EventLog events;
 
     private JdkTransport http;
+    /** The listener in front of {@link #http} when the server takes WebSockets; else null. */
+    private SocketFront front;
+
     private boolean started;
     /** The database as logs name it, without credentials. */
     private final String where;
@@ -263,8 +267,21 @@ public final class SwitchboardServer implements AutoCloseable {
         long tick = settings.cronTick.toMillis();
         sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
-            http = JdkTransport.start(
-                    settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
+            if (settings.webSockets) {
+                // the JDK server cannot switch a connection to a WebSocket: a front listener takes
+                // the handshakes and relays every other connection to it on a loopback port
+                http = JdkTransport.start("127.0.0.1", 0, handler, settings.requestThreads, settings.readTimeout);
+                front = SocketFront.start(
+                        settings.host,
+                        settings.port,
+                        handler,
+                        http.port(),
+                        settings.requestThreads,
+                        settings.readTimeout);
+            } else {
+                http = JdkTransport.start(
+                        settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
+            }
         }
         if (settings.workerOnly) {
             Thread alive = new Thread(this::awaitClose, "switchboard-worker-alive");
@@ -329,7 +346,7 @@ public final class SwitchboardServer implements AutoCloseable {
             throw new IllegalStateException("the server listens on no port: it is not started, is a worker, or"
                     + " another HTTP server serves its handler()");
         }
-        return http.port();
+        return front != null ? front.port() : http.port();
     }
 
     /**
@@ -373,6 +390,10 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         closed.countDown();
         sweeper.shutdownNow();
+        if (front != null) {
+            front.close();
+            front = null;
+        }
         if (http != null) {
             http.close();
             http = null;
@@ -424,6 +445,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private int maxBodyBytes = 1 << 20;
         private int requestThreads = 256;
         private Duration readTimeout = Duration.ofSeconds(30);
+        private boolean webSockets;
         private Authenticator authenticator;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
@@ -765,6 +787,25 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("requestThreads must be at least 2, was " + threads);
             }
             this.requestThreads = threads;
+            return this;
+        }
+
+        /**
+         * Whether the built-in server also takes WebSockets: the thread protocol's WebSocket
+         * transport ({@code GET /threads/{id}/stream/events} upgraded, what the SDK's {@code
+         * transport: "websocket"} opens). Off by default: the JDK's HTTP server cannot upgrade a
+         * connection, so a listener of the server's own takes the port, answers the handshakes
+         * (after the same Host, Origin and token checks as any request) and relays every other
+         * connection to the JDK server on a loopback port, which costs a copy of each byte and a
+         * thread more per connection. At most {@link #requestThreads} connections at once; a
+         * message is at most {@link #maxBodyBytes}; a socket idle for {@link #readTimeout} is
+         * pinged, and closed when idle for another. Without it a handshake is answered 501.
+         *
+         * @param on true to take WebSockets
+         * @return this builder
+         */
+        public Builder webSockets(boolean on) {
+            this.webSockets = on;
             return this;
         }
 
