@@ -35,6 +35,7 @@ import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
@@ -108,6 +109,7 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private final AssistantTable assistantTable;
     private final CronTable cronTable;
+    private final WebhookTable webhookTable;
     private final Webhooks webhooks;
     private final Crons crons;
     private final Store store;
@@ -176,8 +178,12 @@ public final class SwitchboardServer implements AutoCloseable {
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry);
-        pipeline.onEnded(webhooks::ended);
+        this.webhookTable = db == null ? WebhookTable.open((String) null, "memory") : db.openWebhooks(where);
+        // a retry is made by whichever server looks first: look at least as often as retries are due
+        Duration webhookPoll = b.webhookRetry.compareTo(Duration.ofSeconds(1)) < 0
+                ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
+                : Duration.ofSeconds(1);
+        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
@@ -185,7 +191,11 @@ public final class SwitchboardServer implements AutoCloseable {
         new ThreadStreams(registry, assistants, runs, channels).routes(router);
         this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
         upkeep.routes(router);
-        this.crons = new Crons(registry, starter, cronTable);
+        this.crons = new Crons(registry, starter, cronTable, pipeline);
+        pipeline.onEnded((run, outcome) -> {
+            webhooks.ended(run, outcome); // first: a webhook's call is written before a thread goes
+            crons.ended(run, outcome);
+        });
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
@@ -264,6 +274,7 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         long every = settings.ttlSweep.toMillis();
         sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+        webhooks.start();
         long tick = settings.cronTick.toMillis();
         sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
@@ -409,6 +420,7 @@ public final class SwitchboardServer implements AutoCloseable {
         assistantTable.close();
         cronTable.close();
         webhooks.close();
+        webhookTable.close();
         if (ownStore) {
             store.close();
         }
@@ -545,7 +557,9 @@ public final class SwitchboardServer implements AutoCloseable {
 
         /**
          * How long a failed webhook call waits before it is tried again (doubled for each next
-         * try, five calls in all): a second by default.
+         * try, five calls in all): a second by default. The calls waiting are rows of the server's
+         * database, made by whichever server of it looks first (each looks every second, or every
+         * {@code firstRetry} when that is shorter), so a restart or a crash loses none.
          *
          * @param firstRetry the first wait
          * @return this builder
