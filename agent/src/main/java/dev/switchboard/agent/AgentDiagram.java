@@ -3,7 +3,7 @@ package dev.switchboard.agent;
 import dev.switchboard.agent.AgentPlan.HookNode;
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.spi.ComponentSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
