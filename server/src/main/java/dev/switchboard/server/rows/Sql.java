@@ -6,7 +6,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -22,8 +21,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
-    /** The advisory lock the server's own tables (assistants, crons) are created under on PostgreSQL. */
-    private static final long DDL_LOCK = 0x5357_4254_4142_4c45L;
 
     private final Connection connection;
     private final String where;
@@ -36,14 +33,13 @@ final class Sql implements AutoCloseable {
     }
 
     /**
-     * Opens a connection and runs {@code ddl} on it.
+     * Opens a connection and brings the server's tables up to date on it ({@link ServerSchema}).
      *
      * @param jdbcUrl {@code jdbc:sqlite:...}, {@code jdbc:postgresql:...}, or null for a private
      *     database in memory
      * @param where the database as error messages name it
-     * @param ddl the statements creating the tables, if missing
      */
-    static Sql open(String jdbcUrl, String where, List<String> ddl) {
+    static Sql open(String jdbcUrl, String where) {
         String url = jdbcUrl == null ? "jdbc:sqlite::memory:" : jdbcUrl;
         Properties props = new Properties();
         if (url.startsWith("jdbc:sqlite:")) {
@@ -52,44 +48,33 @@ final class Sql implements AutoCloseable {
             // take the write lock when a transaction begins (see JdbcRowStore)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
-        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl);
+        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"));
     }
 
     /**
      * Takes one connection of a PostgreSQL data source (an application's pool), kept until {@link
-     * #close()}, and runs {@code ddl} on it.
+     * #close()}, and brings the server's tables up to date on it ({@link ServerSchema}).
      *
      * @param dataSource the PostgreSQL database
      * @param where the database as error messages name it
-     * @param ddl the statements creating the tables, if missing
      */
-    static Sql open(DataSource dataSource, String where, List<String> ddl) {
-        return open(dataSource::getConnection, where, true, ddl);
+    static Sql open(DataSource dataSource, String where) {
+        return open(dataSource::getConnection, where, true);
     }
 
     private interface Connect {
         Connection get() throws SQLException;
     }
 
-    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl) {
+    private static Sql open(Connect connect, String where, boolean postgres) {
         try {
             Connection c = connect.get();
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement()) {
-                if (postgres) {
-                    // servers starting together on an empty database: CREATE TABLE IF NOT EXISTS
-                    // races in PostgreSQL's catalog, so one creates while the others wait
-                    s.execute("SELECT pg_advisory_xact_lock(" + DDL_LOCK + ")");
-                }
-                for (String d : ddl) {
-                    s.execute(d);
-                }
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            } finally {
+            try {
+                ServerSchema.migrate(c, postgres);
                 c.setAutoCommit(true);
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
             }
             return new Sql(c, where, postgres);
         } catch (SQLException e) {
@@ -145,6 +130,23 @@ final class Sql implements AutoCloseable {
                 ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 out.add((ObjectNode) Json.MAPPER.readTree(r.getString(1)));
+            }
+        }
+        return out;
+    }
+
+    /** The rows a query answers, each as its columns' text. */
+    List<String[]> strings(String sql, Object... args) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (PreparedStatement p = prepare(sql, args);
+                ResultSet r = p.executeQuery()) {
+            int n = r.getMetaData().getColumnCount();
+            while (r.next()) {
+                String[] row = new String[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = r.getString(i + 1);
+                }
+                out.add(row);
             }
         }
         return out;
