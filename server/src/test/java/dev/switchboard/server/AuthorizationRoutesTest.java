@@ -172,6 +172,62 @@ class AuthorizationRoutesTest {
         }
     }
 
+    /**
+     * A filter narrows a caller's own threads too, applied by PostgreSQL: older public threads are
+     * found past newer hidden ones, the page and the total are the filtered ones.
+     */
+    @Test
+    void aFilterNarrowsSearchesAndCountsInTheDatabase() throws Exception {
+        Authorization publicOnly = Authorization.builder()
+                .on(Resource.THREADS, r -> Decision.filter(Map.of("level", "public")))
+                .on(Resource.THREADS, Action.CREATE, r -> Decision.allow()) // created as asked, not stamped
+                .build();
+        try (TestPostgres db = TestPostgres.schema();
+                SwitchboardServer server = ConformanceGraphs.graphs()
+                        .database(db.url())
+                        .authenticator(token -> Optional.ofNullable(USERS.get(token)))
+                        .authorization(publicOnly)
+                        .port(0)
+                        .build()
+                        .start()) {
+            Api alice = new Api(server.url(), "token-alice");
+            String open = alice.post("/threads", "{\"metadata\":{\"level\":\"public\"}}")
+                    .expect(200)
+                    .json()
+                    .get("thread_id")
+                    .asString();
+            List<String> hidden = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                hidden.add(alice.post("/threads", "{\"metadata\":{\"level\":\"secret\"}}")
+                        .expect(200)
+                        .json()
+                        .get("thread_id")
+                        .asString());
+            }
+            JsonNode page =
+                    alice.post("/threads/search", "{\"limit\":1}").expect(200).json();
+            assertEquals(1, page.size(), page::toString);
+            assertEquals(open, page.get(0).get("thread_id").asString());
+            assertEquals(
+                    1, alice.post("/threads/count", "{}").expect(200).json().asInt());
+            assertEquals(
+                    0,
+                    alice.post("/threads/count", "{\"metadata\":{\"level\":\"secret\"}}")
+                            .expect(200)
+                            .json()
+                            .asInt());
+            alice.get("/threads/" + hidden.get(0)).expect(404);
+            alice.patch("/threads/" + hidden.get(0), "{\"metadata\":{\"level\":\"public\"}}")
+                    .expect(404);
+            alice.delete("/threads/" + hidden.get(0)).expect(404);
+            // a patch cannot move a thread out of the caller's filter: its keys are written back
+            JsonNode patched = alice.patch("/threads/" + open, "{\"metadata\":{\"level\":\"secret\"}}")
+                    .expect(200)
+                    .json();
+            assertEquals("public", patched.path("metadata").path("level").asString(), patched::toString);
+        }
+    }
+
     private static void sweep(SwitchboardServer server) throws Exception {
         Api alice = new Api(server.url(), "token-alice");
         Api bob = alice.as("token-bob");
