@@ -143,9 +143,11 @@ public final class RunStarter {
             // rows are never stored); the thread's monitor first, as every other path takes them
             RunPipeline.Submission[] submitted = new RunPipeline.Submission[1];
             Runnable submit = () -> {
-                submitted[0] = pipeline.submit(t, run, here);
-                registry.mergeMetadata(
-                        t, Json.object().put("graph_id", g.graphId()).put("assistant_id", req.assistantId()));
+                submitted[0] = pipeline.submit(
+                        t,
+                        run,
+                        here,
+                        Json.object().put("graph_id", g.graphId()).put("assistant_id", req.assistantId()));
             };
             if (t.temporary()) {
                 submit.run();
@@ -200,7 +202,9 @@ public final class RunStarter {
     }
 
     /**
-     * Where a run is found: its own path for a stateless run, its thread's otherwise.
+     * Where a run is found: its own path for a stateless run, its thread's otherwise. The path is
+     * relative to the API's root, as LangGraph's server answers it and as its SDK reads it (appended
+     * to the client's API URL), so it holds when an application serves the API under a context path.
      *
      * @param run the run
      * @return the path
