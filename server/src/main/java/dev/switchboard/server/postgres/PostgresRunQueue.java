@@ -326,15 +326,58 @@ public final class PostgresRunQueue implements RunQueue {
     @Override
     public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
         // the rows' JSON before the queue's monitor: never a row's monitor while holding the queue's
+        EndRows.Write also = endRows.prepare(row, outcome);
         boolean held = finish(
-                claim, RowJson.text(outcome.runRow(row)), thread.id(), RowJson.text(outcome.threadFields(thread)));
+                claim,
+                RowJson.text(outcome.runRow(row)),
+                thread.id(),
+                RowJson.text(outcome.threadFields(thread)),
+                also);
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
         return held;
     }
 
-    private synchronized boolean finish(Claim claim, String runJson, String threadId, String threadFields) {
+    /**
+     * Rows written in the transaction that stores a run's end, so that they exist exactly when the
+     * end does (the run's webhook call: a server dying just after the end cannot lose it).
+     */
+    public interface EndRows {
+        /**
+         * What to write for a run's end, prepared before the queue's monitor is taken.
+         *
+         * @param run the run
+         * @param outcome how it ended
+         * @return the write, or null for none
+         */
+        Write prepare(RunRow run, Outcome outcome);
+
+        /** A write on the queue's connection, inside its transaction. */
+        interface Write {
+            /**
+             * Writes.
+             *
+             * @param c the connection, in the transaction
+             * @throws SQLException when the database refuses: the run's end is not stored either
+             */
+            void to(Connection c) throws SQLException;
+        }
+    }
+
+    private volatile EndRows endRows = (run, outcome) -> null;
+
+    /**
+     * Sets the rows written with each run's end.
+     *
+     * @param rows the rows
+     */
+    public void endRows(EndRows rows) {
+        this.endRows = java.util.Objects.requireNonNull(rows, "rows");
+    }
+
+    private synchronized boolean finish(
+            Claim claim, String runJson, String threadId, String threadFields, EndRows.Write also) {
         String runId = claim.runId();
         return tx(() -> {
             int n = update(
@@ -352,6 +395,9 @@ public final class PostgresRunQueue implements RunQueue {
                                 + " WHERE thread_id = ?",
                         threadFields,
                         threadId);
+                if (also != null) {
+                    also.to(connection);
+                }
                 notify("done " + runId);
                 notify("wake");
             }
