@@ -186,6 +186,12 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
+        if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
+            worker.queue().endRows((run, outcome) -> {
+                WebhookTable.Delivery call = webhooks.call(run, outcome);
+                return call == null ? null : c -> WebhookTable.add(c, call, System.currentTimeMillis());
+            });
+        }
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
