@@ -401,18 +401,61 @@ public final class PostgresRunQueue implements RunQueue {
         // the rows' JSON before the queue's monitor: never a row's monitor while holding the queue's
         String runJson = RowJson.text(outcome.runRow(row));
         String threadFields = RowJson.text(outcome.threadFields(thread));
+        EndRows.Write also = endRows.prepare(row, outcome);
         EventLog log = events;
         boolean held = log == null
-                ? finish(claim, runJson, thread.id(), threadFields, List.of())
-                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last));
+                ? finish(claim, runJson, thread.id(), threadFields, List.of(), also)
+                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last, also));
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
         return held;
     }
 
+    /**
+     * Rows written in the transaction that stores a run's end, so that they exist exactly when the
+     * end does (the run's webhook call: a server dying just after the end cannot lose it).
+     */
+    public interface EndRows {
+        /**
+         * What to write for a run's end, prepared before the queue's monitor is taken.
+         *
+         * @param run the run
+         * @param outcome how it ended
+         * @return the write, or null for none
+         */
+        Write prepare(RunRow run, Outcome outcome);
+
+        /** A write on the queue's connection, inside its transaction. */
+        interface Write {
+            /**
+             * Writes.
+             *
+             * @param c the connection, in the transaction
+             * @throws SQLException when the database refuses: the run's end is not stored either
+             */
+            void to(Connection c) throws SQLException;
+        }
+    }
+
+    private volatile EndRows endRows = (run, outcome) -> null;
+
+    /**
+     * Sets the rows written with each run's end.
+     *
+     * @param rows the rows
+     */
+    public void endRows(EndRows rows) {
+        this.endRows = java.util.Objects.requireNonNull(rows, "rows");
+    }
+
     private synchronized boolean finish(
-            Claim claim, String runJson, String threadId, String threadFields, List<EventLog.Pending> last) {
+            Claim claim,
+            String runJson,
+            String threadId,
+            String threadFields,
+            List<EventLog.Pending> last,
+            EndRows.Write also) {
         String runId = claim.runId();
         return tx(() -> {
             try (PreparedStatement p = connection.prepareStatement(EventLog.INSERT_WITH + ","
@@ -430,17 +473,23 @@ public final class PostgresRunQueue implements RunQueue {
                 p.setString(i++, owner);
                 p.setInt(i++, claim.attempt());
                 p.setString(i, threadFields);
+                boolean held;
+                boolean waiting;
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
-                    if (r.getInt(1) != 1) {
-                        return false;
-                    }
+                    held = r.getInt(1) == 1;
+                    waiting = r.getBoolean(2);
+                }
+                if (held && also != null) {
+                    also.to(connection); // in the end's transaction: both commit, or neither
+                }
+                if (held) {
                     notify("done " + runId);
-                    if (r.getBoolean(2)) {
+                    if (waiting) {
                         notify("wake"); // a run of the thread waits behind this one
                     }
-                    return true;
                 }
+                return held;
             }
         });
     }
