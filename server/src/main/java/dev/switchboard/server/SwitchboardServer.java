@@ -8,6 +8,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.a2a.A2aEndpoint;
+import dev.switchboard.server.api.AccessGate;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Crons;
 import dev.switchboard.server.api.RunStarter;
@@ -19,6 +20,7 @@ import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.api.UiBundles;
 import dev.switchboard.server.api.Webhooks;
+import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -224,13 +226,17 @@ public final class SwitchboardServer implements AutoCloseable {
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.heap = new HeapGuard(b.shedAbove);
-        this.handler = new Dispatcher(
+        Dispatcher dispatcher = new Dispatcher(
                 router,
                 b.authenticator == null ? null : b.authenticator::authenticate,
                 b.maxBodyBytes,
                 b.origins(),
                 b.jsonChecks,
                 heap);
+        if (b.authorization != null) {
+            dispatcher.gate(new AccessGate(b.authorization, registry, assistants, cronTable));
+        }
+        this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
@@ -474,6 +480,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private Duration readTimeout = Duration.ofSeconds(30);
         private boolean webSockets;
         private Authenticator authenticator;
+        private Authorization authorization;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
         private JsonChecks jsonChecks = JsonChecks.DEFAULT;
@@ -918,6 +925,20 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public Builder authenticator(Authenticator authenticator) {
             this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+            return this;
+        }
+
+        /**
+         * LangGraph's authorization handlers: per resource and action, each authenticated request is
+         * allowed, denied (403) or narrowed to the rows whose metadata a filter matches (others answer
+         * 404 and are absent from searches and counts; creates get the filter's keys in their
+         * metadata). Applies to callers an {@link #authenticator} (or the transport) identified.
+         *
+         * @param authorization the handlers
+         * @return this builder
+         */
+        public Builder authorization(Authorization authorization) {
+            this.authorization = Objects.requireNonNull(authorization, "authorization");
             return this;
         }
 
