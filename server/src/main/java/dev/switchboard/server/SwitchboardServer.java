@@ -36,6 +36,7 @@ import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.runs.LocalRunQueue;
+import dev.switchboard.server.runs.RunMdc;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.JsonChecks;
@@ -137,7 +138,8 @@ public final class SwitchboardServer implements AutoCloseable {
         this.settings = b;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
-        String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        String where = (saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe())
+                + (b.schema == null ? "" : " (schema " + b.schema + ")");
         this.where = where;
         this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
@@ -565,6 +567,8 @@ public final class SwitchboardServer implements AutoCloseable {
             Objects.requireNonNull(graph, "graph");
             return register(graphId, (id, saver, store) -> {
                 graph.checkpointer(saver);
+                // a superstep's parallel tasks log with the run's MDC keys too
+                graph.executor(graph.executor().map(RunMdc::executor).orElseGet(RunMdc::executor));
                 if (graph.store().isEmpty()) {
                     graph.store(store);
                 }
