@@ -9,6 +9,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.a2a.A2aEndpoint;
+import dev.switchboard.server.api.AccessGate;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Crons;
 import dev.switchboard.server.api.RunStarter;
@@ -18,7 +19,9 @@ import dev.switchboard.server.api.Studio;
 import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
+import dev.switchboard.server.api.UiBundles;
 import dev.switchboard.server.api.Webhooks;
+import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -166,7 +169,7 @@ public final class SwitchboardServer implements AutoCloseable {
             this.events = EventLog.open(db.dataSource(), where);
             this.worker = new QueueWorker(
                     db.dataSource(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
-            pipeline.shared(events, worker::wake, b.lease.plus(b.heartbeat));
+            pipeline.shared(events, worker::wake, worker::roomFreed, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(
                     UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns, b.eventBytes);
@@ -187,6 +190,12 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
+        if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
+            worker.queue().endRows((run, outcome) -> {
+                WebhookTable.Delivery call = webhooks.call(run, outcome);
+                return call == null ? null : c -> WebhookTable.add(c, call, System.currentTimeMillis());
+            });
+        }
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
@@ -202,6 +211,13 @@ public final class SwitchboardServer implements AutoCloseable {
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
+        b.uiBundles.keySet().forEach(id -> {
+            if (!graphs.containsKey(id)) {
+                throw new IllegalArgumentException(
+                        "ui(\"" + id + "\", ...) names no graph of this server; graphs: " + graphs.keySet());
+            }
+        });
+        new UiBundles(b.uiBundles, assistants).routes(router);
         // MCP and A2A call the API in-process through the handler built below, with each caller's
         // credentials (see Loopback); tools and cards describe a graph with its generated description
         Function<String, String> descriptions = id -> {
@@ -213,13 +229,17 @@ public final class SwitchboardServer implements AutoCloseable {
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.heap = new HeapGuard(b.shedAbove);
-        this.handler = new Dispatcher(
+        Dispatcher dispatcher = new Dispatcher(
                 router,
                 b.authenticator == null ? null : b.authenticator::authenticate,
                 b.maxBodyBytes,
                 b.origins(),
                 b.jsonChecks,
                 heap);
+        if (b.authorization != null) {
+            dispatcher.gate(new AccessGate(b.authorization, registry, assistants, cronTable));
+        }
+        this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
@@ -450,6 +470,7 @@ public final class SwitchboardServer implements AutoCloseable {
     /** Registers graphs and settles where the server listens and where checkpoints go. */
     public static final class Builder {
         private final Map<String, GraphSource> graphs = new LinkedHashMap<>();
+        private final Map<String, Path> uiBundles = new LinkedHashMap<>();
         private CheckpointSaver checkpointer;
         private String databaseUrl;
         private DataSource dataSource;
@@ -463,6 +484,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private Duration readTimeout = Duration.ofSeconds(30);
         private boolean webSockets;
         private Authenticator authenticator;
+        private Authorization authorization;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
         private JsonChecks jsonChecks = JsonChecks.DEFAULT;
@@ -939,6 +961,20 @@ public final class SwitchboardServer implements AutoCloseable {
         }
 
         /**
+         * LangGraph's authorization handlers: per resource and action, each authenticated request is
+         * allowed, denied (403) or narrowed to the rows whose metadata a filter matches (others answer
+         * 404 and are absent from searches and counts; creates get the filter's keys in their
+         * metadata). Applies to callers an {@link #authenticator} (or the transport) identified.
+         *
+         * @param authorization the handlers
+         * @return this builder
+         */
+        public Builder authorization(Authorization authorization) {
+            this.authorization = Objects.requireNonNull(authorization, "authorization");
+            return this;
+        }
+
+        /**
          * The long-term memory served at {@code /store/...} and given to every graph whose builder
          * has no store of its own. By default the server opens one in its database (the {@link
          * #database}, or the default SQLite file), or in memory when a {@link #checkpointer} is
@@ -949,6 +985,27 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public Builder store(Store store) {
             this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * Serves a graph's generative UI components as LangGraph's server does ({@code POST
+         * /ui/{assistant_id}}, {@code GET /ui/{graph}/{file}}), for the JS SDK's {@code
+         * LoadExternalComponent}: {@code bundle} is a directory of {@code .js} and {@code .css} files
+         * built by the application's JS tool chain, its script defining the global {@code
+         * __LGUI_<graphId>} with a {@code render(name, shadowRootId)} function (esbuild's {@code
+         * globalName}, React external, as LangGraph builds it).
+         *
+         * @param graphId the graph, registered on this builder
+         * @param bundle the directory
+         * @return this builder
+         */
+        public Builder ui(String graphId, Path bundle) {
+            Objects.requireNonNull(graphId, "graphId");
+            if (!java.nio.file.Files.isDirectory(bundle)) {
+                throw new IllegalArgumentException("ui bundle of " + graphId + " is not a directory: " + bundle);
+            }
+            uiBundles.put(graphId, bundle);
             return this;
         }
 
