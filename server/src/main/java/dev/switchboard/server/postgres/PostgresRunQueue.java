@@ -64,6 +64,11 @@ public final class PostgresRunQueue implements RunQueue {
     /** Where the runs' events go: a run's last ones are stored with its outcome; null until set. */
     private volatile EventLog events;
 
+    /** Sends this JVM's NOTIFYs once their transactions committed. */
+    private final Notifier notifier;
+    /** The NOTIFYs of the transaction under way (under the queue's monitor). */
+    private final List<String> notices = new ArrayList<>();
+
     private PostgresRunQueue(
             Connection connection,
             DataSource source,
@@ -78,6 +83,7 @@ public final class PostgresRunQueue implements RunQueue {
         this.owner = owner;
         this.leaseMillis = leaseMillis;
         this.saver = saver;
+        this.notifier = new Notifier(source);
         this.graphIds = versions.keySet().toArray(String[]::new);
         this.schemaVersions = versions.values().toArray(Integer[]::new);
     }
@@ -459,27 +465,29 @@ public final class PostgresRunQueue implements RunQueue {
                     // the run's fields only: a metadata change made meanwhile on another JVM stays
                     + " t AS (UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
                     + " WHERE thread_id = (SELECT thread_id FROM f))"
-                    + " SELECT (SELECT count(*) FROM f), " + EventLog.NOTIFY_ITEM + ","
-                    + " (SELECT count(pg_notify(?, ?)) FROM f),"
-                    + " (SELECT count(pg_notify(?, 'wake')) FROM f WHERE EXISTS (SELECT 1 FROM " + RUNS + " o"
-                    + " WHERE o.thread_id = f.thread_id AND o.queue_status = 'pending'))")) {
+                    + " SELECT (SELECT count(*) FROM f), EXISTS (SELECT 1 FROM f JOIN " + RUNS + " o"
+                    + " ON o.thread_id = f.thread_id AND o.queue_status = 'pending')")) {
                 int i = EventLog.bindInsert(p, 1, runId, last);
                 p.setString(i++, runJson);
                 p.setString(i++, runId);
                 p.setString(i++, owner);
                 p.setInt(i++, claim.attempt());
-                p.setString(i++, threadFields);
-                i = EventLog.bindNotify(p, i, runId, last);
-                p.setString(i++, CHANNEL);
-                p.setString(i++, "done " + runId);
-                p.setString(i, CHANNEL);
+                p.setString(i, threadFields);
                 boolean held;
+                boolean waiting;
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
                     held = r.getInt(1) == 1;
+                    waiting = r.getBoolean(2);
                 }
                 if (held && also != null) {
                     also.to(connection); // in the end's transaction: both commit, or neither
+                }
+                if (held) {
+                    notify("done " + runId);
+                    if (waiting) {
+                        notify("wake"); // a run of the thread waits behind this one
+                    }
                 }
                 return held;
             }
@@ -493,6 +501,7 @@ public final class PostgresRunQueue implements RunQueue {
      */
     void storeEventsIn(EventLog log) {
         this.events = log;
+        log.announceThrough(notifier);
     }
 
     /** Hands this JVM's running runs back to the queue (graceful shutdown): another JVM resumes them. */
@@ -585,12 +594,9 @@ public final class PostgresRunQueue implements RunQueue {
         return leaseMillis;
     }
 
-    private void notify(String payload) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
-            p.setString(1, CHANNEL);
-            p.setString(2, payload);
-            p.executeQuery().close();
-        }
+    /** A NOTIFY the {@link Notifier} sends once the transaction under way committed. */
+    private void notify(String payload) {
+        notices.add(payload);
     }
 
     private int update(String sql, Object... args) throws SQLException {
@@ -624,13 +630,17 @@ public final class PostgresRunQueue implements RunQueue {
         }
     }
 
-    /** One transaction; a NOTIFY inside is sent when it commits. Caller holds the monitor. */
+    /** One transaction; its NOTIFYs are sent once it committed. Caller holds the monitor. */
     private <T> T tx(Work<T> work) {
+        notices.clear();
         try {
             connection.setAutoCommit(false);
             try {
                 T out = work.run();
                 connection.commit();
+                for (String n : notices) {
+                    notifier.send(CHANNEL, n);
+                }
                 return out;
             } catch (SQLException | RuntimeException e) {
                 try {
@@ -690,6 +700,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     @Override
     public synchronized void close() {
+        notifier.close();
         try {
             connection.close();
         } catch (SQLException e) {
