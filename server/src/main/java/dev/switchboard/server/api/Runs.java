@@ -186,13 +186,16 @@ public final class Runs {
             try (out) {
                 int next = from;
                 while (true) {
-                    List<RunEvents.Event> batch = feed.after(next, idle);
+                    // asked before the read: a run that had ended by then has every event in the
+                    // read, whereas asking after an empty read could skip events added in between
+                    boolean ended = feed.closed();
+                    List<RunEvents.Event> batch = feed.after(next, ended ? 0 : idle);
                     for (RunEvents.Event e : batch) {
                         out.write(frame(e));
                         next = e.id() + 1;
                     }
                     if (batch.isEmpty()) {
-                        if (feed.closed()) {
+                        if (ended) {
                             break;
                         }
                         out.write(": heartbeat\n\n".getBytes(StandardCharsets.UTF_8));

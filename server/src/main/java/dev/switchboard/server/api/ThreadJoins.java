@@ -166,7 +166,8 @@ final class ThreadJoins {
         int next = from;
         try {
             while (true) {
-                List<RunEvents.Event> batch = feed.after(next, Runs.HEARTBEAT_MILLIS);
+                boolean ended = feed.closed(); // before the read: see ThreadChannel's reader
+                List<RunEvents.Event> batch = feed.after(next, ended ? 0 : Runs.HEARTBEAT_MILLIS);
                 for (RunEvents.Event e : batch) {
                     any = true;
                     next = e.id() + 1;
@@ -175,7 +176,7 @@ final class ThreadJoins {
                     }
                 }
                 if (batch.isEmpty()) {
-                    if (feed.closed()) {
+                    if (ended) {
                         break;
                     }
                     out.write(": heartbeat\n\n".getBytes(StandardCharsets.UTF_8));

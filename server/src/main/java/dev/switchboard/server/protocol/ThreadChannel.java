@@ -143,7 +143,10 @@ public final class ThreadChannel {
         try {
             int next = 0;
             while (true) {
-                List<RunEvents.Event> batch = feed.after(next, 1_000);
+                // asked before the read: a run that had ended by then has every event in the read,
+                // whereas asking after an empty read could skip events added in between
+                boolean ended = feed.closed();
+                List<RunEvents.Event> batch = feed.after(next, ended ? 0 : 1_000);
                 for (RunEvents.Event e : batch) {
                     next = e.id() + 1;
                     JsonNode data = e.data() == null ? null : e.json(); // events are kept as bytes
@@ -153,7 +156,7 @@ public final class ThreadChannel {
                         publish(e.name(), (ObjectNode) data);
                     }
                 }
-                if (batch.isEmpty() && feed.closed()) {
+                if (batch.isEmpty() && ended) {
                     break;
                 }
             }

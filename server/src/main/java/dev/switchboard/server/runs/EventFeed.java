@@ -16,7 +16,11 @@ public interface EventFeed {
      */
     List<RunEvents.Event> after(int from, long millis) throws InterruptedException;
 
-    /** Whether the run ended and every one of its events was read. */
+    /**
+     * Whether the run ended: once true, no event is added any more. A reader asks it before a read
+     * and stops when that read comes back empty; asking after an empty read instead could skip the
+     * events added between the two.
+     */
     boolean closed();
 
     /** Lets go of what the feed holds (a reader's wake-up registration). */
