@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -10,14 +11,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
+ * The JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
  * database in memory when the server has none) for a table family of its own (assistants, crons):
- * statements of JSON rows, and transactions that retry nothing. Used by one thread at a time (its
- * methods are synchronized by its owner).
+ * statements of JSON rows, and transactions that retry nothing. On SQLite one connection kept; on
+ * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction. Used by
+ * one thread at a time (its methods are synchronized by its owner).
  */
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
@@ -25,14 +26,19 @@ final class Sql implements AutoCloseable {
     /** The advisory lock the server's own tables (assistants, crons) are created under on PostgreSQL. */
     private static final long DDL_LOCK = 0x5357_4254_4142_4c45L;
 
-    private final Connection connection;
+    /** The kept connection; on a pool, the borrowed one while a transaction runs, else null. */
+    private Connection connection;
+
     private final String where;
     private final boolean postgres;
+    /** The server's pool, from which each transaction borrows; null when one connection is kept. */
+    private final ConnectionPool pool;
 
-    private Sql(Connection connection, String where, boolean postgres) {
+    private Sql(Connection connection, String where, boolean postgres, ConnectionPool pool) {
         this.connection = connection;
         this.where = where;
         this.postgres = postgres;
+        this.pool = pool;
     }
 
     /**
@@ -52,28 +58,33 @@ final class Sql implements AutoCloseable {
             // take the write lock when a transaction begins (see JdbcRowStore)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
-        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl);
+        return open(
+                () -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl, null);
     }
 
     /**
-     * Takes one connection of a PostgreSQL data source (an application's pool), kept until {@link
-     * #close()}, and runs {@code ddl} on it.
+     * Runs {@code ddl} on a connection of the server's PostgreSQL pool; each transaction then
+     * borrows one for its duration.
      *
-     * @param dataSource the PostgreSQL database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      * @param ddl the statements creating the tables, if missing
      */
-    static Sql open(DataSource dataSource, String where, List<String> ddl) {
-        return open(dataSource::getConnection, where, true, ddl);
+    static Sql open(ConnectionPool pool, String where, List<String> ddl) {
+        Sql sql = open(pool::borrow, where, true, ddl, pool);
+        pool.giveBack(sql.connection);
+        sql.connection = null;
+        return sql;
     }
 
     private interface Connect {
         Connection get() throws SQLException;
     }
 
-    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl) {
+    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl, ConnectionPool pool) {
+        Connection c = null;
         try {
-            Connection c = connect.get();
+            c = connect.get();
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 if (postgres) {
@@ -91,8 +102,11 @@ final class Sql implements AutoCloseable {
             } finally {
                 c.setAutoCommit(true);
             }
-            return new Sql(c, where, postgres);
+            return new Sql(c, where, postgres, pool);
         } catch (SQLException e) {
+            if (pool != null && c != null) {
+                pool.giveBack(c, e);
+            }
             throw new IllegalStateException(
                     "could not open the server's tables in " + where + ": " + e.getMessage(), e);
         }
@@ -108,8 +122,33 @@ final class Sql implements AutoCloseable {
         T run() throws SQLException;
     }
 
-    /** Runs {@code work} as one transaction: all its statements commit, or none when it throws. */
+    /**
+     * Runs {@code work} as one transaction: all its statements commit, or none when it throws. On a
+     * pool the connection is borrowed for it (a transaction within one joins it).
+     */
     <T> T tx(Work<T> work) {
+        if (pool == null || connection != null) {
+            return run(work);
+        }
+        try {
+            connection = pool.borrow();
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+        SQLException failure = null;
+        try {
+            return run(work);
+        } catch (IllegalStateException e) {
+            failure = e.getCause() instanceof SQLException s ? s : null;
+            throw e;
+        } finally {
+            Connection c = connection;
+            connection = null;
+            pool.giveBack(c, failure);
+        }
+    }
+
+    private <T> T run(Work<T> work) {
         try {
             connection.setAutoCommit(false);
             try {
@@ -187,6 +226,9 @@ final class Sql implements AutoCloseable {
 
     @Override
     public void close() {
+        if (pool != null) {
+            return; // nothing kept: the server closes its pool after its users
+        }
         try {
             connection.close();
         } catch (SQLException e) {
