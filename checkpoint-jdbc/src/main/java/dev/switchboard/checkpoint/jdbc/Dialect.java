@@ -159,7 +159,13 @@ enum Dialect {
      * Append new migrations; never change a released one.
      */
     List<Migration> migrations() {
-        return List.of(ddl(initialSchema()), ddl(threads()), ddl(names()), ddl(schemaVersions()), SchemaV5::migrate);
+        return List.of(
+                ddl(initialSchema()),
+                ddl(threads()),
+                ddl(names()),
+                ddl(schemaVersions()),
+                SchemaV5::migrate,
+                StoreSql::migrate);
     }
 
     /**

@@ -14,7 +14,6 @@ import dev.switchboard.runtime.checkpoint.ThreadInfo;
 import dev.switchboard.runtime.checkpoint.ThreadInfos;
 import dev.switchboard.runtime.checkpoint.ThreadQuery;
 import dev.switchboard.runtime.checkpoint.ThreadStorage;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -95,21 +94,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     private void migrate() {
         inTransaction(true, "create or migrate the checkpoint tables", (tx, retry) -> {
-            Connection c = tx.connection();
-            dialect.lockSchema(c);
-            int current = storedSchemaVersion(c);
-            if (current > SCHEMA_VERSION) {
-                throw new CheckpointStoreException(
-                        "the checkpoint database (" + connections.describe() + ") has Switchboard schema version "
-                                + current + ", newer than the versions up to " + SCHEMA_VERSION
-                                + " that this switchboard-checkpoint-jdbc knows; it was written by a newer"
-                                + " Switchboard. Upgrade Switchboard to open it (refusing, so as not to"
-                                + " misread or damage its data).",
-                        null);
-            }
-            if (current < SCHEMA_VERSION) {
-                upgrade(c, current);
-            }
+            Schema.migrate(tx.connection(), dialect, connections.describe());
             return null;
         });
     }
@@ -164,30 +149,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
      */
     public String database() {
         return connections.describe();
-    }
-
-    /** The version the database's schema has, creating the version table if needed; 0 when new. */
-    private static int storedSchemaVersion(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)");
-            try (ResultSet r = s.executeQuery("SELECT MAX(version) FROM switchboard_schema")) {
-                return r.next() ? r.getInt(1) : 0;
-            }
-        }
-    }
-
-    private void upgrade(Connection c, int current) throws SQLException {
-        List<Dialect.Migration> migrations = dialect.migrations();
-        for (int v = current; v < SCHEMA_VERSION; v++) {
-            migrations.get(v).apply(c, dialect);
-        }
-        try (Statement s = c.createStatement()) {
-            s.execute("DELETE FROM switchboard_schema");
-        }
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO switchboard_schema (version) VALUES (?)")) {
-            p.setInt(1, SCHEMA_VERSION);
-            p.executeUpdate();
-        }
     }
 
     // ---------------------------------------------------------------- writes

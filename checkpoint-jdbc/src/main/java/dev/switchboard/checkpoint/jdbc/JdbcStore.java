@@ -22,7 +22,7 @@ import java.util.Set;
 
 /**
  * A {@link dev.switchboard.runtime.store.Store} in SQLite or PostgreSQL: open one with {@link
- * SqliteStore} or {@link PostgresStore}. Its tables ({@code store_items}, {@code store_vectors}) are
+ * SqliteStore} or {@link PostgresStore}. Its tables ({@code switchboard_store_items}, {@code switchboard_store_vectors}) are
  * created on first open. All SQL is parameterized; filters run in the database. A search with a
  * query ranks exactly (cosine) with a {@link VectorIndex}: each store keeps the database's vectors
  * in memory, loaded on the first such search and then kept up to date by reading only the rows
@@ -46,17 +46,13 @@ public final class JdbcStore extends AbstractStore {
                 ? null
                 : new VectorIndex(settings.index().dimensions());
         try (Connections.Lease lease = connections.lease(true)) {
-            if (sql.lockSchema() != null) {
-                lease.prepare(sql.lockSchema()).executeQuery().close();
-            }
-            for (String ddl : sql.schema()) {
-                lease.prepare(ddl).execute();
-            }
-            StoreVersions.migrate(lease, sql);
+            // The module's one migration list: the checkpoint tables come along, the store's are
+            // version 6 of it (see Schema).
+            Schema.migrate(lease.connection(), sql.dialect(), connections.describe());
             lease.commit();
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
             connections.close();
-            throw failure("create the store tables", e);
+            throw e instanceof SQLException s ? failure("create the store tables", s) : (RuntimeException) e;
         }
         startSweeper();
     }
@@ -64,8 +60,8 @@ public final class JdbcStore extends AbstractStore {
     @Override
     protected Item read(Namespace namespace, String key, Instant now, boolean refreshTtl) {
         try (Connections.Lease lease = connections.lease(refreshTtl)) {
-            PreparedStatement p =
-                    lease.prepare("SELECT " + COLUMNS + " FROM store_items WHERE ns = ? AND key = ?" + LIVE);
+            PreparedStatement p = lease.prepare(
+                    "SELECT " + COLUMNS + " FROM switchboard_store_items WHERE ns = ? AND key = ?" + LIVE);
             bind(p, List.of(StoreSql.encode(namespace), key, micros(now)));
             List<Row> rows = rows(p);
             if (refreshTtl) {
@@ -100,10 +96,10 @@ public final class JdbcStore extends AbstractStore {
         if (limit == 0) {
             return List.of();
         }
-        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM store_items i WHERE 1 = 1");
+        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM switchboard_store_items i WHERE 1 = 1");
         List<Object> params = where(plan, now, q);
         if (onlyWithoutVectors) {
-            q.append(" AND NOT EXISTS (SELECT 1 FROM store_vectors v WHERE v.ns = i.ns AND v.key = i.key)");
+            q.append(" AND NOT EXISTS (SELECT 1 FROM switchboard_store_vectors v WHERE v.ns = i.ns AND v.key = i.key)");
         }
         q.append(" ORDER BY ns_seq, seq LIMIT ? OFFSET ?");
         params.add(limit);
@@ -155,7 +151,7 @@ public final class JdbcStore extends AbstractStore {
     /** The keys of the live items under the prefix that pass the filter. */
     private Set<VectorIndex.ItemKey> candidates(Connections.Lease lease, SearchPlan plan, Instant now)
             throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT i.ns, i.key FROM store_items i WHERE 1 = 1");
+        StringBuilder q = new StringBuilder("SELECT i.ns, i.key FROM switchboard_store_items i WHERE 1 = 1");
         List<Object> params = where(plan, now, q);
         PreparedStatement p = lease.prepare(q.toString());
         bind(p, params);
@@ -172,7 +168,7 @@ public final class JdbcStore extends AbstractStore {
     private List<Item> verified(
             Connections.Lease lease, SearchPlan plan, Instant now, VectorIndex.Ranking ranking, List<Integer> chunk)
             throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM store_items i WHERE 1 = 1");
+        StringBuilder q = new StringBuilder("SELECT " + COLUMNS + " FROM switchboard_store_items i WHERE 1 = 1");
         List<Object> params = where(plan, now, q);
         q.append(" AND (");
         for (int i = 0; i < chunk.size(); i++) {
@@ -199,7 +195,7 @@ public final class JdbcStore extends AbstractStore {
     @Override
     protected List<Namespace> namespaces(StoreOp.ListNamespaces op) {
         try (Connections.Lease lease = connections.lease(false)) {
-            StringBuilder q = new StringBuilder("SELECT DISTINCT ns FROM store_items WHERE 1 = 1");
+            StringBuilder q = new StringBuilder("SELECT DISTINCT ns FROM switchboard_store_items WHERE 1 = 1");
             List<Object> params = new ArrayList<>();
             StoreSql.prefix("ns", literalPrefix(op), q, params);
             PreparedStatement p = lease.prepare(q.toString());
@@ -235,7 +231,7 @@ public final class JdbcStore extends AbstractStore {
 
     private static void delete(Connections.Lease lease, Write w, long version) throws SQLException {
         String ns = StoreSql.encode(w.namespace());
-        PreparedStatement p = lease.prepare("DELETE FROM store_items WHERE ns = ? AND key = ?");
+        PreparedStatement p = lease.prepare("DELETE FROM switchboard_store_items WHERE ns = ? AND key = ?");
         bind(p, List.of(ns, w.key()));
         if (p.executeUpdate() > 0) {
             StoreVersions.deleted(lease, ns, w.key(), version);
@@ -248,19 +244,21 @@ public final class JdbcStore extends AbstractStore {
      */
     private void upsert(Connections.Lease lease, Write w, Instant now, long version) throws SQLException {
         String ns = StoreSql.encode(w.namespace());
-        String expired = "(store_items.expires_at IS NOT NULL AND store_items.expires_at <= excluded.updated_at)";
+        String expired =
+                "(switchboard_store_items.expires_at IS NOT NULL AND switchboard_store_items.expires_at <= excluded.updated_at)";
         String upsert =
-                "INSERT INTO store_items (ns, key, value, created_at, updated_at, ttl_ms, expires_at, version, ns_seq,"
+                "INSERT INTO switchboard_store_items (ns, key, value, created_at, updated_at, ttl_ms, expires_at, version, ns_seq,"
                         + " seq) VALUES (?, ?, " + sql.jsonParam()
-                        + ", ?, ?, ?, ?, ?, COALESCE((SELECT ns_seq FROM store_items"
+                        + ", ?, ?, ?, ?, ?, COALESCE((SELECT ns_seq FROM switchboard_store_items"
                         + " WHERE ns = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1), " + sql.nextSeq() + "), "
                         + sql.nextSeq() + ")"
                         + " ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
                         + " ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at, version = excluded.version,"
                         + " created_at = CASE WHEN " + expired
-                        + " THEN excluded.created_at ELSE store_items.created_at END,"
-                        + " ns_seq = CASE WHEN " + expired + " THEN excluded.ns_seq ELSE store_items.ns_seq END,"
-                        + " seq = CASE WHEN " + expired + " THEN excluded.seq ELSE store_items.seq END";
+                        + " THEN excluded.created_at ELSE switchboard_store_items.created_at END,"
+                        + " ns_seq = CASE WHEN " + expired
+                        + " THEN excluded.ns_seq ELSE switchboard_store_items.ns_seq END,"
+                        + " seq = CASE WHEN " + expired + " THEN excluded.seq ELSE switchboard_store_items.seq END";
         PreparedStatement p = lease.prepare(upsert);
         List<Object> params = new ArrayList<>(List.of(ns, w.key(), w.json(), micros(now), micros(now)));
         params.add(w.ttl() == null ? null : w.ttl().toMillis());
@@ -274,13 +272,14 @@ public final class JdbcStore extends AbstractStore {
     }
 
     private static void replaceVectors(Connections.Lease lease, String ns, Write w) throws SQLException {
-        PreparedStatement d = lease.prepare("DELETE FROM store_vectors WHERE ns = ? AND key = ?");
+        PreparedStatement d = lease.prepare("DELETE FROM switchboard_store_vectors WHERE ns = ? AND key = ?");
         bind(d, List.of(ns, w.key()));
         d.executeUpdate();
         if (w.vectors().isEmpty()) {
             return;
         }
-        PreparedStatement p = lease.prepare("INSERT INTO store_vectors (ns, key, idx, vector) VALUES (?, ?, ?, ?)");
+        PreparedStatement p =
+                lease.prepare("INSERT INTO switchboard_store_vectors (ns, key, idx, vector) VALUES (?, ?, ?, ?)");
         for (int i = 0; i < w.vectors().size(); i++) {
             bind(p, List.of(ns, w.key(), i, Vectors.toBytes(w.vectors().get(i))));
             p.addBatch();
@@ -294,7 +293,7 @@ public final class JdbcStore extends AbstractStore {
             long version = StoreVersions.bump(lease);
             // One statement decides and deletes per row, so a row refreshed meanwhile is not deleted.
             PreparedStatement p = lease.prepare(
-                    "DELETE FROM store_items WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING ns, key");
+                    "DELETE FROM switchboard_store_items WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING ns, key");
             bind(p, List.of(micros(now)));
             List<String[]> gone = new ArrayList<>();
             try (ResultSet r = p.executeQuery()) {
@@ -327,7 +326,7 @@ public final class JdbcStore extends AbstractStore {
         if (rows.isEmpty()) {
             return;
         }
-        PreparedStatement p = lease.prepare("UPDATE store_items SET expires_at = ? + ttl_ms * 1000"
+        PreparedStatement p = lease.prepare("UPDATE switchboard_store_items SET expires_at = ? + ttl_ms * 1000"
                 + " WHERE ns = ? AND key = ? AND ttl_ms IS NOT NULL");
         for (Row r : rows) {
             bind(p, List.of(micros(now), StoreSql.encode(r.namespace), r.key));

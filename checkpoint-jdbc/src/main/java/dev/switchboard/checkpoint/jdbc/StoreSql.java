@@ -3,6 +3,12 @@ package dev.switchboard.checkpoint.jdbc;
 import dev.switchboard.runtime.store.Filter;
 import dev.switchboard.runtime.store.Namespace;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,23 +23,33 @@ enum StoreSql {
         @Override
         List<String> schema() {
             return List.of(
-                    "CREATE TABLE IF NOT EXISTS store_items (ns TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
+                    "CREATE TABLE IF NOT EXISTS switchboard_store_items (ns TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
                             + " created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER,"
                             + " expires_at INTEGER, ns_seq INTEGER NOT NULL, seq INTEGER NOT NULL,"
                             + " version INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (ns, key))",
-                    "CREATE TABLE IF NOT EXISTS store_vectors (ns TEXT NOT NULL, key TEXT NOT NULL, idx INTEGER NOT NULL,"
+                    "CREATE TABLE IF NOT EXISTS switchboard_store_vectors (ns TEXT NOT NULL, key TEXT NOT NULL, idx INTEGER NOT NULL,"
                             + " vector BLOB NOT NULL, PRIMARY KEY (ns, key, idx),"
-                            + " FOREIGN KEY (ns, key) REFERENCES store_items (ns, key) ON DELETE CASCADE)");
+                            + " FOREIGN KEY (ns, key) REFERENCES switchboard_store_items (ns, key) ON DELETE CASCADE)");
         }
 
         @Override
         String addVersion() {
-            return "ALTER TABLE store_items ADD COLUMN version INTEGER NOT NULL DEFAULT 0";
+            return "ALTER TABLE switchboard_store_items ADD COLUMN version INTEGER NOT NULL DEFAULT 0";
+        }
+
+        @Override
+        List<String> renameLegacy(Connection c) throws SQLException {
+            // SQLite rewrites the foreign key of store_vectors with the table it names; an index
+            // cannot be renamed, so the old ones go and versioning() makes them under new names.
+            List<String> out = renameTables(c);
+            out.add("DROP INDEX IF EXISTS store_items_version");
+            out.add("DROP INDEX IF EXISTS store_deletions_version");
+            return out;
         }
 
         @Override
         String nextSeq() {
-            return "(SELECT COALESCE(MAX(seq), 0) + 1 FROM store_items)";
+            return "(SELECT COALESCE(MAX(seq), 0) + 1 FROM switchboard_store_items)";
         }
 
         @Override
@@ -96,24 +112,41 @@ enum StoreSql {
         @Override
         List<String> schema() {
             return List.of(
-                    "CREATE SEQUENCE IF NOT EXISTS store_seq",
-                    "CREATE TABLE IF NOT EXISTS store_items (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
+                    "CREATE SEQUENCE IF NOT EXISTS switchboard_store_seq",
+                    "CREATE TABLE IF NOT EXISTS switchboard_store_items (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
                             + " value JSONB NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,"
                             + " ttl_ms BIGINT, expires_at BIGINT, ns_seq BIGINT NOT NULL, seq BIGINT NOT NULL,"
                             + " version BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (ns, key))",
-                    "CREATE TABLE IF NOT EXISTS store_vectors (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
+                    "CREATE TABLE IF NOT EXISTS switchboard_store_vectors (ns TEXT COLLATE \"C\" NOT NULL, key TEXT COLLATE \"C\" NOT NULL,"
                             + " idx INTEGER NOT NULL, vector BYTEA NOT NULL, PRIMARY KEY (ns, key, idx),"
-                            + " FOREIGN KEY (ns, key) REFERENCES store_items (ns, key) ON DELETE CASCADE)");
+                            + " FOREIGN KEY (ns, key) REFERENCES switchboard_store_items (ns, key) ON DELETE CASCADE)");
         }
 
         @Override
         String addVersion() {
-            return "ALTER TABLE store_items ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0";
+            return "ALTER TABLE switchboard_store_items ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0";
+        }
+
+        @Override
+        List<String> renameLegacy(Connection c) throws SQLException {
+            // Indexes and the sequence are relations of the schema too: renamed, so that nothing
+            // named store_* is left behind to collide with an application's own tables.
+            List<String> out = renameTables(c);
+            for (String index : List.of(
+                    "store_items_pkey",
+                    "store_vectors_pkey",
+                    "store_meta_pkey",
+                    "store_items_version",
+                    "store_deletions_version")) {
+                out.add("ALTER INDEX IF EXISTS " + index + " RENAME TO switchboard_" + index);
+            }
+            out.add("ALTER SEQUENCE IF EXISTS store_seq RENAME TO switchboard_store_seq");
+            return out;
         }
 
         @Override
         String nextSeq() {
-            return "nextval('store_seq')";
+            return "nextval('switchboard_store_seq')";
         }
 
         @Override
@@ -180,23 +213,58 @@ enum StoreSql {
     /** Separates namespace labels in the {@code ns} column; labels cannot contain control characters. */
     static final char SEPARATOR = '\u001f';
 
-    /** The statements that create the tables (idempotent). */
-    abstract List<String> schema();
-
-    /**
-     * What the transaction that creates the tables runs first, so that stores opened at once on one
-     * database create them one after the other (two {@code CREATE TABLE IF NOT EXISTS} racing on
-     * PostgreSQL make one fail): an advisory lock there; nothing on SQLite, whose write lock does it.
-     */
-    String lockSchema() {
-        return this == POSTGRES ? "SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")" : null;
+    /** The checkpoint dialect of the same database, whose migration list holds the store's tables. */
+    Dialect dialect() {
+        return this == POSTGRES ? Dialect.POSTGRES : Dialect.SQLITE;
     }
 
-    /** The advisory lock key of the store's tables: "SWBSTORE" in ASCII. */
-    private static final long SCHEMA_LOCK = 0x53574253544F5245L;
+    /** The statements that create the tables (idempotent): part of schema version 6, never change them. */
+    abstract List<String> schema();
 
     /** Adds the {@code version} column to a {@code store_items} table made before it existed. */
     abstract String addVersion();
+
+    /**
+     * The statements that rename the tables of a store from before version 6, when they were
+     * unprefixed in the schema's namespace ({@code store_items}, ...), with their indexes and
+     * sequence, so that its data stays; each tolerates a part that the store had not yet.
+     */
+    abstract List<String> renameLegacy(Connection c) throws SQLException;
+
+    /**
+     * Schema version 6, the store's tables: a store from before it (unprefixed tables, possibly
+     * without change tracking) is renamed and completed; otherwise they are created.
+     */
+    static void migrate(Connection c, Dialect dialect) throws SQLException {
+        StoreSql sql = dialect == Dialect.POSTGRES ? POSTGRES : SQLITE;
+        if (Schema.hasTable(c, "store_items") && !Schema.hasTable(c, "switchboard_store_items")) {
+            Dialect.execute(c, sql.renameLegacy(c));
+        }
+        Dialect.execute(c, sql.schema());
+        boolean hasVersion = false;
+        try (Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT * FROM switchboard_store_items WHERE 1 = 0")) {
+            ResultSetMetaData m = r.getMetaData();
+            for (int i = 1; i <= m.getColumnCount(); i++) {
+                hasVersion |= m.getColumnName(i).equalsIgnoreCase("version");
+            }
+        }
+        if (!hasVersion) {
+            Dialect.execute(c, List.of(sql.addVersion()));
+        }
+        Dialect.execute(c, versioning());
+    }
+
+    /** {@code ALTER TABLE old RENAME TO switchboard_old} for each legacy table there is. */
+    static List<String> renameTables(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        for (String t : List.of("store_items", "store_vectors", "store_meta", "store_deletions")) {
+            if (Schema.hasTable(c, t)) {
+                out.add("ALTER TABLE " + t + " RENAME TO switchboard_" + t);
+            }
+        }
+        return out;
+    }
 
     /**
      * The statements, after {@link #schema} and {@link #addVersion}, for the change tracking that
@@ -205,13 +273,13 @@ enum StoreSql {
      */
     static List<String> versioning() {
         return List.of(
-                "CREATE INDEX IF NOT EXISTS store_items_version ON store_items (version)",
-                "CREATE TABLE IF NOT EXISTS store_meta (id INTEGER PRIMARY KEY, version BIGINT NOT NULL,"
+                "CREATE INDEX IF NOT EXISTS switchboard_store_items_version ON switchboard_store_items (version)",
+                "CREATE TABLE IF NOT EXISTS switchboard_store_meta (id INTEGER PRIMARY KEY, version BIGINT NOT NULL,"
                         + " pruned BIGINT NOT NULL)",
-                "INSERT INTO store_meta (id, version, pruned) VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING",
-                "CREATE TABLE IF NOT EXISTS store_deletions (version BIGINT NOT NULL, ns TEXT NOT NULL,"
+                "INSERT INTO switchboard_store_meta (id, version, pruned) VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING",
+                "CREATE TABLE IF NOT EXISTS switchboard_store_deletions (version BIGINT NOT NULL, ns TEXT NOT NULL,"
                         + " key TEXT NOT NULL)",
-                "CREATE INDEX IF NOT EXISTS store_deletions_version ON store_deletions (version)");
+                "CREATE INDEX IF NOT EXISTS switchboard_store_deletions_version ON switchboard_store_deletions (version)");
     }
 
     /** An expression for a new ordering number. */

@@ -3,7 +3,6 @@ package dev.switchboard.checkpoint.jdbc;
 import dev.switchboard.runtime.store.Vectors;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,9 +15,9 @@ import java.util.TreeMap;
 /**
  * The change tracking of the JDBC stores, which lets each {@link JdbcStore} keep a {@link
  * VectorIndex} in memory and still see what other stores (other JVMs) wrote to the same database.
- * Every write transaction bumps the one-row {@code store_meta} version (on PostgreSQL its row lock
+ * Every write transaction bumps the one-row {@code switchboard_store_meta} version (on PostgreSQL its row lock
  * also makes versions commit in order, so none is skipped), stamps the items it puts with it, and
- * records the items it deletes in {@code store_deletions}. A search compares the store's version
+ * records the items it deletes in {@code switchboard_store_deletions}. A search compares the store's version
  * with its index's (one indexed read) and, if it moved, reads only the rows changed since.
  * Deletion records older than {@link #KEEP_DELETIONS} versions are pruned; an index older than the
  * pruned ones reloads in full.
@@ -29,38 +28,21 @@ final class StoreVersions {
 
     private StoreVersions() {}
 
-    /** Adds the version column to a table from before it, then creates the tracking tables. */
-    static void migrate(Connections.Lease lease, StoreSql sql) throws SQLException {
-        boolean hasVersion = false;
-        try (ResultSet r =
-                lease.prepare("SELECT * FROM store_items WHERE 1 = 0").executeQuery()) {
-            ResultSetMetaData m = r.getMetaData();
-            for (int i = 1; i <= m.getColumnCount(); i++) {
-                hasVersion |= m.getColumnName(i).equalsIgnoreCase("version");
-            }
-        }
-        if (!hasVersion) {
-            lease.prepare(sql.addVersion()).execute();
-        }
-        for (String ddl : StoreSql.versioning()) {
-            lease.prepare(ddl).execute();
-        }
-    }
-
     /** Bumps the store's version in the lease's write transaction, pruning old deletion records now and then. */
     static long bump(Connections.Lease lease) throws SQLException {
         long version;
-        try (ResultSet r = lease.prepare("UPDATE store_meta SET version = version + 1 WHERE id = 1 RETURNING version")
+        try (ResultSet r = lease.prepare(
+                        "UPDATE switchboard_store_meta SET version = version + 1 WHERE id = 1 RETURNING version")
                 .executeQuery()) {
             r.next();
             version = r.getLong(1);
         }
         if (version % 1_000 == 0 && version > KEEP_DELETIONS) {
             long bound = version - KEEP_DELETIONS;
-            PreparedStatement d = lease.prepare("DELETE FROM store_deletions WHERE version <= ?");
+            PreparedStatement d = lease.prepare("DELETE FROM switchboard_store_deletions WHERE version <= ?");
             d.setLong(1, bound);
             d.executeUpdate();
-            PreparedStatement p = lease.prepare("UPDATE store_meta SET pruned = ? WHERE id = 1");
+            PreparedStatement p = lease.prepare("UPDATE switchboard_store_meta SET pruned = ? WHERE id = 1");
             p.setLong(1, bound);
             p.executeUpdate();
         }
@@ -69,7 +51,8 @@ final class StoreVersions {
 
     /** Records a deleted item. */
     static void deleted(Connections.Lease lease, String ns, String key, long version) throws SQLException {
-        PreparedStatement p = lease.prepare("INSERT INTO store_deletions (version, ns, key) VALUES (?, ?, ?)");
+        PreparedStatement p =
+                lease.prepare("INSERT INTO switchboard_store_deletions (version, ns, key) VALUES (?, ?, ?)");
         p.setLong(1, version);
         p.setString(2, ns);
         p.setString(3, key);
@@ -83,7 +66,7 @@ final class StoreVersions {
     static void catchUp(Connections.Lease lease, VectorIndex index) throws SQLException {
         long version;
         long pruned;
-        try (ResultSet r = lease.prepare("SELECT version, pruned FROM store_meta WHERE id = 1")
+        try (ResultSet r = lease.prepare("SELECT version, pruned FROM switchboard_store_meta WHERE id = 1")
                 .executeQuery()) {
             r.next();
             version = r.getLong(1);
@@ -106,7 +89,7 @@ final class StoreVersions {
     }
 
     private static Set<VectorIndex.ItemKey> deletions(Connections.Lease lease, long since) throws SQLException {
-        PreparedStatement p = lease.prepare("SELECT ns, key FROM store_deletions WHERE version > ?");
+        PreparedStatement p = lease.prepare("SELECT ns, key FROM switchboard_store_deletions WHERE version > ?");
         p.setLong(1, since);
         Set<VectorIndex.ItemKey> out = new HashSet<>();
         try (ResultSet r = p.executeQuery()) {
@@ -119,8 +102,9 @@ final class StoreVersions {
 
     /** The items put since a version, each with all its vectors in order (none if it has no vector now). */
     private static List<VectorIndex.Entry> changes(Connections.Lease lease, long since) throws SQLException {
-        PreparedStatement p = lease.prepare("SELECT i.ns, i.key, i.ns_seq, i.seq, v.idx, v.vector FROM store_items i"
-                + " LEFT JOIN store_vectors v ON v.ns = i.ns AND v.key = i.key WHERE i.version > ?");
+        PreparedStatement p = lease.prepare(
+                "SELECT i.ns, i.key, i.ns_seq, i.seq, v.idx, v.vector FROM switchboard_store_items i"
+                        + " LEFT JOIN switchboard_store_vectors v ON v.ns = i.ns AND v.key = i.key WHERE i.version > ?");
         p.setLong(1, since);
         Map<VectorIndex.ItemKey, long[]> order = new LinkedHashMap<>();
         Map<VectorIndex.ItemKey, Map<Integer, float[]>> vectors = new LinkedHashMap<>();

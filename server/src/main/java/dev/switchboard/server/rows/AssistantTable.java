@@ -20,10 +20,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class AssistantTable implements AutoCloseable {
     private static final String ROWS = "switchboard_server_assistants";
     private static final String VERSIONS = "switchboard_server_assistant_versions";
-    private static final List<String> DDL = List.of(
-            "CREATE TABLE IF NOT EXISTS " + ROWS + " (assistant_id VARCHAR(64) PRIMARY KEY, row_json TEXT NOT NULL)",
-            "CREATE TABLE IF NOT EXISTS " + VERSIONS + " (assistant_id VARCHAR(64) NOT NULL, version INT NOT NULL,"
-                    + " row_json TEXT NOT NULL, PRIMARY KEY (assistant_id, version))");
 
     private final Sql sql;
 
@@ -39,7 +35,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return the tables
      */
     public static AssistantTable open(String jdbcUrl, String where) {
-        return new AssistantTable(Sql.open(jdbcUrl, where, DDL));
+        return new AssistantTable(Sql.open(jdbcUrl, where));
     }
 
     /**
@@ -51,7 +47,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return the tables
      */
     public static AssistantTable open(ConnectionPool pool, String where) {
-        return new AssistantTable(Sql.open(pool, where, DDL));
+        return new AssistantTable(Sql.open(pool, where));
     }
 
     /** What {@link #create} found. */

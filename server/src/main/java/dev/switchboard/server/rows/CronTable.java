@@ -18,8 +18,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class CronTable implements AutoCloseable {
     private static final String ROWS = "switchboard_server_crons";
-    private static final List<String> DDL = List.of("CREATE TABLE IF NOT EXISTS " + ROWS
-            + " (cron_id VARCHAR(64) PRIMARY KEY, next_run_ms BIGINT, row_json TEXT NOT NULL)");
     /** How many due crons one pass takes. */
     private static final int BATCH = 16;
 
@@ -37,7 +35,7 @@ public final class CronTable implements AutoCloseable {
      * @return the table
      */
     public static CronTable open(String jdbcUrl, String where) {
-        return new CronTable(Sql.open(jdbcUrl, where, DDL));
+        return new CronTable(Sql.open(jdbcUrl, where));
     }
 
     /**
@@ -49,7 +47,7 @@ public final class CronTable implements AutoCloseable {
      * @return the table
      */
     public static CronTable open(ConnectionPool pool, String where) {
-        return new CronTable(Sql.open(pool, where, DDL));
+        return new CronTable(Sql.open(pool, where));
     }
 
     /**

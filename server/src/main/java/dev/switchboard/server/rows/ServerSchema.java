@@ -11,7 +11,8 @@ import java.util.List;
  * The server's tables, one versioned list of migrations for the whole module, applied in order and
  * recorded in {@code switchboard_server_schema}: the thread and run rows (1, every database), the
  * PostgreSQL run queue's columns and claim log (2), the shared run events (3) and the graph of each
- * queued run, which rolling upgrades compare with the thread's schema version (4). Whatever opens
+ * queued run, which rolling upgrades compare with the thread's schema version (4), the assistants
+ * and crons (5, every database; before, each created its own). Whatever opens
  * the tables first applies what is missing, in one transaction under a lock, so JVMs started
  * together on an empty database migrate it one after the other (PostgreSQL: an advisory lock and
  * transactional DDL; SQLite: the file's write lock), and the later ones find it migrated without
@@ -64,7 +65,18 @@ public final class ServerSchema {
                                     + " data TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())",
                             "CREATE INDEX IF NOT EXISTS switchboard_server_events_run ON switchboard_server_events"
                                     + " (run_id, id)")),
-            new Migration(4, true, List.of("ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS graph_id VARCHAR(64)")));
+            new Migration(4, true, List.of("ALTER TABLE " + RUNS + " ADD COLUMN IF NOT EXISTS graph_id VARCHAR(64)")),
+            new Migration(
+                    5,
+                    false,
+                    List.of(
+                            "CREATE TABLE IF NOT EXISTS switchboard_server_assistants (assistant_id VARCHAR(64)"
+                                    + " PRIMARY KEY, row_json TEXT NOT NULL)",
+                            "CREATE TABLE IF NOT EXISTS switchboard_server_assistant_versions (assistant_id"
+                                    + " VARCHAR(64) NOT NULL, version INT NOT NULL, row_json TEXT NOT NULL,"
+                                    + " PRIMARY KEY (assistant_id, version))",
+                            "CREATE TABLE IF NOT EXISTS switchboard_server_crons (cron_id VARCHAR(64) PRIMARY KEY,"
+                                    + " next_run_ms BIGINT, row_json TEXT NOT NULL)")));
 
     /** The version the migrations lead to. */
     public static final int VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();

@@ -7,7 +7,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -23,8 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
-    /** The advisory lock the server's own tables (assistants, crons) are created under on PostgreSQL. */
-    private static final long DDL_LOCK = 0x5357_4254_4142_4c45L;
 
     /** The kept connection; on a pool, the borrowed one while a transaction runs, else null. */
     private Connection connection;
@@ -42,14 +39,13 @@ final class Sql implements AutoCloseable {
     }
 
     /**
-     * Opens a connection and runs {@code ddl} on it.
+     * Opens a connection and brings the server's tables up to date on it ({@link ServerSchema}).
      *
      * @param jdbcUrl {@code jdbc:sqlite:...}, {@code jdbc:postgresql:...}, or null for a private
      *     database in memory
      * @param where the database as error messages name it
-     * @param ddl the statements creating the tables, if missing
      */
-    static Sql open(String jdbcUrl, String where, List<String> ddl) {
+    static Sql open(String jdbcUrl, String where) {
         String url = jdbcUrl == null ? "jdbc:sqlite::memory:" : jdbcUrl;
         Properties props = new Properties();
         if (url.startsWith("jdbc:sqlite:")) {
@@ -58,20 +54,18 @@ final class Sql implements AutoCloseable {
             // take the write lock when a transaction begins (see JdbcRowStore)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
-        return open(
-                () -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), ddl, null);
+        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), null);
     }
 
     /**
-     * Runs {@code ddl} on a connection of the server's PostgreSQL pool; each transaction then
-     * borrows one for its duration.
+     * Brings the server's tables up to date ({@link ServerSchema}) on a connection of the server's
+     * PostgreSQL pool; each transaction then borrows one for its duration.
      *
      * @param pool the server's pool
      * @param where the database as error messages name it
-     * @param ddl the statements creating the tables, if missing
      */
-    static Sql open(ConnectionPool pool, String where, List<String> ddl) {
-        Sql sql = open(pool::borrow, where, true, ddl, pool);
+    static Sql open(ConnectionPool pool, String where) {
+        Sql sql = open(pool::borrow, where, true, pool);
         pool.giveBack(sql.connection);
         sql.connection = null;
         return sql;
@@ -81,32 +75,22 @@ final class Sql implements AutoCloseable {
         Connection get() throws SQLException;
     }
 
-    private static Sql open(Connect connect, String where, boolean postgres, List<String> ddl, ConnectionPool pool) {
-        Connection c = null;
+    private static Sql open(Connect connect, String where, boolean postgres, ConnectionPool pool) {
         try {
-            c = connect.get();
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement()) {
-                if (postgres) {
-                    // servers starting together on an empty database: CREATE TABLE IF NOT EXISTS
-                    // races in PostgreSQL's catalog, so one creates while the others wait
-                    s.execute("SELECT pg_advisory_xact_lock(" + DDL_LOCK + ")");
-                }
-                for (String d : ddl) {
-                    s.execute(d);
-                }
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            } finally {
+            Connection c = connect.get();
+            try {
+                ServerSchema.migrate(c, postgres);
                 c.setAutoCommit(true);
+            } catch (SQLException | RuntimeException e) {
+                if (pool != null) {
+                    pool.giveBack(c, e instanceof SQLException x ? x : null);
+                } else {
+                    c.close();
+                }
+                throw e;
             }
             return new Sql(c, where, postgres, pool);
         } catch (SQLException e) {
-            if (pool != null && c != null) {
-                pool.giveBack(c, e);
-            }
             throw new IllegalStateException(
                     "could not open the server's tables in " + where + ": " + e.getMessage(), e);
         }
