@@ -34,6 +34,7 @@ class ConnectionCountTest {
         assertEquals(6, ServerDatabase.poolSize(16));
         assertEquals(3, ServerDatabase.poolSize(1));
         String app = "sbcount_" + UUID.randomUUID().toString().substring(0, 8);
+        Gated.GATE.drainPermits(); // what other tests left would let the runs through the gate
         try (TestPostgres db = TestPostgres.schema()) {
             SwitchboardServer server = QueueServers.on(db, Duration.ofSeconds(5), Duration.ofSeconds(1))
                     .database(db.url() + "&ApplicationName=" + app)
@@ -95,11 +96,13 @@ class ConnectionCountTest {
                         "[connections] maxRuns 16: %d once started, %d with 16 runs waiting (peak %d),"
                                 + " %d after they finished; peak %d%n",
                         idle, waiting, peakWaiting, done, peak.get());
-                assertTrue(idle >= 1 && idle <= 2, "once started (LISTEN and the migrations' one): " + idle);
+                // the LISTEN connection, and what the claimer, the cron tick and the sweeps borrowed at once
+                assertTrue(idle >= 1 && idle <= 4, "once started: " + idle);
                 assertTrue(done <= 7, "after the runs: " + done);
                 assertTrue(peak.get() <= 7, "at most the pool's 6 and the LISTEN connection: " + peak.get());
             } finally {
                 readers.shutdownNow();
+                Gated.GATE.release(100); // a run left behind by a failure ends; drained below
                 sampling.set(false);
                 sampler.join();
                 server.close();
@@ -109,6 +112,7 @@ class ConnectionCountTest {
                 Thread.sleep(20); // a backend leaves pg_stat_activity a moment after its client closed it
             }
             assertEquals(0, count(db.base, app), "connections left after close()");
+            Gated.GATE.drainPermits();
         }
     }
 

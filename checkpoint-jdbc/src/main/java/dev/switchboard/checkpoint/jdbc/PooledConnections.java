@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * Connections to a server database. With a bound, a small pool: at most that many connections are
  * open at once, busy and idle together; idle ones are kept with the settings of their last use
  * (read, write or plain), reused by a caller of the same kind first so that no setting is sent
- * again, and checked before reuse when they have been idle a while; all of them are dropped when
+ * again, checked before reuse when they have been idle a while and closed after a minute unused
+ * (so a pool that was busy once shrinks back to what its load needs); all of them are dropped when
  * one turns out dead (see {@link #dropIdle}), so a server restart costs no caller more than the one
  * retry {@link JdbcSaver} makes. A caller waits for a free connection at most the pool's wait and
  * then fails with a message naming the pool, never for ever. Without a bound, one connection per
@@ -40,6 +41,8 @@ final class PooledConnections implements Connections {
     }
 
     private static final long CHECK_AFTER_IDLE_NANOS = 30_000_000_000L;
+    /** Idle connections older than this are closed when another comes back (the newest is kept). */
+    static final long CLOSE_AFTER_IDLE_NANOS = 60_000_000_000L;
     /** How long a caller waits for a free connection unless told otherwise. */
     static final long DEFAULT_WAIT_MILLIS = 30_000;
 
@@ -48,6 +51,7 @@ final class PooledConnections implements Connections {
     private final int maxOpen;
     private final Semaphore permits;
     private final long waitMillis;
+    private final long closeAfterIdleNanos;
     /** Idle connections, most recently used last. */
     private final Deque<Idle> idle = new ArrayDeque<>();
 
@@ -73,6 +77,15 @@ final class PooledConnections implements Connections {
      * @param waitMillis how long a caller waits for a free connection before failing
      */
     PooledConnections(Opener opener, String description, int maxOpen, long waitMillis) {
+        this(opener, description, maxOpen, waitMillis, CLOSE_AFTER_IDLE_NANOS);
+    }
+
+    /**
+     * @param closeAfterIdleNanos how long a connection stays idle before it is closed (once
+     *     another is given back)
+     */
+    PooledConnections(Opener opener, String description, int maxOpen, long waitMillis, long closeAfterIdleNanos) {
+        this.closeAfterIdleNanos = closeAfterIdleNanos;
         this.opener = opener;
         this.description = description;
         this.maxOpen = maxOpen;
@@ -105,6 +118,11 @@ final class PooledConnections implements Connections {
             Idle reused = permits == null ? null : reuse(kind);
             Connection c = reused == null ? opener.open() : reused.connection();
             try {
+                if (reused == null && permits != null && kind == Kind.PLAIN) {
+                    // a kept connection says what it was set up for: READ COMMITTED, whatever the
+                    // database's default, as the saver's writes are when it is reused for them
+                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                }
                 configure(c, reused == null ? null : reused.kind(), kind);
             } catch (SQLException | RuntimeException e) {
                 Connections.quietly(c);
@@ -158,11 +176,11 @@ final class PooledConnections implements Connections {
                 c.setReadOnly(false);
             }
             case PLAIN -> {
+                c.setAutoCommit(true);
                 if (from == Kind.READ) {
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
                 c.setReadOnly(false);
-                c.setAutoCommit(true);
             }
         }
     }
@@ -207,12 +225,18 @@ final class PooledConnections implements Connections {
      * pool is bounded, else closed. A transaction left open is rolled back.
      */
     void giveBack(Connection c, Kind kind, boolean healthy) {
+        List<Connection> stale = new ArrayList<>();
         try {
             boolean kept = false;
             if (permits != null && healthy && settled(c, kind)) {
+                long now = System.nanoTime();
                 synchronized (this) {
                     if (!closed) {
-                        idle.addLast(new Idle(c, kind, System.nanoTime()));
+                        // the oldest first: a busy pool reuses the newest, so these were not needed
+                        while (!idle.isEmpty() && now - idle.peekFirst().since() >= closeAfterIdleNanos) {
+                            stale.add(idle.pollFirst().connection());
+                        }
+                        idle.addLast(new Idle(c, kind, now));
                         kept = true;
                     }
                 }
@@ -220,6 +244,7 @@ final class PooledConnections implements Connections {
             if (!kept) {
                 Connections.quietly(c);
             }
+            stale.forEach(Connections::quietly);
         } finally {
             if (permits != null) {
                 permits.release();

@@ -53,6 +53,8 @@ public final class QueueWorker implements AutoCloseable {
 
     /** A cancel came: the listener beats at once rather than at the next heartbeat. */
     private volatile boolean beatNow;
+    /** The listener's last connection worked: after losing it, it reconnects without a pause. */
+    private boolean listened;
     /** The backend of the listener's connection, for the tests; 0 while it has none. */
     private volatile int listenerPid;
 
@@ -148,7 +150,6 @@ public final class QueueWorker implements AutoCloseable {
     }
 
     private void listen() {
-        boolean failedBefore = false;
         while (!closing) {
             try (Connection c = pool.dedicated()) {
                 try {
@@ -161,14 +162,12 @@ public final class QueueWorker implements AutoCloseable {
             } catch (SQLException | RuntimeException e) {
                 if (!closing) {
                     LOG.warn("listening to the run queue failed; reconnecting: {}", e.getMessage());
-                    if (failedBefore) {
-                        pause(); // at once the first time: the leases are renewed on this connection
+                    if (!listened) {
+                        pause(); // at once after a connection that worked: the leases are renewed on it
                     }
-                    failedBefore = true;
-                    continue;
+                    listened = false;
                 }
             }
-            failedBefore = false;
         }
     }
 
@@ -177,6 +176,7 @@ public final class QueueWorker implements AutoCloseable {
             s.execute("LISTEN " + PostgresRunQueue.CHANNEL);
             s.execute("LISTEN " + EventLog.CHANNEL);
         }
+        listened = true;
         PGConnection pg = c.unwrap(PGConnection.class);
         wake(); // runs may have been queued while this connection was down
         long quietSince = System.nanoTime();
