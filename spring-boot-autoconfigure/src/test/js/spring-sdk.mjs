@@ -1,6 +1,7 @@
 // Drives the API a Spring Boot application serves on its own port, behind Spring Security (HTTP
-// Basic), with LangGraph's own JS client, and prints what it saw as one JSON line:
-//   node spring-sdk.mjs http://127.0.0.1:8080 "Basic <alice>" "Basic <bob>"
+// Basic), with LangGraph's own JS client, and prints what it saw as one JSON line. The URL carries
+// the application's context path, if it has one:
+//   node spring-sdk.mjs http://127.0.0.1:8080/api "Basic <alice>" "Basic <bob>"
 import { Client } from "@langchain/langgraph-sdk";
 
 const [url, aliceAuth, bobAuth] = process.argv.slice(2);
@@ -108,6 +109,44 @@ out.assistants = (await alice.assistants.search()).map((a) => a.graph_id).sort()
     1
   );
   out.cancelStatus = await settled(alice, tid, rid);
+}
+
+// a run's addresses (Content-Location, and Location for a resumable stream) as the client uses them:
+// appended to its API URL, where they must name the run and its stream
+{
+  const { thread_id: tid } = await alice.threads.create();
+  const headers = { Authorization: aliceAuth, "Content-Type": "application/json" };
+  const res = await fetch(`${url}/threads/${tid}/runs/stream`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ assistant_id: "pipeline", input: { steps: ["go"] }, stream_mode: ["updates"], stream_resumable: true }),
+  });
+  await res.text();
+  out.locationThread = tid;
+  out.contentLocation = res.headers.get("content-location");
+  out.location = res.headers.get("location");
+  out.locationRun = out.contentLocation.split("/").pop();
+  out.runAtContentLocation = (await (await fetch(url + out.contentLocation, { headers })).json()).run_id;
+  const joined = await (await fetch(url + out.location, { headers })).text();
+  out.joinedAtLocation = [...joined.matchAll(/^event: ?(\S+)/gm)].map((m) => m[1]);
+}
+
+// Studio's api.js as the application serves it, run at Studio's address: where its calls go
+{
+  const source = await (await fetch(`${url}/studio/api.js`, { headers: { Authorization: aliceAuth } })).text();
+  globalThis.location = new URL(`${url}/studio/`);
+  globalThis.sessionStorage = { getItem: () => null, setItem() {} };
+  const calls = [];
+  const fetchFromNode = globalThis.fetch;
+  globalThis.fetch = (address, init) => {
+    calls.push(String(address));
+    return fetchFromNode(new URL(address, globalThis.location), init);
+  };
+  const { api } = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
+  api.headers = () => ({ "Content-Type": "application/json", Authorization: aliceAuth }); // the app's HTTP Basic
+  out.studioGraphs = (await api.post("/assistants/search", { limit: 10 })).map((a) => a.graph_id).sort();
+  out.studioCalls = calls;
+  globalThis.fetch = fetchFromNode;
 }
 
 // the store: the principal's own namespace, not another's

@@ -1,14 +1,14 @@
 package test;
 
 import dev.switchboard.runtime.channel.ChannelSpec;
-import dev.switchboard.runtime.internal.ComponentSpec;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.ValueSource;
-import dev.switchboard.runtime.internal.Values;
 import dev.switchboard.runtime.managed.RemainingSteps;
 import dev.switchboard.runtime.reducer.Append;
 import dev.switchboard.runtime.reducer.Sum;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.ComponentSpec;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.ValueSource;
+import dev.switchboard.runtime.spi.Values;
 import java.util.List;
 import javax.annotation.processing.Generated;
 

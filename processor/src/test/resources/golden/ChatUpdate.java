@@ -2,9 +2,9 @@ package test;
 
 import dev.switchboard.runtime.Overwrite;
 import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.internal.GeneratedUpdate;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.WriteSink;
+import dev.switchboard.runtime.spi.GeneratedUpdate;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.WriteSink;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;

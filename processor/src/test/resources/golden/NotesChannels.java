@@ -1,10 +1,10 @@
 package test;
 
 import dev.switchboard.runtime.channel.ChannelSpec;
-import dev.switchboard.runtime.internal.ComponentSpec;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.ValueSource;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.ComponentSpec;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.ValueSource;
 import java.util.List;
 import javax.annotation.processing.Generated;
 

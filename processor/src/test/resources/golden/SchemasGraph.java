@@ -2,10 +2,10 @@ package test;
 
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.NodeContext;
-import dev.switchboard.runtime.internal.GraphDefinition;
-import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.PregelGraph;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.NodeDispatcher;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 

@@ -5,13 +5,17 @@
 // and, when the run pauses with a HITLRequest (action_requests and review_configs), a review whose
 // decisions go back as submit({}, {command: {resume: {decisions}}}). Edits are made per argument as
 // text, as its form does. (Its "mark as resolved", a Command goto "__end__", is left out.)
+// With ?api=<url> the page calls that API directly from its own origin (CORS), with ?apiKey= sent as
+// X-Api-Key, as agent-chat-ui does when it is given a deployment's URL and key; the thread id is
+// kept in the address and a run under way is rejoined after a reload (reconnectOnMount).
 import React, { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { Client } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
 
 const params = new URLSearchParams(window.location.search);
-const API = window.location.origin + "/api";
+const API = params.get("api") ?? window.location.origin + "/api";
+const API_KEY = params.get("apiKey") ?? undefined;
 const ASSISTANT = params.get("assistantId") ?? "agent";
 const SUBMIT = { streamMode: ["values"], streamSubgraphs: true, streamResumable: true };
 const HIDDEN = "do-not-render-";
@@ -146,19 +150,29 @@ function App() {
   const [input, setInput] = useState("");
   const [threads, setThreads] = useState(null);
   const [info, setInfo] = useState(null);
+  const [run, setRun] = useState(null);
   const stream = useStream({
     apiUrl: API,
+    apiKey: API_KEY,
     assistantId: ASSISTANT,
     threadId,
-    onThreadId: setThreadId,
+    onThreadId: (id) => {
+      setThreadId(id);
+      const address = new URL(window.location.href);
+      address.searchParams.set("threadId", id);
+      window.history.replaceState(null, "", address);
+    },
     fetchStateHistory: true,
+    reconnectOnMount: true,
+    onCreated: (created) => setRun(created.run_id),
   });
   useEffect(() => {
-    fetch(API + "/info").then((r) => setInfo(r.ok ? "ok" : "down"), () => setInfo("down"));
+    const headers = API_KEY ? { "X-Api-Key": API_KEY } : undefined;
+    fetch(API + "/info", { headers }).then((r) => setInfo(r.ok ? "ok" : "down"), () => setInfo("down"));
   }, []);
   useEffect(() => {
     // the thread list, as agent-chat-ui's sidebar searches it (by graph id for a graph name)
-    new Client({ apiUrl: API })
+    new Client({ apiUrl: API, apiKey: API_KEY })
       .threads.search({ metadata: { graph_id: ASSISTANT }, limit: 100 })
       .then((found) => setThreads(found.map((t) => t.thread_id)), (e) => setThreads(["error: " + e]));
   }, [threadId, stream.isLoading]);
@@ -173,7 +187,7 @@ function App() {
   };
   const interrupt = stream.interrupt;
   return (
-    <main data-thread={threadId ?? ""} data-loading={String(stream.isLoading)} data-info={info ?? ""}
+    <main data-thread={threadId ?? ""} data-run={run ?? ""} data-loading={String(stream.isLoading)} data-info={info ?? ""}
       data-threads={threads ? threads.join(",") : ""}>
       <Messages messages={stream.messages} />
       {interrupt && isReviewRequest(interrupt) && !stream.isLoading && (

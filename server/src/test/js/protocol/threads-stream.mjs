@@ -2,16 +2,26 @@
 // the thread-centric protocol with client.threads.stream: tokens of the chat graph as they stream,
 // the final output, an interrupt of the approval graph answered with thread.input.respond, and a
 // second ThreadStream on the same thread that replays it. Prints one JSON line of facts.
-//   node threads-stream.mjs URL
+//   node threads-stream.mjs URL [sse|websocket]
+// With "websocket" every ThreadStream uses the SDK's WebSocket transport (Node 20 needs
+// --experimental-websocket for its global WebSocket); the sockets it opens are counted.
 import { Client } from "@langchain/langgraph-sdk";
 
 const client = new Client({ apiUrl: process.argv[2] });
 const facts = {};
+const transport = process.argv[3] ?? "sse";
+if (transport === "websocket" && typeof WebSocket === "undefined") {
+  throw new Error("no global WebSocket: run node with --experimental-websocket (Node 20) or Node 22+");
+}
+facts.sockets = [];
+const options = (o) => transport === "websocket"
+  ? { ...o, transport: "websocket", webSocketFactory: (url) => { facts.sockets.push(url); return new WebSocket(url); } }
+  : o;
 const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error(what + " timed out")), ms))]);
 
 // chat: tokens stream in, in order, then the output holds the reply
 {
-  const thread = client.threads.stream({ assistantId: "chat" });
+  const thread = client.threads.stream(options({ assistantId: "chat" }));
   const tokens = [];
   // listen before the run starts, so no token can pass before the subscription exists
   const listening = (async () => {
@@ -33,7 +43,7 @@ const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => set
 
 // approval: the run pauses; the interrupt is answered; the run completes
 {
-  const thread = client.threads.stream({ assistantId: "approval" });
+  const thread = client.threads.stream(options({ assistantId: "approval" }));
   const values = [];
   const watch = (async () => { for await (const v of thread.values) values.push(v); })();
   await thread.run.start({ input: { trail: ["x"] } });
@@ -55,7 +65,7 @@ const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => set
   const state = await thread.state.get({ namespace: [] });
   facts.stateTrail = state.values.trail;
   // another client on the same thread sees what happened (replayed from the thread's events)
-  const again = client.threads.stream(thread.threadId, { assistantId: "approval" });
+  const again = client.threads.stream(thread.threadId, options({ assistantId: "approval" }));
   const sub = await again.subscribe({ channels: ["lifecycle"], namespaces: [[]], depth: 0 });
   const lifecycle = [];
   await withTimeout((async () => {

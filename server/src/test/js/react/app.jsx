@@ -1,5 +1,5 @@
 // A chat page on @langchain/react's useStream, as a team would write one: it names the API and the
-// assistant (and, after a reload, the thread) in its address, sends what the box holds as the run's
+// assistant (and, after a reload, the thread, and optionally the transport) in its address, sends what the box holds as the run's
 // input, and shows the messages, the tool calls, the pending interrupt, the generative UI cards of
 // values.ui and the values. For the test it also keeps what it rendered on `window.__seen` (every
 // text an AI message showed, in order) and `window.__stream`.
@@ -26,6 +26,8 @@ function Chat() {
     apiUrl: query.get("api") ?? location.origin,
     assistantId: query.get("assistant"),
     threadId: query.get("thread") ?? undefined,
+    // "websocket" for the SDK's WebSocket transport (commands and events on one socket); SSE else
+    transport: query.get("transport") ?? undefined,
     onThreadId: (id) => {
       const next = new URL(location.href);
       next.searchParams.set("thread", id);

@@ -1,9 +1,9 @@
 package dev.switchboard.agent;
 
 import dev.switchboard.agent.AgentPlan.HookNode;
+import dev.switchboard.annotation.Graph;
 import dev.switchboard.annotation.JumpTo;
-import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.internal.ComponentSpec;
+import dev.switchboard.runtime.spi.ComponentSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,8 +14,8 @@ import java.util.Set;
  * its routing can take: solid for the default next step, dotted for the branches (tools, jumps, end).
  */
 final class AgentDiagram {
-    private static final String START = ReservedNames.START;
-    private static final String END = ReservedNames.END;
+    private static final String START = Graph.START;
+    private static final String END = Graph.END;
 
     private AgentDiagram() {}
 

@@ -4,7 +4,7 @@ import dev.switchboard.agent.AgentPlan.HookNode;
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.spi.NodeDispatcher;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package dev.switchboard.agent;
 
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.runtime.NodeContext;
-import dev.switchboard.runtime.internal.StateSchema;
+import dev.switchboard.runtime.spi.StateSchema;
 import java.util.List;
 import java.util.Set;
 

@@ -1,13 +1,13 @@
 package dev.switchboard.agent;
 
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.switchboard.annotation.Graph;
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.langchain4j.AgentStateChannels;
 import dev.switchboard.langchain4j.ToolSet;
-import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.internal.GraphDefinition;
-import dev.switchboard.runtime.internal.StateSchema;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.StateSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -112,7 +112,7 @@ final class AgentPlan<R> {
                 : !beforeModel.isEmpty() ? beforeModel.get(0).name() : Agent.MODEL;
         this.loopEntry = !beforeModel.isEmpty() ? beforeModel.get(0).name() : Agent.MODEL;
         this.exit = afterAgent.isEmpty()
-                ? ReservedNames.END
+                ? Graph.END
                 : afterAgent.get(afterAgent.size() - 1).name();
     }
 
@@ -202,7 +202,7 @@ final class AgentPlan<R> {
     /** The graph's nodes in declaration order, {@code __start__} first, as LangChain lists them. */
     List<String> nodes() {
         List<String> all = new ArrayList<>();
-        all.add(ReservedNames.START);
+        all.add(Graph.START);
         all.addAll(nodeNames);
         return all;
     }
@@ -221,6 +221,6 @@ final class AgentPlan<R> {
                 b.node(i + 1, name, stateType).reads(schema);
             }
         }
-        return b.edge(ReservedNames.START, entry).build();
+        return b.edge(Graph.START, entry).build();
     }
 }

@@ -2,12 +2,12 @@ package dev.switchboard.agent;
 
 import dev.switchboard.langchain4j.AgentStateChannels;
 import dev.switchboard.runtime.channel.ChannelSpec;
-import dev.switchboard.runtime.internal.ComponentSpec;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.ValueSource;
 import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueCodec;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.ComponentSpec;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.ValueSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -2,9 +2,9 @@ package dev.switchboard.agent;
 
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.internal.GeneratedUpdate;
-import dev.switchboard.runtime.internal.StateSchema;
-import dev.switchboard.runtime.internal.WriteSink;
+import dev.switchboard.runtime.spi.GeneratedUpdate;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.WriteSink;
 import java.util.List;
 import java.util.function.BiConsumer;
 

@@ -1,9 +1,9 @@
 package dev.switchboard.agent;
 
+import dev.switchboard.annotation.Graph;
 import dev.switchboard.runtime.Command;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateUpdate;
-import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.util.List;
 
 /** The result of an agent node: its writes and the command naming what runs next. */
@@ -15,7 +15,7 @@ final class Nodes {
         for (Object n : next) {
             if (n instanceof Send<?> s) {
                 c = c.andSend(s);
-            } else if (!ReservedNames.END.equals(n)) {
+            } else if (!Graph.END.equals(n)) {
                 c = c.andGoTo((String) n);
             }
         }

@@ -4,10 +4,10 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.switchboard.agent.AgentPlan.HookNode;
+import dev.switchboard.annotation.Graph;
 import dev.switchboard.annotation.JumpTo;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.Send;
-import dev.switchboard.runtime.checkpoint.ReservedNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * Returns destinations: node names ({@code END} for the end) and {@link Send}s.
  */
 final class Routes {
-    private static final String END = ReservedNames.END;
+    private static final String END = Graph.END;
 
     private final AgentPlan<?> plan;
 

@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
  * Pins the runtime's public API: every public or protected type and member of the compiled
  * runtime, one line each, must equal {@code api/switchboard-runtime.api}. A change of the API then
  * shows in review as a change of that file: regenerate it with {@code -Dswitchboard.api.update=true}
- * when the change is deliberate. The internal packages are listed too: generated code compiles
- * against them, so changing them breaks graphs compiled by another processor version.
+ * when the change is deliberate. The SPI ({@code spi}) and {@code internal} packages are listed
+ * too: generated code and extension modules compile against the SPI, so changing it breaks graphs
+ * compiled by another processor version, and the internal one is public for the runtime's own
+ * packages.
  */
 class PublicApiTest {
     private static final Path MODULE =

@@ -12,6 +12,7 @@ import dev.switchboard.server.rows.AssistantTable;
 import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.JdbcRowStore;
 import dev.switchboard.server.rows.RowStore;
+import dev.switchboard.server.rows.WebhookTable;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -152,6 +153,10 @@ final class ServerDatabase implements AutoCloseable {
 
     CronTable openCrons(String where) {
         return sqliteUrl != null ? CronTable.open(sqliteUrl, where) : CronTable.open(postgres, where);
+    }
+
+    WebhookTable openWebhooks(String where) {
+        return sqliteUrl != null ? WebhookTable.open(sqliteUrl, where) : WebhookTable.open(postgres, where);
     }
 
     private Path file() {

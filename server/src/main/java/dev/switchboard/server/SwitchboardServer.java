@@ -24,6 +24,7 @@ import dev.switchboard.server.http.HeapGuard;
 import dev.switchboard.server.http.JdkTransport;
 import dev.switchboard.server.http.Origins;
 import dev.switchboard.server.http.Router;
+import dev.switchboard.server.http.SocketFront;
 import dev.switchboard.server.mcp.McpEndpoint;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.postgres.PostgresRunQueue;
@@ -34,6 +35,7 @@ import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
@@ -107,6 +109,7 @@ public final class SwitchboardServer implements AutoCloseable {
 
     private final AssistantTable assistantTable;
     private final CronTable cronTable;
+    private final WebhookTable webhookTable;
     private final Webhooks webhooks;
     private final Crons crons;
     private final Store store;
@@ -126,6 +129,9 @@ public final class SwitchboardServer implements AutoCloseable {
     private final EventLog events;
 
     private JdkTransport http;
+    /** The listener in front of {@link #http} when the server takes WebSockets; else null. */
+    private SocketFront front;
+
     private boolean started;
     /** The database as logs name it, without credentials. */
     private final String where;
@@ -175,8 +181,12 @@ public final class SwitchboardServer implements AutoCloseable {
         Threads threads = new Threads(registry, assistants, saver, pipeline);
         assistants.routes(router);
         threads.routes(router);
-        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry);
-        pipeline.onEnded(webhooks::ended);
+        this.webhookTable = db == null ? WebhookTable.open((String) null, "memory") : db.openWebhooks(where);
+        // a retry is made by whichever server looks first: look at least as often as retries are due
+        Duration webhookPoll = b.webhookRetry.compareTo(Duration.ofSeconds(1)) < 0
+                ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
+                : Duration.ofSeconds(1);
+        this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
@@ -184,7 +194,11 @@ public final class SwitchboardServer implements AutoCloseable {
         new ThreadStreams(registry, assistants, runs, channels).routes(router);
         this.upkeep = new ThreadUpkeep(registry, threads, saver, pipeline);
         upkeep.routes(router);
-        this.crons = new Crons(registry, starter, cronTable);
+        this.crons = new Crons(registry, starter, cronTable, pipeline);
+        pipeline.onEnded((run, outcome) -> {
+            webhooks.ended(run, outcome); // first: a webhook's call is written before a thread goes
+            crons.ended(run, outcome);
+        });
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
@@ -263,11 +277,25 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         long every = settings.ttlSweep.toMillis();
         sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+        webhooks.start();
         long tick = settings.cronTick.toMillis();
         sweeper.scheduleWithFixedDelay(this::fireCrons, 0, tick, TimeUnit.MILLISECONDS);
         if (!settings.workerOnly && settings.httpServer) {
-            http = JdkTransport.start(
-                    settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
+            if (settings.webSockets) {
+                // the JDK server cannot switch a connection to a WebSocket: a front listener takes
+                // the handshakes and relays every other connection to it on a loopback port
+                http = JdkTransport.start("127.0.0.1", 0, handler, settings.requestThreads, settings.readTimeout);
+                front = SocketFront.start(
+                        settings.host,
+                        settings.port,
+                        handler,
+                        http.port(),
+                        settings.requestThreads,
+                        settings.readTimeout);
+            } else {
+                http = JdkTransport.start(
+                        settings.host, settings.port, handler, settings.requestThreads, settings.readTimeout);
+            }
         }
         if (settings.workerOnly) {
             Thread alive = new Thread(this::awaitClose, "switchboard-worker-alive");
@@ -332,7 +360,7 @@ public final class SwitchboardServer implements AutoCloseable {
             throw new IllegalStateException("the server listens on no port: it is not started, is a worker, or"
                     + " another HTTP server serves its handler()");
         }
-        return http.port();
+        return front != null ? front.port() : http.port();
     }
 
     /**
@@ -376,6 +404,10 @@ public final class SwitchboardServer implements AutoCloseable {
         }
         closed.countDown();
         sweeper.shutdownNow();
+        if (front != null) {
+            front.close();
+            front = null;
+        }
         if (http != null) {
             http.close();
             http = null;
@@ -391,6 +423,7 @@ public final class SwitchboardServer implements AutoCloseable {
         assistantTable.close();
         cronTable.close();
         webhooks.close();
+        webhookTable.close();
         if (ownStore) {
             store.close();
         }
@@ -430,6 +463,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private int maxBodyBytes = 1 << 20;
         private int requestThreads = 256;
         private Duration readTimeout = Duration.ofSeconds(30);
+        private boolean webSockets;
         private Authenticator authenticator;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
@@ -530,7 +564,9 @@ public final class SwitchboardServer implements AutoCloseable {
 
         /**
          * How long a failed webhook call waits before it is tried again (doubled for each next
-         * try, five calls in all): a second by default.
+         * try, five calls in all): a second by default. The calls waiting are rows of the server's
+         * database, made by whichever server of it looks first (each looks every second, or every
+         * {@code firstRetry} when that is shorter), so a restart or a crash loses none.
          *
          * @param firstRetry the first wait
          * @return this builder
@@ -779,6 +815,25 @@ public final class SwitchboardServer implements AutoCloseable {
                 throw new IllegalArgumentException("requestThreads must be at least 2, was " + threads);
             }
             this.requestThreads = threads;
+            return this;
+        }
+
+        /**
+         * Whether the built-in server also takes WebSockets: the thread protocol's WebSocket
+         * transport ({@code GET /threads/{id}/stream/events} upgraded, what the SDK's {@code
+         * transport: "websocket"} opens). Off by default: the JDK's HTTP server cannot upgrade a
+         * connection, so a listener of the server's own takes the port, answers the handshakes
+         * (after the same Host, Origin and token checks as any request) and relays every other
+         * connection to the JDK server on a loopback port, which costs a copy of each byte and a
+         * thread more per connection. At most {@link #requestThreads} connections at once; a
+         * message is at most {@link #maxBodyBytes}; a socket idle for {@link #readTimeout} is
+         * pinged, and closed when idle for another. Without it a handshake is answered 501.
+         *
+         * @param on true to take WebSockets
+         * @return this builder
+         */
+        public Builder webSockets(boolean on) {
+            this.webSockets = on;
             return this;
         }
 

@@ -28,10 +28,22 @@ final class ServerJvm implements AutoCloseable {
      * @param args {@link ServerMain}'s arguments
      */
     static ServerJvm start(Path log, List<String> jvmArgs, String... args) throws Exception {
+        return start(log, ServerMain.class, jvmArgs, args);
+    }
+
+    /**
+     * Starts one of another main class, which prints {@code port <n>} once it listens.
+     *
+     * @param log where its output goes
+     * @param main the class whose {@code main} runs
+     * @param jvmArgs options of the JVM
+     * @param args the main's arguments
+     */
+    static ServerJvm start(Path log, Class<?> main, List<String> jvmArgs, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerMain.class.getName()));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
@@ -67,6 +79,12 @@ final class ServerJvm implements AutoCloseable {
         try (var list = Files.list(tasks)) {
             return (int) list.count();
         }
+    }
+
+    /** Kills the JVM at once (SIGKILL): nothing of it runs on, no shutdown hook. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Override

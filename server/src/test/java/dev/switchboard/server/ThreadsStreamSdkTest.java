@@ -1,6 +1,7 @@
 package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.fixtures.ProtocolGraphs;
 import dev.switchboard.server.wire.Json;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -22,18 +24,48 @@ import tools.jackson.databind.JsonNode;
 class ThreadsStreamSdkTest {
     @Test
     void theJsSdkStreamsTokensAnswersAnInterruptAndReplaysTheThread() throws Exception {
+        JsonNode out = run(false, "threads-stream.mjs");
+        assertEquals(0, out.get("sockets").size());
+        check(out);
+    }
+
+    /**
+     * The same over the SDK's WebSocket transport ({@code transport: "websocket"}): each
+     * ThreadStream opens one socket on {@code /threads/{id}/stream/events}, commands and events
+     * on it.
+     */
+    @Test
+    void theJsSdkDoesTheSameOverItsWebSocketTransport() throws Exception {
+        JsonNode out = run(true, "--experimental-websocket", "threads-stream.mjs");
+        assertEquals(3, out.get("sockets").size(), out::toString);
+        for (JsonNode url : out.get("sockets")) {
+            assertTrue(
+                    url.asString().matches("ws://127\\.0\\.0\\.1:\\d+/threads/[0-9a-f-]{36}/stream/events"),
+                    url.asString());
+        }
+        check(out);
+    }
+
+    private static JsonNode run(boolean webSockets, String... script) throws Exception {
         Path work = ConformanceCheckTest.prepare();
         Files.copy(
                 Path.of("src/test/js/protocol/threads-stream.mjs"),
                 work.resolve("threads-stream.mjs"),
                 StandardCopyOption.REPLACE_EXISTING);
+        List<String> command = new ArrayList<>(List.of("node"));
+        command.addAll(List.of(script));
         List<String> lines;
-        try (SwitchboardServer server = ProtocolGraphs.server().port(0).build().start()) {
-            lines = ConformanceCheckTest.run(
-                    work, 120, "node", "threads-stream.mjs", server.url().toString());
+        try (SwitchboardServer server =
+                ProtocolGraphs.server().port(0).webSockets(webSockets).build().start()) {
+            command.add(server.url().toString());
+            command.add(webSockets ? "websocket" : "sse");
+            lines = ConformanceCheckTest.run(work, 120, command.toArray(String[]::new));
         }
         assertEquals(1, lines.size(), () -> "node printed " + lines + "; see " + work.resolve("node.err.log"));
-        JsonNode out = Json.parse(lines.get(0).getBytes(StandardCharsets.UTF_8));
+        return Json.parse(lines.get(0).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void check(JsonNode out) {
         assertEquals("[\"echo\",\": \",\"hi\"]", out.get("chatTokens").toString());
         assertEquals("echo: hi", out.get("chatReply").asString());
         assertEquals("[{\"question\":\"ok?\"}]", out.get("interrupt").toString());

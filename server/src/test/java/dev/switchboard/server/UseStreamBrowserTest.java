@@ -15,6 +15,7 @@ import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.ApiRequest;
 import dev.switchboard.server.http.ApiResponse;
 import dev.switchboard.server.http.JdkTransport;
+import dev.switchboard.server.http.SocketFront;
 import dev.switchboard.server.studio.Lookup;
 import dev.switchboard.server.wire.Json;
 import java.net.URLEncoder;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +46,7 @@ import tools.jackson.databind.JsonNode;
  * shows an agent's tokens as they stream and its tool call, answers an interrupt with {@code
  * respond}, renders the generative UI cards a node pushed (values.ui, and the {@code custom} events
  * as they streamed), and after a reload in the middle of a run rejoins it by the thread id in its
- * address.
+ * address; tokens, the tool call and the interrupt again with {@code transport: "websocket"}.
  * The page and the API share one origin, as an app served behind the same host would. Skipped, or
  * failed under {@code CI=true}, without Chromium, node or npm.
  */
@@ -59,6 +61,10 @@ class UseStreamBrowserTest {
     private Path page;
     private SwitchboardServer server;
     private JdkTransport http;
+    /** The same page and API through the WebSocket-taking listener, for the WebSocket transport. */
+    private SocketFront front;
+
+    private final AtomicInteger handshakes = new AtomicInteger();
     private Chromium chromium;
     private ChromeDriver driver;
     private WebDriverWait wait;
@@ -78,13 +84,23 @@ class UseStreamBrowserTest {
                 .build()
                 .start();
         ApiHandler api = server.handler();
-        http = JdkTransport.start("127.0.0.1", 0, r -> r.path().startsWith("/app/") ? file(r) : api.handle(r));
+        ApiHandler site = r -> {
+            if (r.header("Upgrade") != null) {
+                handshakes.incrementAndGet();
+            }
+            return r.path().startsWith("/app/") ? file(r) : api.handle(r);
+        };
+        http = JdkTransport.start("127.0.0.1", 0, site);
+        front = SocketFront.start("127.0.0.1", 0, site, http.port(), 64, Duration.ofSeconds(30));
     }
 
     @AfterAll
     void stop() {
         if (chromium != null) {
             chromium.close();
+        }
+        if (front != null) {
+            front.close();
         }
         if (http != null) {
             http.close();
@@ -132,6 +148,11 @@ class UseStreamBrowserTest {
     }
 
     private void open(String assistant, String input) {
+        open(assistant, input, null);
+    }
+
+    /** Opens the page; with {@code transport} "websocket" its useStream streams over a WebSocket. */
+    private void open(String assistant, String input, String transport) {
         // a fresh tab per scenario: the last page's streams end with its tab, whatever the browser
         // would keep of a page it navigated away from
         String old = driver.getWindowHandle();
@@ -139,8 +160,10 @@ class UseStreamBrowserTest {
         String fresh = driver.getWindowHandle();
         driver.switchTo().window(old).close();
         driver.switchTo().window(fresh);
-        driver.get("http://127.0.0.1:" + http.port() + "/app/?assistant=" + assistant + "&input="
-                + URLEncoder.encode(input, StandardCharsets.UTF_8));
+        int port = transport == null ? http.port() : front.port();
+        driver.get("http://127.0.0.1:" + port + "/app/?assistant=" + assistant + "&input="
+                + URLEncoder.encode(input, StandardCharsets.UTF_8)
+                + (transport == null ? "" : "&transport=" + transport));
         awaitState(s -> s.has("isLoading"), "the page to render");
     }
 
@@ -180,8 +203,21 @@ class UseStreamBrowserTest {
 
     @Test
     void tokensStreamInAndTheToolCallShows() {
+        tokensAndToolCall(null);
+    }
+
+    /** The same page on the SDK's WebSocket transport: tokens, tool call and interrupt. */
+    @Test
+    void overAWebSocketTokensStreamAndAnInterruptIsAnswered() {
+        int before = handshakes.get();
+        tokensAndToolCall("websocket");
+        interruptAnswered("websocket");
+        assertTrue(handshakes.get() > before, "the page opened WebSockets");
+    }
+
+    private void tokensAndToolCall(String transport) {
         model.hold();
-        open("agent", QUESTION);
+        open("agent", QUESTION, transport);
         driver.findElement(By.id("send")).click();
         String partial = "Cats purr when ";
         JsonNode held = awaitState(s -> lastText(s).equals(partial), "the first words of the answer");
@@ -220,7 +256,11 @@ class UseStreamBrowserTest {
 
     @Test
     void anInterruptIsShownAndAnswered() {
-        open("approval", "{\"trail\":[\"x\"]}");
+        interruptAnswered(null);
+    }
+
+    private void interruptAnswered(String transport) {
+        open("approval", "{\"trail\":[\"x\"]}", transport);
         driver.findElement(By.id("send")).click();
         JsonNode paused = awaitState(
                 s -> !s.path("interrupts").isEmpty()

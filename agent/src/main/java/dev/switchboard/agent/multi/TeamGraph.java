@@ -3,14 +3,14 @@ package dev.switchboard.agent.multi;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.switchboard.agent.Agent;
+import dev.switchboard.annotation.Graph;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.NodeContext;
-import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.internal.GraphDefinition;
-import dev.switchboard.runtime.internal.NodeDispatcher;
 import dev.switchboard.runtime.pregel.PregelGraph;
 import dev.switchboard.runtime.serde.ValueType;
+import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.NodeDispatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -58,13 +58,13 @@ public final class TeamGraph extends PregelGraph<Team, TeamUpdate, Team> {
         }
         String[] out = withEnd(s.targets());
         if (s.supervisor() != null) {
-            b.edge(ReservedNames.START, s.supervisor());
+            b.edge(Graph.START, s.supervisor());
             b.route(0, "handoff", s.supervisor()).to(out);
             for (String worker : s.targets()) {
                 b.edge(worker, s.supervisor());
             }
         } else {
-            b.route(0, "activeAgent", ReservedNames.START).to(names.toArray(String[]::new));
+            b.route(0, "activeAgent", Graph.START).to(names.toArray(String[]::new));
             for (int i = 0; i < names.size(); i++) {
                 b.route(i + 1, "handoff", names.get(i)).to(out);
             }
@@ -74,7 +74,7 @@ public final class TeamGraph extends PregelGraph<Team, TeamUpdate, Team> {
 
     private static String[] withEnd(List<String> targets) {
         List<String> all = new ArrayList<>(targets);
-        all.add(ReservedNames.END);
+        all.add(Graph.END);
         return all.toArray(String[]::new);
     }
 
@@ -156,7 +156,7 @@ public final class TeamGraph extends PregelGraph<Team, TeamUpdate, Team> {
                 return active != null && shape.agents().containsKey(active) ? active : shape.defaultAgent();
             }
             List<String> to = handoffs(team.messages());
-            return to.isEmpty() ? ReservedNames.END : to;
+            return to.isEmpty() ? Graph.END : to;
         }
 
         /** The agents named by the handoff results that close the conversation. */

@@ -32,7 +32,7 @@ final class AgentNames {
     static final ClassName TOOL_PROVIDER = ClassName.get(AGENT, "ToolProvider");
     static final ClassName JUMP_TO = ClassName.get("dev.switchboard.annotation", "JumpTo");
     static final ClassName NODE_CONTEXT = ClassName.get("dev.switchboard.runtime", "NodeContext");
-    static final ClassName STATE_SCHEMA = ClassName.get("dev.switchboard.runtime.internal", "StateSchema");
+    static final ClassName STATE_SCHEMA = ClassName.get("dev.switchboard.runtime.spi", "StateSchema");
 
     /** The types whose absence means a dependency is missing, each with the artifact to add. */
     static final String[][] REQUIRED = {

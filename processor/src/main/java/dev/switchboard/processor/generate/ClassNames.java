@@ -6,7 +6,7 @@ import dev.switchboard.processor.model.RuntimeNames;
 /** The runtime types generated code refers to, as JavaPoet names, in one place. */
 final class ClassNames {
     static final String RUNTIME = RuntimeNames.RUNTIME;
-    static final String INTERNAL = RUNTIME + ".internal";
+    static final String SPI = RUNTIME + ".spi";
 
     static final ClassName STATE_UPDATE = ClassName.get(RUNTIME, "StateUpdate");
     static final ClassName OVERWRITE = ClassName.get(RUNTIME, "Overwrite");
@@ -18,21 +18,21 @@ final class ClassNames {
     static final ClassName GRAPH_BUILDER = ClassName.get(RUNTIME, "GraphBuilder");
     static final ClassName RETRY_POLICY = ClassName.get(RUNTIME, "RetryPolicy");
 
-    static final ClassName STATE_SCHEMA = ClassName.get(INTERNAL, "StateSchema");
-    static final ClassName COMPONENT_SPEC = ClassName.get(INTERNAL, "ComponentSpec");
-    static final ClassName VALUE_SOURCE = ClassName.get(INTERNAL, "ValueSource");
-    static final ClassName WRITE_SINK = ClassName.get(INTERNAL, "WriteSink");
-    static final ClassName GENERATED_UPDATE = ClassName.get(INTERNAL, "GeneratedUpdate");
-    static final ClassName VALUES = ClassName.get(INTERNAL, "Values");
-    static final ClassName NODE_DISPATCHER = ClassName.get(INTERNAL, "NodeDispatcher");
-    static final ClassName WORKFLOW_STATE = ClassName.get(INTERNAL, "WorkflowState");
-    static final ClassName ENTRYPOINT_CALL = ClassName.get(INTERNAL, "EntrypointCall");
-    static final ClassName TASK_DEF = ClassName.get(INTERNAL, "TaskDef");
-    static final ClassName TASK_CALLER = ClassName.get(INTERNAL, "TaskCaller");
-    static final ClassName SCHEMA_HISTORY = ClassName.get(INTERNAL, "SchemaHistory");
+    static final ClassName STATE_SCHEMA = ClassName.get(SPI, "StateSchema");
+    static final ClassName COMPONENT_SPEC = ClassName.get(SPI, "ComponentSpec");
+    static final ClassName VALUE_SOURCE = ClassName.get(SPI, "ValueSource");
+    static final ClassName WRITE_SINK = ClassName.get(SPI, "WriteSink");
+    static final ClassName GENERATED_UPDATE = ClassName.get(SPI, "GeneratedUpdate");
+    static final ClassName VALUES = ClassName.get(SPI, "Values");
+    static final ClassName NODE_DISPATCHER = ClassName.get(SPI, "NodeDispatcher");
+    static final ClassName WORKFLOW_STATE = ClassName.get(SPI, "WorkflowState");
+    static final ClassName ENTRYPOINT_CALL = ClassName.get(SPI, "EntrypointCall");
+    static final ClassName TASK_DEF = ClassName.get(SPI, "TaskDef");
+    static final ClassName TASK_CALLER = ClassName.get(SPI, "TaskCaller");
+    static final ClassName SCHEMA_HISTORY = ClassName.get(SPI, "SchemaHistory");
 
     static final ClassName CHANNEL_SPEC = ClassName.get(RUNTIME + ".channel", "ChannelSpec");
-    static final ClassName GRAPH_DEFINITION = ClassName.get(INTERNAL, "GraphDefinition");
+    static final ClassName GRAPH_DEFINITION = ClassName.get(SPI, "GraphDefinition");
     static final ClassName PREGEL_GRAPH = ClassName.get(RUNTIME + ".pregel", "PregelGraph");
     static final ClassName WORKFLOW_GRAPH = ClassName.get(RUNTIME + ".pregel", "WorkflowGraph");
     static final ClassName VALUE_TYPE = ClassName.get(RUNTIME + ".serde", "ValueType");

@@ -21,7 +21,7 @@ final class UpdateMemberRules {
     private static final Map<String, String> FIXED = Map.of(
             "also(" + RuntimeNames.STATE_UPDATE + ")",
             "its own also(StateUpdate)",
-            "writeTo(" + RuntimeNames.RUNTIME + ".internal.WriteSink)",
+            "writeTo(" + RuntimeNames.RUNTIME + ".spi.WriteSink)",
             "its own writeTo(WriteSink)",
             "equals(java.lang.Object)",
             "equals(Object), which every object has",

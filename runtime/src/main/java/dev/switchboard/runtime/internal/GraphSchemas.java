@@ -5,13 +5,16 @@ import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueCodec;
+import dev.switchboard.runtime.spi.ComponentSpec;
+import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.StateSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Not API. The {@link GraphSchema} of a generated graph definition: every channel of the records
+ * Not API: the runtime's own. The {@link GraphSchema} of a generated graph definition: every channel of the records
  * the graph declares (state, input, output, node-private ones), by name and in declaration order
  * as the runtime numbers them, and the serde's sealed types and codecs, the first per type, as the
  * runtime's own serde takes them.

@@ -1,6 +1,10 @@
 package dev.switchboard.runtime.internal;
 
 import dev.switchboard.runtime.StateUpdate;
+import dev.switchboard.runtime.spi.ComponentSpec;
+import dev.switchboard.runtime.spi.GeneratedUpdate;
+import dev.switchboard.runtime.spi.StateSchema;
+import dev.switchboard.runtime.spi.WriteSink;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;

@@ -1,7 +1,7 @@
 /**
- * Not API: the contract between code the Switchboard processor generates and the runtime. Types
- * here are public only because generated classes live in user packages; they may change in any
- * release. Failure messages name the broken contract so that a mismatch between processor and
- * runtime versions is easy to diagnose.
+ * Not API, and not SPI: helpers the runtime's own packages share (the server-facing schema of a
+ * generated graph and updates built by component name). Types here are public only because
+ * another runtime package uses them; no other module may import this package (generated code and
+ * extension modules use {@link dev.switchboard.runtime.spi}), and they may change in any release.
  */
 package dev.switchboard.runtime.internal;

@@ -3,7 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.runtime.RunInfo;
 import dev.switchboard.runtime.TaskInfo;
-import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.spi.NodeDispatcher;
 import dev.switchboard.runtime.store.Store;
 import java.util.List;
 import java.util.concurrent.Executor;

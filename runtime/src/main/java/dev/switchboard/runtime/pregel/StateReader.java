@@ -1,8 +1,8 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.channel.Channel;
-import dev.switchboard.runtime.internal.ValueSource;
 import dev.switchboard.runtime.managed.ManagedContext;
+import dev.switchboard.runtime.spi.ValueSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

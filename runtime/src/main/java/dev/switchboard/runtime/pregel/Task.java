@@ -3,7 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.Interrupt;
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.internal.WriteSink;
+import dev.switchboard.runtime.spi.WriteSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -3,7 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.NodeTimeoutException;
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.Step;
-import dev.switchboard.runtime.internal.TaskDef;
+import dev.switchboard.runtime.spi.TaskDef;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -38,7 +38,7 @@ final class TaskCalls {
         this.events = new RunEvents(scope.spec, scope.sink);
     }
 
-    /** Calls a task; see {@link dev.switchboard.runtime.internal.TaskCaller}. */
+    /** Calls a task; see {@link dev.switchboard.runtime.spi.TaskCaller}. */
     <T> CompletableFuture<T> call(TaskDef<T> def, List<Object> args, Step.Body<? extends T> body) {
         Step<T> step = Step.of(def.name(), def.result());
         int number = steps.begin(step);

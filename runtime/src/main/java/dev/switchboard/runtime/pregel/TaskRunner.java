@@ -1,7 +1,7 @@
 package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.error.GraphException;
-import dev.switchboard.runtime.internal.EntrypointCall;
+import dev.switchboard.runtime.spi.EntrypointCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -8,8 +8,8 @@ import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.StateUpdate;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
 import dev.switchboard.runtime.error.ErrorCode;
-import dev.switchboard.runtime.internal.GeneratedUpdate;
-import dev.switchboard.runtime.internal.NodeDispatcher;
+import dev.switchboard.runtime.spi.GeneratedUpdate;
+import dev.switchboard.runtime.spi.NodeDispatcher;
 import java.util.Collection;
 import java.util.List;
 

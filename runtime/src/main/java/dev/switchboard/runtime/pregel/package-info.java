@@ -3,7 +3,7 @@
  * push tasks and deterministic write order, exactly as LangGraph runs a compiled
  * {@code StateGraph}. {@link dev.switchboard.runtime.pregel.PregelGraph} is the base of every
  * generated graph; it resolves the graph definition generated code declares (in
- * {@code dev.switchboard.runtime.internal}) to the index tables the loop reads.
+ * {@code dev.switchboard.runtime.spi}) to the index tables the loop reads.
  *
  * <p>The engine follows LangGraph's seams, in layers that only use those below them (a test keeps
  * it so):

@@ -5,6 +5,10 @@ import dev.switchboard.server.http.Router;
 import dev.switchboard.server.rows.CronSchedule;
 import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
+import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
+import dev.switchboard.server.runs.Outcome;
+import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Filters;
 import dev.switchboard.server.wire.Json;
@@ -34,7 +38,10 @@ import tools.jackson.databind.node.ObjectNode;
  * seconds. Each firing's run (and a stateless firing's thread) has an id made from the cron and
  * the time it was due, and the {@link CronTable} locks a due cron while it fires, so on PostgreSQL
  * each due time runs exactly once across the servers, and one missed while every server was down
- * runs when the next starts (once, however many it missed). A cron is its caller's, as threads are.
+ * runs when the next starts (once, however many it missed). A firing's run is stored and queued as
+ * any thread's run (a stateless firing's thread too, deleted when the run ends), so a server that
+ * dies while it runs leaves it to another server (or to itself restarted). A cron is its caller's,
+ * as threads are.
  */
 public final class Crons {
     private static final Logger LOG = LoggerFactory.getLogger(Crons.class);
@@ -48,6 +55,12 @@ public final class Crons {
     private final Registry registry;
     private final RunStarter starter;
     private final CronTable table;
+    private final RunPipeline pipeline;
+    /**
+     * The time to live of a stateless firing's thread, in minutes: a busy thread is never swept, so
+     * this only ever deletes one whose run ended on a server that died before deleting it.
+     */
+    private static final double DROP_TTL_MINUTES = 1;
 
     /**
      * The endpoints.
@@ -55,9 +68,11 @@ public final class Crons {
      * @param registry the rows (a thread cron's thread)
      * @param starter starts the firings' runs
      * @param table the crons
+     * @param pipeline the runs (a stateless firing's thread is deleted through it)
      */
-    public Crons(Registry registry, RunStarter starter, CronTable table) {
+    public Crons(Registry registry, RunStarter starter, CronTable table, RunPipeline pipeline) {
         this.registry = registry;
+        this.pipeline = pipeline;
         this.starter = starter;
         this.table = table;
     }
@@ -220,7 +235,6 @@ public final class Crons {
     private ObjectNode fire(ObjectNode cron, Instant now) {
         String cronId = Json.text(cron, "cron_id");
         String due = Json.text(cron, "next_run_date");
-        String threadId = Json.text(cron, "thread_id");
         String runId = nameId("run", cronId, due);
         if (registry.run(runId) == null) { // else it fired before this server (or another) moved it on
             ObjectNode body = ((ObjectNode) cron.get("payload")).deepCopy();
@@ -228,13 +242,10 @@ public final class Crons {
             md.put("cron_id", cronId);
             md.put("cron_due", due); // which firing: a restart's catch-up shows as one missed time
             body.set("metadata", md);
-            if (threadId == null) {
-                body.put("on_completion", Objects.toString(Json.text(cron, "on_run_completed"), "delete"));
-            }
             String owner = Json.text(cron, "user_id");
-            String newThread = threadId == null ? nameId("thread", cronId, due) : null;
             try {
-                starter.start(new RunStarter.Start(owner, threadId, body, false, runId, newThread));
+                String threadId = threadOf(cron, cronId, due, owner);
+                starter.start(new RunStarter.Start(owner, threadId, body, false, runId, null));
                 LOG.info("cron {} fired run {} (due {})", cronId, runId, due);
             } catch (RuntimeException e) {
                 LOG.warn("cron {} could not start its run due {}: {}", cronId, due, e.getMessage());
@@ -244,6 +255,48 @@ public final class Crons {
         moved.put("next_run_date", next(moved, parse(Json.text(cron, "schedule")), now));
         LOG.debug("cron {} due {} moved on to {}", cronId, due, Json.text(moved, "next_run_date"));
         return moved;
+    }
+
+    /**
+     * The thread a firing runs on: its cron's, or for a stateless cron one of the firing's own. That
+     * one is stored like any thread, so its run is queued and claimed like any run (on PostgreSQL
+     * another server finishes it when this one dies); under {@code on_run_completed: "delete"} it
+     * is deleted when its run ends ({@link #ended}), and carries a short time to live by which the
+     * sweep deletes it should its server die before that.
+     */
+    private String threadOf(ObjectNode cron, String cronId, String due, String owner) {
+        String threadId = Json.text(cron, "thread_id");
+        if (threadId != null) {
+            return threadId;
+        }
+        ThreadRow t = registry.addThread(new ThreadRow(nameId("thread", cronId, due), owner, Json.object(), false));
+        if (!Objects.equals(t.owner(), owner)) {
+            throw ApiException.status(409, "Thread with ID " + t.id() + " already exists");
+        }
+        if (!"keep".equals(Json.text(cron, "on_run_completed"))) {
+            registry.ttl(t, Json.object().put("ttl", DROP_TTL_MINUTES).put("strategy", "delete"));
+        }
+        return t.id();
+    }
+
+    /**
+     * Deletes a stateless firing's thread once its run ended, unless its cron said {@code
+     * on_run_completed: "keep"} (a run listener of the pipeline, on the server that ran it).
+     *
+     * @param run the run that ended
+     * @param outcome how it ended
+     */
+    public void ended(RunRow run, Outcome outcome) {
+        String cronId = Json.text(run.metadata(), "cron_id");
+        String due = Json.text(run.metadata(), "cron_due");
+        if (cronId == null || due == null || !run.threadId().equals(nameId("thread", cronId, due))) {
+            return;
+        }
+        ThreadRow t = registry.thread(run.threadId());
+        if (t != null && t.ttl() != null && "delete".equals(Json.text(t.ttl(), "strategy"))) {
+            pipeline.deleteThread(t);
+            LOG.debug("cron {} run {} ended: its thread {} deleted", cronId, run.id(), t.id());
+        }
     }
 
     /** The id of a firing's run or thread: the same for every server that fires it. */

@@ -200,7 +200,9 @@ public final class RunStarter {
     }
 
     /**
-     * Where a run is found: its own path for a stateless run, its thread's otherwise.
+     * Where a run is found: its own path for a stateless run, its thread's otherwise. The path is
+     * relative to the API's root, as LangGraph's server answers it and as its SDK reads it (appended
+     * to the client's API URL), so it holds when an application serves the API under a context path.
      *
      * @param run the run
      * @return the path

@@ -62,8 +62,9 @@ public final class Studio {
         }
         String rest = ex.path().substring(PREFIX.length());
         if (rest.isEmpty()) {
-            // relative module imports resolve against the directory, so the page needs the slash
-            ex.header("Location", PREFIX + "/");
+            // relative module imports resolve against the directory, so the page needs the slash;
+            // relative itself, so it holds under an application's context path (/api/studio)
+            ex.header("Location", PREFIX.substring(1) + "/");
             ex.send(308, null, new byte[0]);
             return;
         }

@@ -21,7 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
  * SSE stream of the thread's protocol events that pass the request's filter (channels, namespaces,
  * depth), those kept from before first (after {@code since} when given), each with its sequence
  * number as SSE id, for as long as the client stays. A stream may be opened before the thread
- * exists: it receives the events of the runs started on it from then on.
+ * exists: it receives the events of the runs started on it from then on. {@code GET
+ * /threads/{id}/stream/events} upgraded to a WebSocket carries both on one socket ({@link
+ * ThreadSocket}), on a server that takes WebSockets.
  */
 public final class ThreadStreams {
     private static final long HEARTBEAT_MILLIS = 15_000;
@@ -52,6 +54,7 @@ public final class ThreadStreams {
     public void routes(Router r) {
         r.add("POST", "/threads/{thread_id}/commands", this::command);
         r.add("POST", "/threads/{thread_id}/stream/events", this::events);
+        r.add("GET", "/threads/{thread_id}/stream/events", this::socket);
     }
 
     private String threadId(Exchange ex) {
@@ -119,6 +122,12 @@ public final class ThreadStreams {
                 // the client went away: its subscription ends, the runs go on
             }
         });
+    }
+
+    /** The WebSocket transport: commands and the events of its subscriptions on one socket. */
+    private void socket(Exchange ex) {
+        ThreadChannel channel = channel(threadId(ex), ex.owner());
+        ex.webSocket(ws -> new ThreadSocket(commands, channel, ex, ws));
     }
 
     private static byte[] frame(ObjectNode e) {

@@ -1,6 +1,7 @@
 package dev.switchboard.server.api;
 
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Json;
@@ -13,7 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -23,18 +26,30 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Calls a run's {@code webhook} when the run ends (a cron's runs carry their cron's): a POST of the
  * run as {@code GET} answers it, with the thread's {@code values} after it and {@code
- * webhook_sent_at}, sent by the server that finished the run, off the run's path. A call that
- * fails (no answer, or a status other than 2xx) is tried again after 1, 2, 4... seconds, five
- * times in all; redirects are not followed. Every URL passes the server's {@link WebhookPolicy}
- * when the run is created and its host's addresses again before each call.
+ * webhook_sent_at}, and the run id as its {@code Idempotency-Key} header. The call is written to
+ * the server's {@link WebhookTable} as the run's end is told, then made off the run's path by
+ * whichever server of the database takes it first, so a call waiting for its retry survives a
+ * restart or a crash of the server that ran the run: it is made at least once, and a receiver
+ * tells a repeated call by its key. A call that fails (no answer, or a status other than 2xx) is
+ * tried again after 1, 2, 4... seconds, five times in all; redirects are not followed. Every URL
+ * passes the server's {@link WebhookPolicy} when the run is created and its host's addresses again
+ * before each call.
  */
 public final class Webhooks implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Webhooks.class);
     /** Calls per run end, the first included. */
     static final int ATTEMPTS = 5;
+    /** The header naming the run a call tells of: the same on every call of one run end. */
+    public static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
+    /** How long a taken call is the taker's: past the longest call (5 s to connect, 10 s to answer). */
+    private static final long HOLD_MILLIS = 30_000;
+    /** How many due calls one pass takes. */
+    private static final int BATCH = 8;
 
     private final WebhookPolicy policy;
     private final long firstRetryMillis;
+    private final long pollMillis;
+    private final WebhookTable table;
     private final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5))
             .followRedirects(HttpClient.Redirect.NEVER)
@@ -46,14 +61,23 @@ public final class Webhooks implements AutoCloseable {
     });
 
     /**
-     * A sender.
+     * A sender; {@link #start} starts taking the calls due.
      *
      * @param policy which URLs may be called
      * @param firstRetry the wait before the second call, doubled for each next one
+     * @param poll how often the table is looked at for calls due (others' retries included)
+     * @param table the calls not made yet
      */
-    public Webhooks(WebhookPolicy policy, Duration firstRetry) {
+    public Webhooks(WebhookPolicy policy, Duration firstRetry, Duration poll, WebhookTable table) {
         this.policy = policy;
         this.firstRetryMillis = firstRetry.toMillis();
+        this.pollMillis = Math.max(1, poll.toMillis());
+        this.table = table;
+    }
+
+    /** Starts taking the calls due, now and every poll interval. */
+    public void start() {
+        sender.scheduleWithFixedDelay(this::pass, 0, pollMillis, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -69,7 +93,8 @@ public final class Webhooks implements AutoCloseable {
     }
 
     /**
-     * Sends a run's webhook, if it has one, now that it ended (a run listener of the pipeline).
+     * Writes the call of a run's webhook, if it has one, now that it ended, and wakes the sender (a
+     * run listener of the pipeline).
      *
      * @param run the run
      * @param outcome how it ended
@@ -81,47 +106,74 @@ public final class Webhooks implements AutoCloseable {
         }
         ObjectNode body = run.json();
         body.set("values", outcome.values());
-        sender.execute(() -> send(run.id(), url, body, 1));
+        table.add(run.id(), url, body, System.currentTimeMillis());
+        wake(0);
     }
 
-    private void send(String runId, String url, ObjectNode body, int attempt) {
+    private void wake(long delayMillis) {
+        try {
+            sender.schedule(this::pass, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            // closing: the call stays in the table for the next server
+        }
+    }
+
+    /** Makes the calls due; a failure of the table waits for the next pass. */
+    private void pass() {
+        try {
+            List<WebhookTable.Delivery> due;
+            while (!(due = table.claim(System.currentTimeMillis(), HOLD_MILLIS, BATCH)).isEmpty()) {
+                due.forEach(this::send);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("taking the webhook calls due failed: {}", e.getMessage());
+        }
+    }
+
+    private void send(WebhookTable.Delivery d) {
         String failure;
         try {
-            URI uri = policy.check(url);
+            URI uri = policy.check(d.url());
             policy.checkAddresses(uri.getHost());
+            ObjectNode body = d.body();
             body.put("webhook_sent_at", Instant.now().toString());
             HttpRequest request = HttpRequest.newBuilder(uri)
                     .timeout(Duration.ofSeconds(10))
                     .header("Content-Type", "application/json")
+                    .header(IDEMPOTENCY_HEADER, d.runId())
                     .POST(HttpRequest.BodyPublishers.ofByteArray(Json.bytes(body)))
                     .build();
             int status =
                     http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 == 2) {
+                table.done(d);
                 return;
             }
             failure = "status " + status;
         } catch (ApiException e) {
-            LOG.warn("webhook of run {} not sent: {}", runId, e.getMessage());
+            LOG.warn("webhook of run {} not sent: {}", d.runId(), e.getMessage());
+            table.done(d);
             return;
         } catch (IOException e) {
             failure = e.toString();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return;
+            return; // closing: the call is due again once its hold is over
         }
-        if (attempt >= ATTEMPTS) {
+        if (d.attempt() >= ATTEMPTS) {
             LOG.warn(
                     "webhook of run {} to {} failed {} times, the last with {}; given up",
-                    runId,
-                    url,
-                    attempt,
+                    d.runId(),
+                    d.url(),
+                    d.attempt(),
                     failure);
+            table.done(d);
             return;
         }
-        long wait = firstRetryMillis << (attempt - 1);
-        LOG.info("webhook of run {} failed ({}); trying again in {} ms", runId, failure, wait);
-        sender.schedule(() -> send(runId, url, body, attempt + 1), wait, TimeUnit.MILLISECONDS);
+        long wait = firstRetryMillis << (d.attempt() - 1);
+        LOG.info("webhook of run {} failed ({}); trying again in {} ms", d.runId(), failure, wait);
+        table.failed(d, System.currentTimeMillis() + wait);
+        wake(wait);
     }
 
     @Override

@@ -55,4 +55,14 @@ public interface ApiRequest {
     default String principal() {
         return null;
     }
+
+    /**
+     * Whether the transport can switch this request's connection to another protocol (a
+     * WebSocket) when the handler answers {@link ApiResponse#upgraded}.
+     *
+     * @return false unless the transport says so
+     */
+    default boolean upgradable() {
+        return false;
+    }
 }

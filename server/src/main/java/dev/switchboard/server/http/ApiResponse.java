@@ -30,16 +30,36 @@ public final class ApiResponse {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /**
+     * What a connection becomes after a {@code 101 Switching Protocols} answer (a WebSocket): the
+     * transport sends the 101 and its headers, then hands the connection's streams over on its
+     * thread until the connection ends.
+     */
+    @FunctionalInterface
+    public interface Upgrade {
+        /**
+         * Serves the upgraded connection.
+         *
+         * @param in what the client sends from now on
+         * @param out what goes to the client
+         * @throws IOException when the client has gone
+         */
+        void serve(java.io.InputStream in, OutputStream out) throws IOException;
+    }
+
     private final int status;
     private final List<Map.Entry<String, String>> headers;
     private final byte[] body;
     private final Stream stream;
+    private final Upgrade upgrade;
 
-    private ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] body, Stream stream) {
+    private ApiResponse(
+            int status, List<Map.Entry<String, String>> headers, byte[] body, Stream stream, Upgrade upgrade) {
         this.status = status;
         this.headers = Collections.unmodifiableList(headers);
         this.body = body;
         this.stream = stream;
+        this.upgrade = upgrade;
     }
 
     /**
@@ -51,7 +71,7 @@ public final class ApiResponse {
      * @return the response
      */
     public static ApiResponse of(int status, List<Map.Entry<String, String>> headers, byte[] body) {
-        return new ApiResponse(status, new ArrayList<>(headers), body, null);
+        return new ApiResponse(status, new ArrayList<>(headers), body, null, null);
     }
 
     /**
@@ -63,7 +83,19 @@ public final class ApiResponse {
      * @return the response
      */
     public static ApiResponse streamed(int status, List<Map.Entry<String, String>> headers, Stream stream) {
-        return new ApiResponse(status, new ArrayList<>(headers), null, stream);
+        return new ApiResponse(status, new ArrayList<>(headers), null, stream, null);
+    }
+
+    /**
+     * A {@code 101 Switching Protocols} answer; only a transport that said the request is {@link
+     * ApiRequest#upgradable()} gets one.
+     *
+     * @param headers the headers, in order
+     * @param upgrade what the connection becomes
+     * @return the response
+     */
+    public static ApiResponse upgraded(List<Map.Entry<String, String>> headers, Upgrade upgrade) {
+        return new ApiResponse(101, new ArrayList<>(headers), new byte[0], null, upgrade);
     }
 
     /**
@@ -124,5 +156,14 @@ public final class ApiResponse {
      */
     public Stream stream() {
         return stream;
+    }
+
+    /**
+     * What the connection becomes after a 101 answer.
+     *
+     * @return the upgrade, or null for any other answer
+     */
+    public Upgrade upgrade() {
+        return upgrade;
     }
 }

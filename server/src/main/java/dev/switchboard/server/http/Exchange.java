@@ -98,7 +98,17 @@ public final class Exchange {
      * @throws IOException when the client has gone
      */
     public ObjectNode body() throws IOException {
-        byte[] bytes = readBody();
+        return object(readBody());
+    }
+
+    /**
+     * A JSON object sent some other way than as the body (a WebSocket message), checked as a body
+     * is: empty is an empty object, anything else that is not an object is a 4xx.
+     *
+     * @param bytes the JSON
+     * @return the object
+     */
+    public ObjectNode object(byte[] bytes) {
         if (bytes.length == 0) {
             return Json.object();
         }
@@ -212,6 +222,71 @@ public final class Exchange {
         header("Content-Type", contentType);
         header("Cache-Control", "no-store");
         response = ApiResponse.streamed(200, headers, body);
+    }
+
+    /**
+     * Answers a WebSocket handshake (RFC 6455, 4.2): the request must ask for {@code Upgrade:
+     * websocket} with {@code Connection: Upgrade}, version 13 (else 426 naming it) and a 16-byte
+     * key; no subprotocol or extension is chosen. Once the transport has sent the 101, the
+     * connection's messages (at most the server's body size each) go to the listener {@code open}
+     * makes, on the transport's thread.
+     *
+     * @param open makes the listener of the connection
+     * @throws ApiException 400 for a request that is not a WebSocket handshake, 426 for another
+     *     version, 501 when the transport cannot switch protocols
+     */
+    public void webSocket(java.util.function.Function<WebSocket, WebSocket.Listener> open) {
+        if (!tokens(header("Upgrade")).contains("websocket")
+                || !tokens(header("Connection")).contains("upgrade")
+                || !request.method().equals("GET")) {
+            throw ApiException.status(
+                    400, "this path takes a WebSocket handshake (GET with Upgrade: websocket; POST streams SSE)");
+        }
+        if (!"13".equals(header("Sec-WebSocket-Version"))) {
+            header("Sec-WebSocket-Version", "13");
+            throw ApiException.status(426, "WebSocket version 13 is the one spoken here");
+        }
+        String key = header("Sec-WebSocket-Key");
+        byte[] nonce;
+        try {
+            nonce = key == null ? new byte[0] : java.util.Base64.getDecoder().decode(key.trim());
+        } catch (IllegalArgumentException e) {
+            nonce = new byte[0];
+        }
+        if (nonce.length != 16) {
+            throw ApiException.status(400, "Sec-WebSocket-Key must be 16 bytes in base64");
+        }
+        if (!request.upgradable()) {
+            throw ApiException.status(
+                    501, "this server does not take WebSockets: start it with webSockets(true), or stream over SSE");
+        }
+        String accept;
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-1")
+                    .digest((key.trim() + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(StandardCharsets.US_ASCII));
+            accept = java.util.Base64.getEncoder().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
+        }
+        header("Upgrade", "websocket");
+        header("Connection", "Upgrade");
+        header("Sec-WebSocket-Accept", accept);
+        int max = maxBody;
+        response = ApiResponse.upgraded(headers, (in, out) -> {
+            WebSocket socket = new WebSocket(in, out, max);
+            socket.serve(open.apply(socket));
+        });
+    }
+
+    /** The comma-separated tokens of a header, lower case. */
+    private static List<String> tokens(String header) {
+        List<String> out = new ArrayList<>();
+        if (header != null) {
+            for (String t : header.split(",")) {
+                out.add(t.trim().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return out;
     }
 
     /** @return whether an answer was given */

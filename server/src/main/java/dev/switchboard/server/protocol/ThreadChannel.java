@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -212,7 +213,7 @@ public final class ThreadChannel {
         }
         for (Subscription s : subscriptions) {
             if (s.filter.matches(e)) {
-                s.queue.add(e);
+                s.sink.accept(e);
             }
         }
     }
@@ -224,11 +225,30 @@ public final class ThreadChannel {
      * @param filter the filter
      * @return the subscription, to be closed
      */
-    public synchronized Subscription subscribe(EventFilter filter) {
-        Subscription s = new Subscription(this, filter.live());
+    public Subscription subscribe(EventFilter filter) {
+        LinkedBlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
+        return listen(filter, queue, queue::add);
+    }
+
+    /**
+     * Subscribes with a sink that is handed the kept events the filter lets through, then each new
+     * one as it is published, in order. The sink is called with the channel's lock held: it must
+     * not block (a transport queues the event for its writer).
+     *
+     * @param filter the filter
+     * @param sink takes the events
+     * @return the subscription, to be closed
+     */
+    public Subscription listen(EventFilter filter, Consumer<ObjectNode> sink) {
+        return listen(filter, null, sink);
+    }
+
+    private synchronized Subscription listen(
+            EventFilter filter, LinkedBlockingQueue<ObjectNode> queue, Consumer<ObjectNode> sink) {
+        Subscription s = new Subscription(this, filter.live(), queue, sink);
         for (ObjectNode e : buffer) {
             if (filter.matches(e)) {
-                s.queue.add(e);
+                sink.accept(e);
                 s.replayed++;
             }
         }
@@ -244,12 +264,19 @@ public final class ThreadChannel {
     public static final class Subscription implements AutoCloseable {
         private final ThreadChannel channel;
         private final EventFilter filter;
-        private final LinkedBlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
+        private final LinkedBlockingQueue<ObjectNode> queue;
+        private final Consumer<ObjectNode> sink;
         private int replayed;
 
-        private Subscription(ThreadChannel channel, EventFilter filter) {
+        private Subscription(
+                ThreadChannel channel,
+                EventFilter filter,
+                LinkedBlockingQueue<ObjectNode> queue,
+                Consumer<ObjectNode> sink) {
             this.channel = channel;
             this.filter = filter;
+            this.queue = queue;
+            this.sink = sink;
         }
 
         /**
@@ -260,6 +287,9 @@ public final class ThreadChannel {
          * @throws InterruptedException when interrupted
          */
         public ObjectNode next(long millis) throws InterruptedException {
+            if (queue == null) {
+                throw new IllegalStateException("a subscription with a sink of its own has no queue");
+            }
             return queue.poll(millis, TimeUnit.MILLISECONDS);
         }
 

@@ -12,7 +12,8 @@ import java.util.List;
  * recorded in {@code switchboard_server_schema}: the thread and run rows (1, every database), the
  * PostgreSQL run queue's columns and claim log (2), the shared run events (3) and the graph of each
  * queued run, which rolling upgrades compare with the thread's schema version (4), the assistants
- * and crons (5, every database; before, each created its own). Whatever opens
+ * and crons (5, every database; before, each created its own), the webhook calls not made yet (6,
+ * every database). Whatever opens
  * the tables first applies what is missing, in one transaction under a lock, so JVMs started
  * together on an empty database migrate it one after the other (PostgreSQL: an advisory lock and
  * transactional DDL; SQLite: the file's write lock), and the later ones find it migrated without
@@ -76,7 +77,13 @@ public final class ServerSchema {
                                     + " VARCHAR(64) NOT NULL, version INT NOT NULL, row_json TEXT NOT NULL,"
                                     + " PRIMARY KEY (assistant_id, version))",
                             "CREATE TABLE IF NOT EXISTS switchboard_server_crons (cron_id VARCHAR(64) PRIMARY KEY,"
-                                    + " next_run_ms BIGINT, row_json TEXT NOT NULL)")));
+                                    + " next_run_ms BIGINT, row_json TEXT NOT NULL)")),
+            new Migration(
+                    6,
+                    false,
+                    List.of("CREATE TABLE IF NOT EXISTS switchboard_server_webhooks (run_id VARCHAR(64) PRIMARY KEY,"
+                            + " url TEXT NOT NULL, body_json TEXT NOT NULL, attempts INTEGER NOT NULL,"
+                            + " next_attempt_ms BIGINT NOT NULL)")));
 
     /** The version the migrations lead to. */
     public static final int VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();

@@ -173,6 +173,23 @@ final class Sql implements AutoCloseable {
         return out;
     }
 
+    /** The rows a query answers, each as its columns' text. */
+    List<String[]> strings(String sql, Object... args) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (PreparedStatement p = prepare(sql, args);
+                ResultSet r = p.executeQuery()) {
+            int n = r.getMetaData().getColumnCount();
+            while (r.next()) {
+                String[] row = new String[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = r.getString(i + 1);
+                }
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
     /** The first JSON row a query answers, or null. */
     ObjectNode row(String sql, Object... args) throws SQLException {
         List<ObjectNode> all = rows(sql, args);

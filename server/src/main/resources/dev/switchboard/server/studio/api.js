@@ -1,5 +1,8 @@
 // The server's public HTTP API (LangGraph Server's), as Studio uses it: nothing private.
 const TOKEN_KEY = 'switchboard-studio-token';
+// The API's root is where Studio is served, less /studio/: empty on the server's own port, the
+// context path when an application serves the API under one (/api/studio/ calls /api/threads/...).
+const ROOT = location.pathname.slice(0, Math.max(0, location.pathname.lastIndexOf('/studio/')));
 
 export const api = {
   token: sessionStorage.getItem(TOKEN_KEY) || '',
@@ -16,7 +19,7 @@ export const api = {
   },
 
   async call(method, path, body) {
-    const res = await fetch(path, { method, headers: this.headers(), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(ROOT + path, { method, headers: this.headers(), body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return text ? JSON.parse(text) : null;
@@ -27,7 +30,7 @@ export const api = {
 
   // A run streamed over SSE. EventSource only speaks GET, so the POST body is read by hand.
   async *stream(path, body) {
-    const res = await fetch(path, { method: 'POST', headers: this.headers(), body: JSON.stringify(body) });
+    const res = await fetch(ROOT + path, { method: 'POST', headers: this.headers(), body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = '';

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,10 +77,12 @@ final class JsSdk {
     /**
      * Drives an application serving the tests' graphs ({@code pipeline}, {@code review}) behind HTTP
      * Basic, with an {@code /hello} route, through {@code spring-sdk.mjs}, and checks what it saw.
+     *
+     * @param api the API's URL, with the application's context path, e.g. {@code http://127.0.0.1:8080/api}
      */
-    static void driveApplication(int port, String alice, String bob) throws Exception {
+    static void driveApplication(String api, String alice, String bob) throws Exception {
         Path work = JsSdk.prepare();
-        List<String> lines = JsSdk.run(work, 180, "node", "spring-sdk.mjs", "http://127.0.0.1:" + port, alice, bob);
+        List<String> lines = JsSdk.run(work, 180, "node", "spring-sdk.mjs", api, alice, bob);
         assertEquals(1, lines.size(), () -> "node printed " + lines);
         JsonNode out = JSON.readTree(lines.get(0));
         assertEquals(401, out.get("anonymous").asInt());
@@ -107,6 +110,27 @@ final class JsSdk {
         assertEquals(4, out.get("all").size(), out::toString);
         assertEquals("[\"go\",\"1\",\"2\",\"3\"]", out.get("pipelineSteps").toString());
         assertEquals("interrupted", out.get("cancelStatus").asString());
+
+        // the run's addresses are the API's own paths, which the client appends to its URL (context path
+        // and all): its Content-Location reads the run, its Location joins the stream
+        String thread = out.get("locationThread").asString();
+        String run = out.get("locationRun").asString();
+        assertEquals(
+                "/threads/" + thread + "/runs/" + run,
+                out.get("contentLocation").asString());
+        assertEquals(
+                "/threads/" + thread + "/runs/" + run + "/stream",
+                out.get("location").asString());
+        assertEquals(run, out.get("runAtContentLocation").asString());
+        assertEquals(
+                "[\"metadata\",\"updates\",\"updates\",\"updates\"]",
+                out.get("joinedAtLocation").toString());
+        // Studio's own calls, its api.js served by the application and run in node at Studio's
+        // address: they go to the API beside Studio, under the context path
+        assertEquals("[\"pipeline\",\"review\"]", out.get("studioGraphs").toString());
+        assertEquals(
+                "[\"" + URI.create(api).getPath() + "/assistants/search\"]",
+                out.get("studioCalls").toString());
 
         assertEquals("tea", out.get("aliceItem").get("value").asString());
         assertFalse(out.get("bobItem").asInt() == 200, out::toString);

@@ -33,14 +33,15 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * LangGraph's API served by a Spring WebFlux application (Reactor Netty) on its own port, behind
  * Spring Security's WebFlux filter chain (HTTP Basic), on the PostgreSQL that {@code
- * SWITCHBOARD_POSTGRES_URL} names: the same drive by LangGraph's JS client as the Spring MVC
+ * SWITCHBOARD_POSTGRES_URL} names, under the base path {@code /api} ({@code
+ * spring.webflux.base-path}): the same drive by LangGraph's JS client as the Spring MVC
  * application's (an interrupt answered, ownership, a hang-up and a rejoin, a cancel on disconnect,
  * the store; its two parts read while the run goes on show the stream is not buffered).
  */
 @SpringBootTest(
         classes = SwitchboardReactiveApplicationTest.App.class,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "spring.main.web-application-type=reactive")
+        properties = {"spring.main.web-application-type=reactive", "spring.webflux.base-path=/api"})
 class SwitchboardReactiveApplicationTest {
     private static final TestSchema SCHEMA = new TestSchema();
 
@@ -127,7 +128,7 @@ class SwitchboardReactiveApplicationTest {
     void aBrowsersPreflightReachesTheServerPastWebFluxAndItsSecurity() throws Exception {
         HttpResponse<String> preflight = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/threads/search"))
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/threads/search"))
                                 .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
                                 .header("Origin", "http://localhost:3000")
                                 .header("Access-Control-Request-Method", "POST")
@@ -145,6 +146,9 @@ class SwitchboardReactiveApplicationTest {
 
     @Test
     void theJsClientDrivesTheApplicationsApi() throws Exception {
-        JsSdk.driveApplication(port, JsSdk.basic("alice", "alice-secret"), JsSdk.basic("bob", "bob-secret"));
+        JsSdk.driveApplication(
+                "http://127.0.0.1:" + port + "/api",
+                JsSdk.basic("alice", "alice-secret"),
+                JsSdk.basic("bob", "bob-secret"));
     }
 }

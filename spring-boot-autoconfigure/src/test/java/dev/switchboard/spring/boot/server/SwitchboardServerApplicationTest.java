@@ -57,14 +57,16 @@ import tools.jackson.databind.json.JsonMapper;
  * on the PostgreSQL that {@code SWITCHBOARD_POSTGRES_URL} names: behind Spring Security (HTTP
  * Basic; a caller without credentials is refused, the authenticated user owns its threads and
  * store namespace), with an application route beside it, on Boot's own DataSource (HikariCP), the
- * starter's saver, store and run listeners, and the graphs as beans. Driven by LangGraph's JS
- * client (streams, an interrupt answered, a hang-up and a rejoin by last event id, a cancel on
- * disconnect) and by plain HTTP.
+ * starter's saver, store and run listeners, and the graphs as beans, all under the context path
+ * {@code /api} ({@code server.servlet.context-path}). Driven by LangGraph's JS client (streams, an
+ * interrupt answered, a hang-up and a rejoin by last event id, a cancel on disconnect, the run's
+ * {@code Content-Location} and {@code Location} resolved against the client's URL, Studio's calls)
+ * and by plain HTTP.
  */
 @SpringBootTest(
         classes = SwitchboardServerApplicationTest.App.class,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "switchboard.server.allow-origins=https://chat.example.com")
+        properties = {"switchboard.server.allow-origins=https://chat.example.com", "server.servlet.context-path=/api"})
 class SwitchboardServerApplicationTest {
     private static final TestSchema SCHEMA = new TestSchema();
     private static final String ALICE = JsSdk.basic("alice", "alice-secret");
@@ -209,7 +211,13 @@ class SwitchboardServerApplicationTest {
         HttpResponse<String> hello = send("GET", "/hello", null, BOB);
         assertEquals("hello bob", hello.body());
 
-        // Studio's page and its Mermaid, from the application's port, where the app lets them through
+        // Studio's page and its Mermaid, from the application's port, where the app lets them through;
+        // its bare address leads to the page under the context path
+        HttpResponse<String> bare = send("GET", "/studio", null, null);
+        assertEquals(308, bare.statusCode());
+        assertEquals(
+                URI.create(api() + "/studio/"),
+                bare.uri().resolve(bare.headers().firstValue("Location").orElseThrow()));
         HttpResponse<String> studio = send("GET", "/studio/", null, null);
         assertEquals(200, studio.statusCode());
         assertTrue(studio.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
@@ -261,7 +269,7 @@ class SwitchboardServerApplicationTest {
     /** A browser's request from a page of {@code origin}: a preflight (OPTIONS) or the call itself. */
     private HttpResponse<String> cors(String method, String path, String origin, String authorization)
             throws Exception {
-        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(api() + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Origin", origin);
         if (method.equals("OPTIONS")) {
@@ -311,11 +319,16 @@ class SwitchboardServerApplicationTest {
 
     @Test
     void theJsClientDrivesTheApplicationsApi() throws Exception {
-        JsSdk.driveApplication(port, ALICE, BOB);
+        JsSdk.driveApplication(api(), ALICE, BOB);
+    }
+
+    /** The API's URL: the application's, under its context path. */
+    private String api() {
+        return "http://127.0.0.1:" + port + "/api";
     }
 
     private HttpResponse<String> send(String method, String path, String json, String authorization) throws Exception {
-        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(api() + path))
                 .timeout(Duration.ofSeconds(30))
                 .method(
                         method,

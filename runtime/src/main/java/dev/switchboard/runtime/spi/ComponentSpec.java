@@ -1,12 +1,16 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.managed.ManagedValue;
 import java.util.Objects;
 
 /**
- * Not API. One component of a state record, as generated code declares it: either a channel or a
- * managed value.
+ * One component of a state record, as generated code and extension modules declare it:
+ * either a channel or a managed value.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  *
  * @param name the component (and channel) name
  * @param channel the channel definition, or {@code null} for a managed value

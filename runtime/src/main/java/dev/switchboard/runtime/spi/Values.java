@@ -1,8 +1,12 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 /**
- * Not API. Conversions generated {@code read} methods use for components whose channel is empty:
- * a primitive reads as zero and an {@code Optional} as empty, never {@code null}.
+ * Conversions generated {@code read} methods use for components whose channel is empty: a
+ * primitive reads as zero and an {@code Optional} as empty, never {@code null}.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public final class Values {
     private Values() {}

@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.Step;
@@ -6,10 +6,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Not API. How a generated {@code <Class>Tasks} calls a task for its entrypoint: the context of the
+ * How a generated {@code <Class>Tasks} calls a task for its entrypoint: the context of the
  * entrypoint's task implements it. A call is a durable step of that task (numbered when called,
  * answered from its record when the entrypoint runs again) that runs on the graph's executor with
  * the task's policies, is streamed as a task, and fails the run if it fails.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public interface TaskCaller {
     /**

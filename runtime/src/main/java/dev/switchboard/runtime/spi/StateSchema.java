@@ -1,12 +1,17 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.serde.SealedType;
 import dev.switchboard.runtime.serde.ValueCodec;
 import java.util.List;
 
 /**
- * Not API. Implemented by each generated {@code XxxChannels} class: the channel map of one state
- * record and how to build the record from channel values.
+ * Implemented by each generated {@code XxxChannels} class, and by an extension module that
+ * composes a state of its own: the channel map of one state record and how to build the record
+ * from channel values.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  *
  * @param <R> the record type
  */

@@ -1,10 +1,14 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.NodeContext;
 
 /**
- * Not API. Implemented by generated graphs: calls node and route methods by index with a
- * {@code switch}, so that the runtime never needs reflection.
+ * Implemented by generated graphs and by extension modules' graphs: calls node and route
+ * methods by index with a {@code switch}, so that the runtime never needs reflection.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public interface NodeDispatcher {
     /** What {@link #node} returns for a {@code void} node method. */

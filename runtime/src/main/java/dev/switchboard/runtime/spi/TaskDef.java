@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.serde.ValueType;
@@ -6,8 +6,12 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Not API. A functional workflow's task as a generated {@code <Class>Tasks} declares it: its name,
- * the type its result is recorded as, and its policies.
+ * A functional workflow's task as a generated {@code <Class>Tasks} declares it: its name, the
+ * type its result is recorded as, and its policies.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  *
  * @param name the task's name
  * @param result the result's type

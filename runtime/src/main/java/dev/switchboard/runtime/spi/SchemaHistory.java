@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.channel.ChannelSpec;
 import dev.switchboard.runtime.serde.SealedType;
@@ -11,10 +11,14 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Not API. The versions of a graph's stored schema as generated code declares them: the graph's
+ * The versions of a graph's stored schema as generated code declares them: the graph's
  * version ({@code @Graph(version)}) and, for each older version {@code v}, what leads from it to
  * {@code v + 1} (channels and nodes renamed) and the {@code @Migration} that reads it, if any. The
  * runtime reads every older checkpoint through these steps.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public final class SchemaHistory {
     /** A graph that never bumped its version. */

@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.StateUpdate;
 import java.util.ArrayList;
@@ -6,9 +6,13 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * Not API. Implemented by every generated {@code XxxUpdate} besides extending {@link StateUpdate}:
- * how the runtime reads an update's writes, component by component, without the public update type
- * exposing it.
+ * Implemented by every generated {@code XxxUpdate} besides extending {@link StateUpdate}, and
+ * by an extension module's own updates: how the runtime reads an update's writes, component by
+ * component, without the public update type exposing it.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public interface GeneratedUpdate {
     /**

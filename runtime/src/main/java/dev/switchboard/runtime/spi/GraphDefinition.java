@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.RetryPolicy;
 import dev.switchboard.runtime.serde.SealedType;
@@ -16,13 +16,18 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Not API. A graph as generated code declares it, by name: schemas, nodes, edges, joins, routes and
- * node policies. The runtime resolves it to array indices once, on first use ({@link #compiled}).
+ * A graph as generated code (or an extension module) declares it, by name: schemas, nodes,
+ * edges, joins, routes and node policies. The runtime resolves it to array indices once, on first
+ * use ({@link #compiled}); the accessors are what it reads, and extension modules only build.
  *
  * <p>Generated code numbers nodes from 1 (0 is the {@code __start__} pseudo-node) and routes from
  * 0, and its dispatcher switches on those numbers; {@link Builder#node} and {@link Builder#route}
  * take the number and check it against the declaration order, so a dispatcher case can never call
  * the method of another node.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public final class GraphDefinition {
     private final String name;

@@ -1,4 +1,4 @@
-package dev.switchboard.runtime.internal;
+package dev.switchboard.runtime.spi;
 
 import dev.switchboard.runtime.Final;
 import dev.switchboard.runtime.StateUpdate;
@@ -9,10 +9,14 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * Not API. The state of a functional workflow, which generated {@code <Class>Workflow}s declare:
+ * The state of a functional workflow, which generated {@code <Class>Workflow}s declare:
  * LangGraph's two channels of an entrypoint, {@code __end__} (the last return value: the state, the
  * output, what snapshots show) and {@code __previous__} (what the last run saved, which the next
  * run's {@code @Previous} parameter gets). Reading the state gives the return value itself.
+ *
+ * <p>Service provider interface, for code the Switchboard processor generates and for extension
+ * modules that build graphs without it; not for application code. Compatible within a release
+ * line, as the {@linkplain dev.switchboard.runtime.spi package} promises.
  */
 public final class WorkflowState implements StateSchema<Object> {
     private final ValueType output;
