@@ -180,6 +180,28 @@ class ThreadWebSocketTest {
     }
 
     @Test
+    void aSocketHoldsAtMost64Subscriptions() throws Exception {
+        Messages m = new Messages();
+        WebSocket ws = open(UUID.randomUUID().toString(), m);
+        for (int i = 1; i <= 65; i++) {
+            ws.sendText(
+                            "{\"id\":" + i
+                                    + ",\"method\":\"subscription.subscribe\",\"params\":{\"channels\":[\"values\"]}}",
+                            true)
+                    .join();
+            JsonNode r = m.next();
+            assertEquals(i, r.get("id").asInt());
+            assertEquals(i <= 64 ? "success" : "error", r.get("type").asString(), r::toString);
+        }
+        ws.sendText(
+                        "{\"id\":99,\"method\":\"subscription.unsubscribe\",\"params\":{\"subscription_id\":\"nope\"}}",
+                        true)
+                .join();
+        assertEquals("no_such_subscription", m.next().get("error").asString());
+        ws.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
+    }
+
+    @Test
     void theHandshakeIsCheckedAsAnyRequestIs() throws Exception {
         String thread = UUID.randomUUID().toString();
         assertEquals(401, refusal(HTTP.newWebSocketBuilder()));

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * continuation, a fragmented ping; 1009 a message past the limit, announced or fragmented; 1007
  * text that is not UTF-8), a ping is answered with its payload, broken handshakes are answered as
  * HTTP errors (400, 426 naming version 13, 431 for a huge head), a server without WebSockets
- * answers 501, and after all of it the server still serves HTTP and WebSockets.
+ * answers 501, a connection past the limit gets 503, and after all of it the server still serves HTTP and WebSockets.
  */
 class WebSocketFramesTest {
     private static final int MAX = 64 * 1024;
@@ -162,6 +162,24 @@ class WebSocketFramesTest {
             assertTrue(answer.contains("\"id\":3"), answer);
             c.out().write(frame(0x88, new byte[] {0x03, (byte) 0xE8}, true));
             assertEquals(1000, closeCode(c));
+        }
+    }
+
+    @Test
+    void connectionsPastTheLimitAre503() throws Exception {
+        try (SwitchboardServer small = ProtocolGraphs.server()
+                        .port(0)
+                        .webSockets(true)
+                        .requestThreads(2)
+                        .build()
+                        .start();
+                Conn one = handshake(small.port(), UPGRADE);
+                Conn two = handshake(small.port(), UPGRADE)) {
+            assertEquals(101, one.status());
+            assertEquals(101, two.status());
+            try (Conn three = handshake(small.port(), UPGRADE)) {
+                assertEquals(503, three.status());
+            }
         }
     }
 

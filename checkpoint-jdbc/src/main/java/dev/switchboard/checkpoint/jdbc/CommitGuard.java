@@ -29,4 +29,14 @@ public interface CommitGuard {
      * @throws RuntimeException any, to refuse the commit
      */
     void check(Connection connection, String threadId, CheckpointMetadata metadata) throws SQLException;
+
+    /**
+     * Told once a write transaction of the saver ended, committed or not (after {@link #check}, or
+     * of an operation that checks nothing), so that a guard that stored something of its own in the
+     * transaction knows whether it landed. It must not use the connection. Does nothing by default.
+     *
+     * @param connection the transaction's connection, as {@link #check} was given it
+     * @param committed whether the transaction committed
+     */
+    default void ended(Connection connection, boolean committed) {}
 }

@@ -578,9 +578,18 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
     private <T> T attempt(boolean write, SqlWork<T> work, boolean retry) throws SQLException {
         try (Connections.Lease lease = connections.lease(write)) {
-            T result = work.run(lease, retry);
-            lease.commit();
-            return result;
+            boolean committed = false;
+            try {
+                T result = work.run(lease, retry);
+                lease.commit();
+                committed = true;
+                return result;
+            } finally {
+                CommitGuard g = guard;
+                if (write && g != null) {
+                    g.ended(lease.connection(), committed);
+                }
+            }
         }
     }
 

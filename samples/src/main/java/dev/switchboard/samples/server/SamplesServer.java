@@ -26,7 +26,9 @@ import java.util.concurrent.CountDownLatch;
  * desk agent with middleware: its refund review is LangChain's HITL interrupt, which agent-chat-ui's
  * approval UI shows), {@code team} (the desk behind a front-desk supervisor) and {@code essay} (the
  * functional API sample: its input is a bare topic, it pauses for a review). Drive it with {@code @langchain/langgraph-sdk} or
- * curl, or open Studio at {@code /studio/}; Ctrl-C stops it.
+ * curl, or open Studio at {@code /studio/}; Ctrl-C stops it. With {@code SWITCHBOARD_WEBSOCKETS=true} it
+ * also takes the thread protocol over WebSockets ({@code client.threads.stream({assistantId,
+ * transport: "websocket"})}).
  */
 public final class SamplesServer {
     private SamplesServer() {}
@@ -43,6 +45,8 @@ public final class SamplesServer {
                 .graph("essay", EssayWriterWorkflow.builder(new EssayWriter(paragraph -> {})))
                 .database(System.getenv().getOrDefault("SWITCHBOARD_DATABASE_URL", "jdbc:sqlite:switchboard-server.db"))
                 .port(port)
+                // SWITCHBOARD_WEBSOCKETS=true: the thread protocol's WebSocket transport as well
+                .webSockets(Boolean.parseBoolean(System.getenv("SWITCHBOARD_WEBSOCKETS")))
                 .build()
                 .start();
         CountDownLatch stopped = new CountDownLatch(1);

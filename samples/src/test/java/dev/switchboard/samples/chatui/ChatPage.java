@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Assumptions;
  * The chat page of {@code src/test/js/chat-ui}, built with its pinned packages ({@code npm ci} from
  * the committed lock file, then esbuild), served as agent-chat-ui is deployed: the page at {@code /}
  * and the LangGraph API passed through under {@code /api} (agent-chat-ui's API route), streams
- * included, so the browser talks to one origin. Without node and npm the tests that need it are
+ * included, so the browser talks to one origin; or the page alone, calling the API it is given in
+ * its address from its own origin. Without node and npm the tests that need it are
  * skipped, or fail under {@code CI=true}.
  */
 final class ChatPage implements AutoCloseable {
@@ -52,9 +53,24 @@ final class ChatPage implements AutoCloseable {
         return new ChatPage(build(), api);
     }
 
+    /** The page alone, for a page told where the API is ({@code ?api=}): {@code /api} answers 404. */
+    static ChatPage start() throws Exception {
+        return new ChatPage(build(), null);
+    }
+
     /** The page's address. */
     String url(String query) {
-        return "http://127.0.0.1:" + http.getAddress().getPort() + "/?" + query;
+        return url("127.0.0.1", query);
+    }
+
+    /** The page's address under another name for this host (one the browser maps to loopback). */
+    String url(String host, String query) {
+        return "http://" + host + ":" + port() + "/?" + query;
+    }
+
+    /** The page's port. */
+    int port() {
+        return http.getAddress().getPort();
     }
 
     /** Copies the page's sources to target/chat-ui (once), installs its pinned packages and bundles it. */
@@ -101,7 +117,7 @@ final class ChatPage implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getRawPath();
-            if (path.startsWith("/api/") || path.equals("/api")) {
+            if (api != null && (path.startsWith("/api/") || path.equals("/api"))) {
                 pass(ex, path.substring("/api".length()));
             } else {
                 serve(ex, path.equals("/") ? "index.html" : path.substring(1));

@@ -31,6 +31,11 @@ final class Chromium implements AutoCloseable {
     }
 
     static Chromium start() throws IOException {
+        return start(new String[0]);
+    }
+
+    /** A browser started with more command-line switches (host name mappings, say). */
+    static Chromium start(String... switches) throws IOException {
         if (!Files.isExecutable(BROWSER) || !Files.isExecutable(DRIVER)) {
             String why = "the chat page's browser test needs " + BROWSER + " and " + DRIVER
                     + ": apt-get install -y chromium chromium-driver";
@@ -51,6 +56,7 @@ final class Chromium implements AutoCloseable {
                 "--disable-sync",
                 "--no-first-run",
                 "--user-data-dir=" + profile);
+        options.addArguments(switches);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER.toFile())
                 .build();

@@ -60,8 +60,10 @@ import tools.jackson.databind.ObjectMapper;
  * @langchain/langgraph-sdk/react}, as agent-chat-ui uses it) against a Spring Boot application that
  * serves LangGraph's API on its own port behind Spring Security, with no proxy: the page comes from
  * another origin (its own port) and calls the application directly, with its key as {@code X-Api-Key}
- * as agent-chat-ui sends it, so every call passes the server's CORS through Spring (a loopback page,
- * allowed by default; preflights let through by the security chain). The human message goes as
+ * as agent-chat-ui sends it, so every call passes the server's CORS through Spring (preflights let
+ * through by the security chain): a loopback page is allowed by default, a page of {@code chat.test}
+ * because the application lists it in {@code switchboard.server.allow-origins}, and one of {@code
+ * evil.test} reaches nothing (Chromium maps both names to this host). The human message goes as
  * content blocks and stays a list of blocks; the agent's tool call pauses for a review that the page
  * answers; a reload in the middle of a run rejoins it by the thread id in the address.
  */
@@ -134,15 +136,23 @@ class SpringChatUiBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
+        page = ChatPage.start();
+        // the page under three names of this host: 127.0.0.1 (a loopback origin, allowed by default),
+        // chat.test (allowed by the application's configuration), evil.test (neither)
+        String chat = "http://chat.test:" + page.port();
+        String evil = "http://evil.test:" + page.port();
         app = SpringApplication.run(
                 App.class,
                 "--server.port=0",
                 "--server.address=127.0.0.1",
                 "--spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db"),
-                "--switchboard.checkpoint.saver=memory");
+                "--switchboard.checkpoint.saver=memory",
+                "--switchboard.server.allow-origins=" + chat);
         api = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
-        page = ChatPage.start(URI.create(api));
-        chromium = Chromium.start();
+        chromium = Chromium.start(
+                "--host-resolver-rules=MAP chat.test 127.0.0.1, MAP evil.test 127.0.0.1",
+                // the page makes ids with crypto.randomUUID, which needs a secure context
+                "--unsafely-treat-insecure-origin-as-secure=" + chat + "," + evil);
         driver = chromium.driver;
         wait = new WebDriverWait(driver, Duration.ofSeconds(30));
     }
@@ -163,7 +173,7 @@ class SpringChatUiBrowserTest {
 
     @Test
     void aRefundIsAskedInContentBlocksReviewedAndMadeFromAnotherOrigin() throws Exception {
-        String thread = ask("desk", "Please refund order 42");
+        String thread = ask("chat.test", "desk", "Please refund order 42");
         assertNotEquals(
                 URI.create(driver.getCurrentUrl()).getPort(),
                 URI.create(api).getPort(),
@@ -195,7 +205,7 @@ class SpringChatUiBrowserTest {
 
     @Test
     void aReloadDuringARunRejoinsIt() throws Exception {
-        String thread = ask("slow", "take your time");
+        String thread = ask("127.0.0.1", "slow", "take your time");
         // the server has answered the run's creation (Content-Location names it): the page can rejoin it
         awaitMain(
                 "the run to be under way",
@@ -223,9 +233,22 @@ class SpringChatUiBrowserTest {
                         .asString());
     }
 
-    /** Opens a fresh page from its own origin on the application's API, sends a message, answers the thread. */
-    private String ask(String assistant, String message) {
-        driver.get(page.url("assistantId=" + assistant + "&api=" + api + "&apiKey=" + KEY));
+    @Test
+    void aPageOfAnOriginNeitherLoopbackNorConfiguredCannotCallTheApi() {
+        open("evil.test", "desk");
+        WebElement main = driver.findElement(By.tagName("main"));
+        awaitMain("the page's first calls to fail", m -> "down".equals(m.getDomAttribute("data-info")));
+        wait.until(d -> main.getDomAttribute("data-threads").startsWith("error: "));
+    }
+
+    /** Opens a fresh page on the application's API, from the page's origin under {@code host}. */
+    private void open(String host, String assistant) {
+        driver.get(page.url(host, "assistantId=" + assistant + "&api=" + api + "&apiKey=" + KEY));
+    }
+
+    /** Opens a fresh page from {@code host}, sends a message, answers the thread. */
+    private String ask(String host, String assistant, String message) {
+        open(host, assistant);
         WebElement prompt = wait.until(ExpectedConditions.elementToBeClickable(By.id("prompt")));
         prompt.sendKeys(message);
         driver.findElement(By.id("send")).click();

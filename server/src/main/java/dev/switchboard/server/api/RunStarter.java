@@ -143,9 +143,11 @@ public final class RunStarter {
             // rows are never stored); the thread's monitor first, as every other path takes them
             RunPipeline.Submission[] submitted = new RunPipeline.Submission[1];
             Runnable submit = () -> {
-                submitted[0] = pipeline.submit(t, run, here);
-                registry.mergeMetadata(
-                        t, Json.object().put("graph_id", g.graphId()).put("assistant_id", req.assistantId()));
+                submitted[0] = pipeline.submit(
+                        t,
+                        run,
+                        here,
+                        Json.object().put("graph_id", g.graphId()).put("assistant_id", req.assistantId()));
             };
             if (t.temporary()) {
                 submit.run();

@@ -161,11 +161,10 @@ public final class SocketFront implements AutoCloseable {
         s.setSoTimeout(readTimeoutMillis);
         InputStream in = new BufferedInputStream(s.getInputStream(), 8192);
         OutputStream out = s.getOutputStream();
-        byte[] head = head(in);
+        byte[] head = head(in, System.nanoTime() + readTimeoutMillis * 1_000_000L);
         if (head == null) {
             write(out, 431, List.of(), "the request head is too large".getBytes(StandardCharsets.UTF_8));
-            s.shutdownOutput();
-            in.skip(MAX_HEAD); // what the client still sends, so that the close is no reset that drops the 431
+            linger(s, in);
             return;
         }
         Head h = Head.parse(head);
@@ -179,17 +178,24 @@ public final class SocketFront implements AutoCloseable {
         if (r.status() == 101 && r.upgrade() != null) {
             write(out, 101, r.headers(), null);
             r.upgrade().serve(in, out); // the socket's read timeout is the WebSocket's idle time
+            linger(s, in);
         } else {
             byte[] body = r.streamed() ? new byte[0] : r.body();
             write(out, r.status(), r.headers(), body);
         }
     }
 
-    /** The bytes up to the blank line ending a head; null when longer than {@link #MAX_HEAD}. */
-    private static byte[] head(InputStream in) throws IOException {
+    /**
+     * The bytes up to the blank line ending a head; null when longer than {@link #MAX_HEAD}. A
+     * head trickling in a byte at a time must still be whole by the deadline.
+     */
+    private static byte[] head(InputStream in, long deadline) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream(512);
         int matched = 0; // of \r\n\r\n
         while (head.size() < MAX_HEAD) {
+            if (in.available() == 0 && System.nanoTime() > deadline) {
+                throw new java.net.SocketTimeoutException("the request head took longer than the read timeout");
+            }
             int b = in.read();
             if (b < 0) {
                 throw new IOException("the connection closed within a request head");
@@ -201,6 +207,21 @@ public final class SocketFront implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * Ends the output, then reads (a second, 64 KiB at most) what the client still sends before the
+     * socket closes: a close with unread input resets the connection, and a reset can drop the
+     * close frame just sent before the client reads it.
+     */
+    private static void linger(Socket s, InputStream in) {
+        try {
+            s.shutdownOutput();
+            s.setSoTimeout(1_000);
+            in.skip(64 * 1024);
+        } catch (IOException e) {
+            // it has gone
+        }
     }
 
     /** Relays the connection to the JDK server: the head read, then all bytes both ways. */

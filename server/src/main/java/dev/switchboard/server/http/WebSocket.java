@@ -52,6 +52,9 @@ public final class WebSocket {
     /** The endpoint failed. */
     public static final int INTERNAL = 1011;
 
+    /** The most bytes of a payload allocated before they arrive. */
+    private static final int CHUNK = 64 * 1024;
+
     private static final int CONTINUATION = 0x0, TEXT = 0x1, BINARY = 0x2, CLOSE = 0x8, PING = 0x9, PONG = 0xA;
 
     private final InputStream in;
@@ -159,8 +162,7 @@ public final class WebSocket {
             }
             byte[] mask = new byte[4];
             readFully(mask, 0);
-            byte[] payload = new byte[(int) size];
-            readFully(payload, 0);
+            byte[] payload = payload((int) size);
             for (int i = 0; i < payload.length; i++) {
                 payload[i] ^= mask[i & 3];
             }
@@ -243,6 +245,30 @@ public final class WebSocket {
         } catch (CharacterCodingException e) {
             throw new Violation(INVALID_DATA, "text must be valid UTF-8");
         }
+    }
+
+    /**
+     * A payload of {@code size} bytes, read in chunks so that memory follows the bytes that
+     * arrive, not the length a frame announces (a client announcing the largest message and
+     * sending nothing costs a chunk).
+     */
+    private byte[] payload(int size) throws IOException {
+        if (size <= CHUNK) {
+            byte[] b = new byte[size];
+            readFully(b, 0);
+            return b;
+        }
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream(CHUNK);
+        byte[] chunk = new byte[CHUNK];
+        for (int left = size; left > 0; ) {
+            int n = in.read(chunk, 0, Math.min(chunk.length, left));
+            if (n < 0) {
+                throw new EOFException("the client closed the connection");
+            }
+            all.write(chunk, 0, n);
+            left -= n;
+        }
+        return all.toByteArray();
     }
 
     /** Reads {@code b} whole from {@code from} on; the end of the stream there is an error. */

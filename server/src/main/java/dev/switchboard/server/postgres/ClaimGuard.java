@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Fences the commits of one claimed run in the database: inside the transaction of each of its
@@ -19,28 +22,57 @@ import java.sql.SQLException;
  * the head compare-and-set alone would let through. {@code FOR SHARE}, not {@code FOR KEY SHARE}: a
  * claim changes no key column, and only {@code FOR SHARE} makes such an update wait. Each run gets
  * its own guard, on its own view of the saver (its checkpointer in its run config).
+ *
+ * <p>A checkpoint's transaction also stores the run's SSE events queued since the last one, in the
+ * same statement as the check: a superstep's events cost no commit of their own. Should the
+ * transaction not commit, they go back to the {@link EventLog}'s writer.
  */
 final class ClaimGuard implements CommitGuard {
-    private static final String SQL =
+    private static final String CHECK =
             "SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
+    private static final String CHECK_WITH_EVENTS = EventLog.INSERT_WITH + " SELECT owner, attempt, queue_status, "
+            + EventLog.NOTIFY_ITEM + " FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
 
     private final String owner;
     private final Claim claim;
+    /** The run's events; null when the queue has no event log. */
+    private final EventLog events;
+    /** The events stored by each transaction in flight (parallel tasks write at once), by connection. */
+    private final Map<Connection, List<EventLog.Pending>> taken = new ConcurrentHashMap<>();
 
-    ClaimGuard(String owner, Claim claim) {
+    ClaimGuard(String owner, Claim claim, EventLog events) {
         this.owner = owner;
         this.claim = claim;
+        this.events = events;
     }
 
     @Override
     public void check(Connection connection, String threadId, CheckpointMetadata metadata) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement(SQL)) {
-            p.setString(1, claim.runId());
+        List<EventLog.Pending> mine =
+                events == null || metadata == null ? List.of() : events.take(claim.runId(), false);
+        if (!mine.isEmpty()) {
+            taken.put(connection, mine);
+        }
+        try (PreparedStatement p = connection.prepareStatement(mine.isEmpty() ? CHECK : CHECK_WITH_EVENTS)) {
+            int i = 1;
+            if (!mine.isEmpty()) {
+                i = EventLog.bindInsert(p, i, claim.runId(), mine);
+                i = EventLog.bindNotify(p, i, claim.runId(), mine);
+            }
+            p.setString(i, claim.runId());
             try (ResultSet r = p.executeQuery()) {
                 if (!r.next() || !held(r)) {
                     throw new ClaimLost(claim);
                 }
             }
+        }
+    }
+
+    @Override
+    public void ended(Connection connection, boolean committed) {
+        List<EventLog.Pending> mine = taken.remove(connection);
+        if (mine != null) {
+            events.ended(claim.runId(), mine, committed);
         }
     }
 

@@ -36,11 +36,13 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** The NOTIFY channel; the payload is the run id whose events were written. */
     static final String CHANNEL = "switchboard_events";
     /**
-     * How long the writer waits for more events before committing a batch: the events of every run
-     * of this JVM then cost at most one commit per linger (about 200 a second), however fast tokens
-     * stream; a superstep's burst of events is one commit.
+     * How old an event gets before the writer stores it, if no checkpoint of its run stored it
+     * first: the events of every run of this JVM then cost at most one commit per linger (about 50
+     * a second), however fast tokens stream, and the events of a graph whose steps are shorter
+     * than this go with its checkpoints at no commit of their own. A reader on another JVM sees a
+     * token streamed in a long step up to two lingers late.
      */
-    static final Duration LINGER = Duration.ofMillis(5);
+    static final Duration LINGER = Duration.ofMillis(20);
     /** A reader's fallback poll when no NOTIFY comes. */
     static final Duration POLL = Duration.ofMillis(500);
     /** How long a done run's events stay for late joiners: as long as a JVM keeps its own runs'. */
@@ -50,7 +52,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     private static final String EVENTS = "switchboard_server_events";
 
     /** One event waiting for the writer. */
-    private record Pending(String runId, String name, String data) {}
+    record Pending(String runId, String name, String data, long queuedAt) {}
 
     private final ConnectionPool pool;
     /** Held while a batch or a prune is written: batches commit in the order they were taken. */
@@ -58,6 +60,13 @@ public final class EventLog implements SharedEvents, AutoCloseable {
 
     private final String where;
     private final List<Pending> pending = new ArrayList<>();
+    /**
+     * The runs some of whose events are in a transaction not yet ended (the writer's batch, a
+     * checkpoint's, an outcome's): none of their other events starts another meanwhile, so a run's
+     * rows commit in the order of their ids, which readers rely on. Guarded by {@link #pending}.
+     */
+    private final Set<String> inFlight = new java.util.HashSet<>();
+
     private final Map<String, Signal> signals = new ConcurrentHashMap<>();
     private final Thread flusher;
     private long lastPrune = System.nanoTime();
@@ -97,9 +106,10 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** Queues one event of a run this JVM runs; the writer thread stores it. */
     @Override
     public void add(String runId, String name, byte[] data) {
-        Pending p = new Pending(runId, name, new String(data, StandardCharsets.UTF_8));
+        String text = new String(data, StandardCharsets.UTF_8);
         synchronized (pending) {
-            pending.add(p);
+            // stamped in the queue's order, so a run's events age in the order they are stored
+            pending.add(new Pending(runId, name, text, System.nanoTime()));
             pending.notifyAll();
         }
     }
@@ -119,7 +129,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
                     continue;
                 }
                 Thread.sleep(LINGER.toMillis());
-                flush();
+                flush(false);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -131,15 +141,134 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** Stores every queued event now; called before the queue marks a run done, so its last events precede it. */
     @Override
     public void flush() {
+        flush(true);
+    }
+
+    /**
+     * Stores the queued events of the runs no other transaction holds events of: all of them, or
+     * only those queued at least {@link #LINGER} ago. A younger event is most often stored with its
+     * run's next checkpoint ({@link ClaimGuard}) at no commit of its own; the writer stores it only
+     * when no checkpoint came meanwhile (a long step streaming tokens), so a reader on another JVM
+     * waits for an event at most about two lingers either way.
+     */
+    private void flush(boolean all) {
+        long agedBefore = System.nanoTime() - LINGER.toNanos();
         synchronized (writeLock) {
-            List<Pending> batch;
+            List<Pending> batch = new ArrayList<>();
+            Set<String> runs = new LinkedHashSet<>();
             synchronized (pending) {
-                batch = List.copyOf(pending);
-                pending.clear();
+                for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+                    Pending p = it.next();
+                    if (!inFlight.contains(p.runId) && (all || p.queuedAt - agedBefore <= 0)) {
+                        batch.add(p);
+                        runs.add(p.runId);
+                        it.remove();
+                    }
+                }
+                inFlight.addAll(runs);
             }
-            if (!batch.isEmpty()) {
-                write(batch);
+            try {
+                if (!batch.isEmpty()) {
+                    write(batch);
+                }
+            } finally {
+                synchronized (pending) {
+                    inFlight.removeAll(runs);
+                    pending.notifyAll();
+                }
             }
+        }
+    }
+
+    /**
+     * Takes the run's events not yet written out of the writer's queue, for the caller to store in
+     * its own transaction and then hand back to {@link #ended}; none when another transaction holds
+     * some of the run's events and {@code wait} is false, else once that one ended.
+     */
+    List<Pending> take(String runId, boolean wait) {
+        synchronized (pending) {
+            while (inFlight.contains(runId)) {
+                if (!wait) {
+                    return List.of();
+                }
+                try {
+                    pending.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return List.of(); // the writer stores them
+                }
+            }
+            List<Pending> out = new ArrayList<>();
+            pending.removeIf(p -> p.runId.equals(runId) && out.add(p));
+            if (!out.isEmpty()) {
+                inFlight.add(runId);
+            }
+            return out;
+        }
+    }
+
+    /** The transaction that stored events {@link #take} gave ended: uncommitted, they are queued again. */
+    void ended(String runId, List<Pending> taken, boolean committed) {
+        if (taken.isEmpty()) {
+            return;
+        }
+        synchronized (pending) {
+            if (!committed) {
+                pending.addAll(0, taken);
+            }
+            inFlight.remove(runId);
+            pending.notifyAll();
+        }
+    }
+
+    /**
+     * The SQL that stores one run's events in the caller's statement: a {@code WITH} clause taking
+     * the run id and two text arrays (names, data), to be followed by the statement's own query.
+     */
+    static final String INSERT_WITH = "WITH e AS (INSERT INTO " + EVENTS + " (run_id, event, data)"
+            + " SELECT ?, x.event, x.data FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS x(event, data, n)"
+            + " ORDER BY x.n)";
+
+    /** The SELECT-list item that NOTIFYs a run's readers when events were stored: its run id, names. */
+    static final String NOTIFY_ITEM =
+            "(SELECT count(pg_notify('" + CHANNEL + "', ?)) WHERE cardinality(?::text[]) > 0)";
+
+    /** Binds {@link #INSERT_WITH}'s parameters from {@code at}; returns the next index. */
+    static int bindInsert(PreparedStatement p, int at, String runId, List<Pending> events) throws SQLException {
+        String[] names = new String[events.size()];
+        String[] data = new String[events.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = events.get(i).name();
+            data[i] = events.get(i).data();
+        }
+        p.setString(at, runId);
+        p.setArray(at + 1, p.getConnection().createArrayOf("text", names));
+        p.setArray(at + 2, p.getConnection().createArrayOf("text", data));
+        return at + 3;
+    }
+
+    /** Binds {@link #NOTIFY_ITEM}'s parameters from {@code at}; returns the next index. */
+    static int bindNotify(PreparedStatement p, int at, String runId, List<Pending> events) throws SQLException {
+        p.setString(at, runId);
+        p.setArray(at + 1, p.getConnection().createArrayOf("text", new String[events.size()]));
+        return at + 2;
+    }
+
+    /**
+     * Runs {@code store} with the run's events not yet written, taken out of the writer's queue, for
+     * it to store them in its own transaction (the run's outcome, {@link PostgresRunQueue#finish});
+     * once a transaction holding the run's earlier events ended, so that one commits first. When
+     * {@code store} fails, they go back to the queue.
+     */
+    <T> T storingLast(String runId, java.util.function.Function<List<Pending>, T> store) {
+        List<Pending> last = take(runId, true);
+        boolean stored = false;
+        try {
+            T out = store.apply(last);
+            stored = true;
+            return out;
+        } finally {
+            ended(runId, last, stored);
         }
     }
 

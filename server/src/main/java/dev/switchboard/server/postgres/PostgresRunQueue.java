@@ -3,6 +3,7 @@ package dev.switchboard.server.postgres;
 import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.rows.RowJson;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ServerSchema;
@@ -13,6 +14,7 @@ import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunQueue;
 import dev.switchboard.server.runs.Stop;
 import dev.switchboard.server.wire.Json;
+import dev.switchboard.server.wire.ThreadStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The run queue in PostgreSQL, shared by every server JVM on the database. The run rows of {@link
@@ -55,6 +58,9 @@ public final class PostgresRunQueue implements RunQueue {
     private final String[] graphIds;
 
     private final Integer[] schemaVersions;
+
+    /** Where the runs' events go: a run's last ones are stored with its outcome; null until set. */
+    private volatile EventLog events;
 
     private PostgresRunQueue(
             ConnectionPool pool,
@@ -104,22 +110,52 @@ public final class PostgresRunQueue implements RunQueue {
     }
 
     @Override
-    public Submitted submit(RunRow run, ThreadRow thread, String claimFor) {
-        String row = RowJson.text(run.stored()); // before borrowing a connection, as in finish
-        return submit(run, row, claimFor);
+    public Submitted submit(RunRow run, ThreadRow thread, ObjectNode metadata, String claimFor) {
+        // the rows' JSON before borrowing a connection, as in finish
+        String row = RowJson.text(run.stored());
+        String idle =
+                RowJson.text(Json.object().put("updated_at", thread.updatedAt().toString()));
+        ObjectNode busyFields = thread.stateFields();
+        busyFields.put("status", ThreadStatus.BUSY.wireName());
+        busyFields.put("updated_at", Clock.now().toString());
+        String busy = RowJson.text(busyFields);
+        Object[] stored = new Object[1];
+        Submitted s = submit(run, row, RowJson.text(metadata), idle, busy, claimFor, stored);
+        // the thread as stored now (keys another JVM set included), once the connection is back
+        metadata.properties().forEach(e -> thread.metadata().set(e.getKey(), e.getValue()));
+        if (stored[0] != null) {
+            thread.reload((ObjectNode) Json.parse((String) stored[0]));
+        }
+        if (s.claim() != null) {
+            thread.status(ThreadStatus.BUSY);
+        }
+        return s;
     }
 
-    private Submitted submit(RunRow run, String row, String claimFor) {
+    /**
+     * One transaction: the thread's row locked first (every create on it queues here), the
+     * double-texting decision, the run's row, its claim when asked and free, and the thread's row
+     * with the run's metadata (busy when claimed) written last; {@code stored[0]} gets that row.
+     */
+    private Submitted submit(
+            RunRow run, String row, String metadata, String idle, String busy, String claimFor, Object[] stored) {
         return tx(cx -> {
             lockThread(cx, run.threadId());
-            List<String> pending = ids(
-                    cx,
-                    "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status = 'pending' ORDER BY seq",
-                    run.threadId());
-            String running = one(
-                    cx,
-                    "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN ('running', 'cancelling')",
-                    run.threadId());
+            List<String> pending = new ArrayList<>();
+            String running = null;
+            try (PreparedStatement p = cx.prepareStatement("SELECT run_id, queue_status FROM " + RUNS
+                    + " WHERE thread_id = ? AND queue_status IN " + BUSY + " ORDER BY seq")) {
+                p.setString(1, run.threadId());
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        if (r.getString(2).equals("pending")) {
+                            pending.add(r.getString(1));
+                        } else {
+                            running = r.getString(1);
+                        }
+                    }
+                }
+            }
             Multitask.Decision d = Multitask.decide(run.request().multitaskStrategy(), pending, running);
             if (d.action() != null) {
                 Stop stop = Stop.of(d.action(), false);
@@ -131,10 +167,18 @@ public final class PostgresRunQueue implements RunQueue {
                 }
             }
             insert(cx, run, row);
-            Claim c = claimFor == null ? null : take(cx, claimFor, run.id());
+            Claim c = claimFor == null ? null : take(cx, claimFor, run.id(), false);
             if (c == null) {
                 notify(cx, "wake");
             }
+            stored[0] = one(
+                    cx,
+                    "UPDATE switchboard_server_threads SET row_json = (jsonb_set(row_json::jsonb, '{metadata}',"
+                            + " coalesce(row_json::jsonb -> 'metadata', '{}'::jsonb) || ?::jsonb) || ?::jsonb)::text"
+                            + " WHERE thread_id = ? RETURNING row_json",
+                    metadata,
+                    c == null ? idle : busy,
+                    run.threadId());
             return new Submitted(d, c);
         });
     }
@@ -210,7 +254,7 @@ public final class PostgresRunQueue implements RunQueue {
     @Override
     public Optional<Claim> claim(String owner) {
         try {
-            return tx(cx -> Optional.ofNullable(take(cx, owner, null)));
+            return tx(cx -> Optional.ofNullable(take(cx, owner, null, true)));
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())) {
                 return Optional.empty(); // another JVM started a run on that thread first
@@ -221,28 +265,59 @@ public final class PostgresRunQueue implements RunQueue {
 
     /**
      * Claims as {@link #claim} does (just {@code runId} when given), inside the caller's
-     * transaction; null when nothing is free.
+     * transaction, in one statement: the pick, the run's row marked running (its queue columns and
+     * its JSON's status, which other JVMs show), the claim logged and, with {@code busy}, the
+     * thread's row marked busy (a create that claims writes its thread's row itself); null when
+     * nothing is free. Two JVMs racing for one thread's runs see a unique violation, and the loser
+     * claims nothing.
      */
-    private Claim take(Connection cx, String owner, String runId) throws SQLException {
-        Claim c = pick(cx, runId);
-        if (c == null) {
-            return null;
+    private Claim take(Connection cx, String owner, String runId, boolean busy) throws SQLException {
+        String now = Clock.now().toString();
+        String sql = "WITH c AS (UPDATE " + RUNS + " u SET queue_status = 'running', owner = ?,"
+                + " attempt = u.attempt + 1, lease_until = now() + ? * interval '1 millisecond',"
+                + " row_json = " + restatus("u.row_json", "pending", "running")
+                + " WHERE u.run_id = (" + pick(runId) + ") RETURNING u.run_id, u.thread_id, u.attempt),"
+                + " l AS (INSERT INTO switchboard_server_claims (run_id, owner, attempt)"
+                + " SELECT run_id, ?, attempt FROM c)"
+                + (busy
+                        ? ", t AS (UPDATE switchboard_server_threads SET row_json = (row_json::jsonb"
+                                + " || jsonb_build_object('status', 'busy', 'updated_at', ?::text))::text"
+                                + " WHERE thread_id = (SELECT thread_id FROM c))"
+                        : "")
+                + " SELECT run_id, thread_id, attempt FROM c";
+        try (PreparedStatement p = cx.prepareStatement(sql)) {
+            int i = 1;
+            p.setString(i++, owner);
+            p.setLong(i++, leaseMillis);
+            p.setString(i++, now);
+            if (runId != null) {
+                p.setString(i++, runId);
+            }
+            // a millisecond of slack: the clock hands out strictly increasing microseconds, a little ahead
+            p.setLong(i++, (System.currentTimeMillis() + 1) * 1000);
+            p.setArray(i++, cx.createArrayOf("varchar", graphIds));
+            p.setArray(i++, cx.createArrayOf("int4", schemaVersions));
+            p.setString(i++, owner);
+            if (busy) {
+                p.setString(i, now);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3)) : null;
+            }
         }
-        update(
-                cx,
-                "UPDATE " + RUNS + " SET queue_status = 'running', owner = ?, attempt = ?,"
-                        + " lease_until = now() + ? * interval '1 millisecond' WHERE run_id = ?",
-                owner,
-                c.attempt(),
-                leaseMillis,
-                c.runId());
-        update(
-                cx,
-                "INSERT INTO switchboard_server_claims (run_id, owner, attempt) VALUES (?, ?, ?)",
-                c.runId(),
-                owner,
-                c.attempt());
-        return c;
+    }
+
+    /**
+     * SQL for a run row's JSON with its status changed from {@code from} to {@code to} and its
+     * updated_at to the statement's next parameter: in the row's text, whose first two fields they
+     * are ({@link RunRow#stored}), so the rest (its metadata's key order, which a run's events show)
+     * stays as its creating JVM wrote it; a row written otherwise (an older server) through jsonb.
+     */
+    private static String restatus(String column, String from, String to) {
+        String prefix = "'^\\{\"status\":\"" + from + "\",\"updated_at\":\"[^\"]*\"'";
+        return "(CASE WHEN " + column + " ~ " + prefix + " THEN regexp_replace(" + column + ", " + prefix
+                + ", '{\"status\":\"" + to + "\",\"updated_at\":\"' || ?::text || '\"')"
+                + " ELSE (" + column + "::jsonb || jsonb_build_object('status', '" + to + "'))::text END)";
     }
 
     /**
@@ -252,8 +327,8 @@ public final class PostgresRunQueue implements RunQueue {
      * a new JVM has written to is never run by an old one (which would refuse it, {@code
      * SCHEMA_TOO_NEW}). Runs of graphs this JVM does not serve are claimed as before.
      */
-    private Claim pick(Connection cx, String runId) throws SQLException {
-        String sql = "SELECT r.run_id, r.thread_id, r.attempt FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
+    private static String pick(String runId) {
+        return "SELECT r.run_id FROM " + RUNS + " r WHERE r.queue_status = 'pending'"
                 + (runId == null ? "" : " AND r.run_id = ?")
                 // seq is the run's creation time in microseconds by its JVM's clock, read here by this
                 // one's: a run asked to wait (after_seconds) is created in the future, and not due yet
@@ -267,19 +342,6 @@ public final class PostgresRunQueue implements RunQueue {
                 + "(SELECT m.version FROM unnest(?::varchar[], ?::int[]) AS m(graph_id, version)"
                 + " WHERE m.graph_id = r.graph_id), 2147483647))"
                 + " ORDER BY r.seq LIMIT 1 FOR UPDATE OF r SKIP LOCKED";
-        try (PreparedStatement p = cx.prepareStatement(sql)) {
-            int i = 1;
-            if (runId != null) {
-                p.setString(i++, runId);
-            }
-            // a millisecond of slack: the clock hands out strictly increasing microseconds, a little ahead
-            p.setLong(i++, (System.currentTimeMillis() + 1) * 1000);
-            p.setArray(i++, cx.createArrayOf("varchar", graphIds));
-            p.setArray(i, cx.createArrayOf("int4", schemaVersions));
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3) + 1) : null;
-            }
-        }
     }
 
     /**
@@ -334,46 +396,67 @@ public final class PostgresRunQueue implements RunQueue {
     }
 
     /**
-     * Stores a finished run's row and its thread's row, and frees the thread, if {@code owner}
-     * still holds the run; answers false (touching nothing) when its lease was lost meanwhile. One
-     * transaction, so a JVM woken by the {@code done} NOTIFY reads both rows as they ended.
+     * Stores a finished run's events not yet written, its row and its thread's row, and frees the
+     * thread, if {@code owner} still holds the run; answers false (touching the rows not) when its
+     * lease was lost meanwhile. One statement and one commit, so a JVM woken by the {@code done}
+     * NOTIFY reads both rows as they ended and every event before them; the {@code wake} NOTIFY goes
+     * out only when a run of the thread waits behind this one (no other run became claimable).
      */
     @Override
     public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
         // the rows' JSON before borrowing a connection: never a row's monitor while holding one
-        boolean held = finish(
-                claim, RowJson.text(outcome.runRow(row)), thread.id(), RowJson.text(outcome.threadFields(thread)));
+        String runJson = RowJson.text(outcome.runRow(row));
+        String threadFields = RowJson.text(outcome.threadFields(thread));
+        EventLog log = events;
+        boolean held = log == null
+                ? finish(claim, runJson, thread.id(), threadFields, List.of())
+                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last));
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
         return held;
     }
 
-    private boolean finish(Claim claim, String runJson, String threadId, String threadFields) {
+    private boolean finish(
+            Claim claim, String runJson, String threadId, String threadFields, List<EventLog.Pending> last) {
         String runId = claim.runId();
         return tx(cx -> {
-            int n = update(
-                    cx,
-                    "UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL, row_json = ?"
-                            + " WHERE run_id = ? AND owner = ? AND attempt = ?"
-                            + " AND queue_status IN ('running', 'cancelling')",
-                    runJson,
-                    runId,
-                    owner,
-                    claim.attempt());
-            if (n == 1) {
-                // the run's fields only: a metadata change made meanwhile on another JVM stays
-                update(
-                        cx,
-                        "UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
-                                + " WHERE thread_id = ?",
-                        threadFields,
-                        threadId);
-                notify(cx, "done " + runId);
-                notify(cx, "wake");
+            try (PreparedStatement p = cx.prepareStatement(EventLog.INSERT_WITH + ","
+                    + " f AS (UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL,"
+                    + " row_json = ? WHERE run_id = ? AND owner = ? AND attempt = ?"
+                    + " AND queue_status IN ('running', 'cancelling') RETURNING thread_id),"
+                    // the run's fields only: a metadata change made meanwhile on another JVM stays
+                    + " t AS (UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
+                    + " WHERE thread_id = (SELECT thread_id FROM f))"
+                    + " SELECT (SELECT count(*) FROM f), " + EventLog.NOTIFY_ITEM + ","
+                    + " (SELECT count(pg_notify(?, ?)) FROM f),"
+                    + " (SELECT count(pg_notify(?, 'wake')) FROM f WHERE EXISTS (SELECT 1 FROM " + RUNS + " o"
+                    + " WHERE o.thread_id = f.thread_id AND o.queue_status = 'pending'))")) {
+                int i = EventLog.bindInsert(p, 1, runId, last);
+                p.setString(i++, runJson);
+                p.setString(i++, runId);
+                p.setString(i++, owner);
+                p.setInt(i++, claim.attempt());
+                p.setString(i++, threadFields);
+                i = EventLog.bindNotify(p, i, runId, last);
+                p.setString(i++, CHANNEL);
+                p.setString(i++, "done " + runId);
+                p.setString(i, CHANNEL);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return r.getInt(1) == 1;
+                }
             }
-            return n == 1;
         });
+    }
+
+    /**
+     * Stores each run's last events with its outcome ({@link #finish}), in the outcome's commit.
+     *
+     * @param log the run events of this JVM
+     */
+    void storeEventsIn(EventLog log) {
+        this.events = log;
     }
 
     /** Hands this JVM's running runs back to the queue (graceful shutdown): another JVM resumes them. */
@@ -396,7 +479,9 @@ public final class PostgresRunQueue implements RunQueue {
         tx(cx -> update(
                 cx,
                 "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL,"
-                        + " attempt = attempt - 1 WHERE run_id = ? AND owner = ? AND attempt = ?",
+                        + " attempt = attempt - 1, row_json = " + restatus("row_json", "running", "pending")
+                        + " WHERE run_id = ? AND owner = ? AND attempt = ?",
+                Clock.now().toString(),
                 claim.runId(),
                 owner,
                 claim.attempt()));
@@ -448,7 +533,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     @Override
     public CheckpointSaver saver(Claim claim, CheckpointSaver base) {
-        return saver.guardedBy(new ClaimGuard(owner, claim));
+        return saver.guardedBy(new ClaimGuard(owner, claim, events));
     }
 
     /**

@@ -50,6 +50,11 @@ public final class QueueWorker implements AutoCloseable {
     private final Object wake = new Object();
     /** A wake-up came since the claimer last looked: it looks again before waiting. */
     private boolean woken;
+    /**
+     * The claimer stopped for want of room, not of work: a run ending here wakes it. When the queue
+     * had nothing for it, only a NOTIFY (or the poll) does, so a run's end costs no empty claim.
+     */
+    private volatile boolean full;
 
     /** A cancel came: the listener beats at once rather than at the next heartbeat. */
     private volatile boolean beatNow;
@@ -82,6 +87,7 @@ public final class QueueWorker implements AutoCloseable {
         this.log = log;
         this.settings = settings;
         this.pipeline = pipeline;
+        queue.storeEventsIn(log);
     }
 
     /**
@@ -125,10 +131,22 @@ public final class QueueWorker implements AutoCloseable {
         }
     }
 
+    /** A run ended here: the claimer claims again if it had stopped for want of room. */
+    public void roomFreed() {
+        if (full) {
+            wake();
+        }
+    }
+
     private void claimLoop() {
         while (!closing) {
             try {
-                while (!closing && !stalled && pipeline.hasRoom()) {
+                while (!closing && !stalled) {
+                    full = true; // before looking at the room: a run ending after the look wakes it
+                    if (!pipeline.hasRoom()) {
+                        break;
+                    }
+                    full = false;
                     Optional<Claim> c = queue.claim(queue.owner());
                     if (c.isEmpty() || !pipeline.run(c.get())) {
                         break;

@@ -274,6 +274,10 @@ public final class RunRow {
      */
     public synchronized ObjectNode storedAs(RunStatus status, JsonNode result) {
         ObjectNode out = Json.object();
+        // status and updated_at first: the PostgreSQL queue's claim rewrites them in the row's text
+        // (a prefix no user data can fake), leaving the rest byte for byte as written
+        out.put("status", status.wireName());
+        out.put("updated_at", (status == this.status ? updatedAt : Clock.now()).toString());
         out.put("run_id", id);
         out.put("thread_id", threadId);
         out.put("graph_id", graph.graphId());
@@ -281,8 +285,6 @@ public final class RunRow {
         out.put("temporary", temporary);
         out.set("metadata", metadata);
         out.put("created_at", createdAt.toString());
-        out.put("updated_at", (status == this.status ? updatedAt : Clock.now()).toString());
-        out.put("status", status.wireName());
         out.set("result", result);
         out.set("as_created", Frozen.thaw(asCreated));
         return out;

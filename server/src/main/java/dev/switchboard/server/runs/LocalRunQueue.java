@@ -5,6 +5,7 @@ import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.wire.RunStatus;
+import dev.switchboard.server.wire.ThreadStatus;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@link RunQueue} of a server that alone runs its threads (SQLite, or a checkpointer of its
@@ -71,7 +73,7 @@ public final class LocalRunQueue implements RunQueue {
     }
 
     @Override
-    public Submitted submit(RunRow run, ThreadRow thread, String claimFor) {
+    public Submitted submit(RunRow run, ThreadRow thread, ObjectNode metadata, String claimFor) {
         Multitask.Decision d;
         Claim claim = null;
         synchronized (this) {
@@ -102,6 +104,11 @@ public final class LocalRunQueue implements RunQueue {
             }
         }
         registry.save(run);
+        if (claim != null) {
+            thread.status(ThreadStatus.BUSY);
+            registry.save(thread);
+        }
+        registry.mergeMetadata(thread, metadata);
         return new Submitted(d, claim);
     }
 

@@ -59,10 +59,7 @@ final class RunExecutor {
 
     private void executeCounted(Execution e) {
         RunRow run = e.run;
-        run.status(RunStatus.RUNNING);
-        if (registry.shared() && e.queue != local) {
-            registry.save(run); // other JVMs show it
-        }
+        run.status(RunStatus.RUNNING); // the shared queue's claim stored it so, for other JVMs
         e.events.add("metadata", Json.object().put("run_id", run.id()).put("attempt", e.claim.attempt()));
         EventMapper events = new EventMapper(e);
         try {

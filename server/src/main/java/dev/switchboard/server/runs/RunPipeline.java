@@ -21,6 +21,7 @@ import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one path every run takes: created on a {@link RunQueue} (which applies the double-texting
@@ -64,8 +65,10 @@ public final class RunPipeline implements AutoCloseable {
     private final RunMemory memory = RunMemory.ofHeap();
     /** Stops asked for runs claimed but not started yet, by run id. */
     private final Map<String, Stop> earlyStops = new ConcurrentHashMap<>();
-    /** Wakes the shared queue's claimer (a run ended here, so a thread may be free); null when local. */
+    /** Wakes the shared queue's claimer (a run is due, or was queued here). */
     private volatile Runnable wake = () -> {};
+    /** Tells the shared queue's claimer a run ended here: it claims again if it stopped for want of room. */
+    private volatile Runnable roomFreed = () -> {};
 
     private final SharedQueueNews news;
 
@@ -127,11 +130,13 @@ public final class RunPipeline implements AutoCloseable {
      *
      * @param events where this JVM writes the events of the runs it executes and reads others'
      * @param claimer wakes the shared queue's claimer
+     * @param freed tells the claimer a run ended here
      * @param stopWait how long a cancel waits for the JVM executing a run to stop it
      */
-    public void shared(SharedEvents events, Runnable claimer, Duration stopWait) {
+    public void shared(SharedEvents events, Runnable claimer, Runnable freed, Duration stopWait) {
         this.feeds.shared(events);
         this.wake = claimer;
+        this.roomFreed = freed;
         this.news.stopWait(stopWait);
     }
 
@@ -184,9 +189,10 @@ public final class RunPipeline implements AutoCloseable {
      * @param thread the run's thread
      * @param run the new run
      * @param here whether the caller runs it on its own thread ({@link #runHere}): a stateless wait
+     * @param metadata the keys the run sets in its thread's metadata, stored with its row
      * @return what is left to do
      */
-    public Submission submit(ThreadRow thread, RunRow run, boolean here) {
+    public Submission submit(ThreadRow thread, RunRow run, boolean here, ObjectNode metadata) {
         if (!memory.admits(RunMemory.cost(run.bodyBytes()))) {
             throw ApiException.status(503, "the server is busy with large runs: retry later");
         }
@@ -198,14 +204,11 @@ public final class RunPipeline implements AutoCloseable {
         RunQueue.Submitted s;
         registry.track(run); // the one object of the run in this JVM: whoever waits for it waits on it
         try {
-            s = q.submit(run, thread, here || hasRoom() ? owner : null);
+            s = q.submit(run, thread, metadata, here || hasRoom() ? owner : null);
         } catch (RuntimeException e) {
             feeds.refused(run.id());
             registry.untrack(run);
             throw e;
-        }
-        if (s.claim() != null) {
-            markBusy(thread); // in the caller's transaction, with the run's row
         }
         return () -> {
             Stop stop =
@@ -385,7 +388,7 @@ public final class RunPipeline implements AutoCloseable {
     private void pump() {
         pump(local);
         if (queue != local) {
-            wake.run();
+            roomFreed.run();
         }
     }
 
@@ -423,12 +426,10 @@ public final class RunPipeline implements AutoCloseable {
         return true;
     }
 
-    private void markBusy(ThreadRow thread) {
-        thread.status(ThreadStatus.BUSY);
-        registry.save(thread);
-    }
-
-    /** Starts a claimed run; {@code markBusy} unless its thread's row already says busy. */
+    /**
+     * Starts a claimed run; {@code markBusy} unless its thread's row already says busy. The shared
+     * queue's claim stored the thread busy with the run running: only this JVM's copy changes.
+     */
     private void start(Claim claim, boolean here, boolean markBusy) {
         RunRow run = registry.run(claim.runId());
         ThreadRow thread = registry.thread(claim.threadId());
@@ -436,7 +437,10 @@ public final class RunPipeline implements AutoCloseable {
         Execution e = new Execution(claim, run, thread, q, feeds.forExecution(run, q == local), here);
         executions.put(run.id(), e);
         if (markBusy) {
-            markBusy(thread);
+            thread.status(ThreadStatus.BUSY);
+            if (q == local) {
+                registry.save(thread);
+            }
         }
         Stop early = earlyStops.remove(run.id());
         if (early != null) {
@@ -551,10 +555,8 @@ public final class RunPipeline implements AutoCloseable {
      * a run created meanwhile on the thread starts (and shows it busy) after the outcome shows.
      */
     private void record(Execution e, Outcome o) {
-        SharedEvents log = feeds.shared();
-        if (log != null && e.queue != local) {
-            log.flush(); // a reader on another JVM sees the run done only after its last event
-        }
+        // the shared queue stores the run's last events with its outcome: a reader on another JVM
+        // sees the run done only with its last event
         boolean held;
         synchronized (e.thread) {
             held = e.queue.finish(e.claim, e.run, e.thread, o);

@@ -5,6 +5,7 @@ import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
 import java.util.List;
 import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The port through which the {@link RunPipeline} learns which runs to execute: it holds each
@@ -38,16 +39,19 @@ public interface RunQueue extends AutoCloseable {
      * multitask strategy, all under the thread's lock, so two creates on one thread (on any JVMs)
      * see each other: pending runs it ends are over at once (their rows say so), a running one it
      * cancels is marked cancelling. With a {@code claimFor} owner the new run is claimed for it in
-     * the same step when its thread is free, so it starts where it was created.
+     * the same step when its thread is free, so it starts where it was created. The run's keys are
+     * merged into the thread's metadata and, when it was claimed, the thread is busy, in its row
+     * with the run's (one commit on the shared queue).
      *
      * @param run the new run
-     * @param thread its thread
+     * @param thread its thread, whose monitor the caller holds
+     * @param metadata the keys the run sets in its thread's metadata
      * @param claimFor the owner to claim it for when free, or null to leave it to whoever claims
      * @return what happened
      * @throws dev.switchboard.server.wire.ApiException 422 when the strategy rejects a busy thread
      *     (nothing is written)
      */
-    Submitted submit(RunRow run, ThreadRow thread, String claimFor);
+    Submitted submit(RunRow run, ThreadRow thread, ObjectNode metadata, String claimFor);
 
     /**
      * Claims the oldest pending run whose thread runs nothing and has no older pending run.

@@ -1,0 +1,95 @@
+package dev.switchboard.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.switchboard.server.fixtures.Counted;
+import dev.switchboard.server.fixtures.CountedGraph;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The commits a run costs the PostgreSQL queue beyond its graph's checkpoints and its events,
+ * counted through a {@link CountingDataSource}: one transaction when it is created (its row, its
+ * claim when the server has room, its thread's metadata and status), one statement and commit
+ * when it ends (its outcome, its thread's row, its last events, its NOTIFYs). Nothing else writes a
+ * run's or a thread's row of the server, and nothing commits one statement at a time.
+ */
+class QueueCommitsTest {
+    private static final int RUNS = 4;
+
+    @Test
+    void aRunCommitsItsRowsOnceWhenCreatedAndOnceWhenItEnds() throws Exception {
+        long sleep = Counted.sleepMs;
+        Counted.sleepMs = 0;
+        try (TestPostgres db = TestPostgres.schema()) {
+            CountingDataSource counting = new CountingDataSource(db.url());
+            try (SwitchboardServer server = SwitchboardServer.builder()
+                    .graph("counted", CountedGraph.builder(new Counted()))
+                    .database(counting)
+                    .lease(Duration.ofMinutes(2), Duration.ofMinutes(1)) // no renewal while it counts
+                    .port(0)
+                    .build()
+                    .start()) {
+                Api api = new Api(server.url(), null);
+                run(api, api.newThread()); // warm-up: names, channel ids
+                String[] threads = new String[RUNS];
+                for (int i = 0; i < RUNS; i++) {
+                    threads[i] = api.newThread();
+                }
+                counting.reset();
+                for (String tid : threads) {
+                    run(api, tid);
+                }
+                Map<String, Long> txs = counting.transactions();
+                long rows = 0;
+                long auto = 0;
+                for (Map.Entry<String, Long> tx : txs.entrySet()) {
+                    String shape = tx.getKey();
+                    if (shape.startsWith("(auto)") && writes(shape)) {
+                        auto += tx.getValue();
+                    }
+                    if (!shape.startsWith("(auto)") && writesServerRows(shape)) {
+                        rows += tx.getValue();
+                    }
+                }
+                assertEquals(0, auto, () -> "statements committed alone: " + txs);
+                assertEquals(2 * RUNS, rows, () -> "transactions writing the server's rows: " + txs);
+            }
+        } finally {
+            Counted.sleepMs = sleep;
+        }
+    }
+
+    private static void run(Api api, String tid) throws Exception {
+        api.post(
+                        "/threads/" + tid + "/runs/wait",
+                        "{\"assistant_id\":\"counted\",\"input\":{\"trail\":[\"" + tid + "\"]}}")
+                .expect(200);
+    }
+
+    private static boolean writes(String shape) {
+        String s = shape.substring("(auto) ".length());
+        return s.startsWith("INSERT") || s.startsWith("UPDATE") || s.startsWith("DELETE") || s.startsWith("WITH");
+    }
+
+    /**
+     * A transaction whose statements change a run's or a thread's row of the server, checkpoints
+     * (which may carry events) and the claimer's claims (which find nothing as often as not, by
+     * timing) aside.
+     */
+    private static boolean writesServerRows(String shape) {
+        if (shape.contains("switchboard_spaces") || shape.startsWith("WITH c AS")) {
+            return false;
+        }
+        for (String statement : shape.split(" \\| ")) {
+            if (statement.startsWith("INSERT INTO switchboard_server_runs")
+                    || statement.startsWith("UPDATE switchboard_server_runs")
+                    || statement.startsWith("UPDATE switchboard_server_threads")
+                    || statement.startsWith("WITH")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
