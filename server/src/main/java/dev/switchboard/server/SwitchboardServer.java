@@ -8,6 +8,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.InMemoryStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.a2a.A2aEndpoint;
+import dev.switchboard.server.api.AccessGate;
 import dev.switchboard.server.api.Assistants;
 import dev.switchboard.server.api.Crons;
 import dev.switchboard.server.api.RunStarter;
@@ -18,6 +19,7 @@ import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.api.Webhooks;
+import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -187,6 +189,12 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
+        if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
+            worker.queue().endRows((run, outcome) -> {
+                WebhookTable.Delivery call = webhooks.call(run, outcome);
+                return call == null ? null : c -> WebhookTable.add(c, call, System.currentTimeMillis());
+            });
+        }
         RunStarter starter = new RunStarter(registry, assistants, pipeline, webhooks::check, threads);
         Runs runs = new Runs(registry, threads, saver, pipeline, starter);
         runs.routes(router);
@@ -213,13 +221,17 @@ public final class SwitchboardServer implements AutoCloseable {
         router.open("GET", "/ok", ex -> ex.json(200, Json.object().put("ok", true)));
         router.add("GET", "/info", ex -> ex.json(200, info()));
         this.heap = new HeapGuard(b.shedAbove);
-        this.handler = new Dispatcher(
+        Dispatcher dispatcher = new Dispatcher(
                 router,
                 b.authenticator == null ? null : b.authenticator::authenticate,
                 b.maxBodyBytes,
                 b.origins(),
                 b.jsonChecks,
                 heap);
+        if (b.authorization != null) {
+            dispatcher.gate(new AccessGate(b.authorization, registry, assistants, cronTable));
+        }
+        this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
         }
@@ -465,6 +477,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private Duration readTimeout = Duration.ofSeconds(30);
         private boolean webSockets;
         private Authenticator authenticator;
+        private Authorization authorization;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
         private JsonChecks jsonChecks = JsonChecks.DEFAULT;
@@ -917,6 +930,20 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public Builder authenticator(Authenticator authenticator) {
             this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+            return this;
+        }
+
+        /**
+         * LangGraph's authorization handlers: per resource and action, each authenticated request is
+         * allowed, denied (403) or narrowed to the rows whose metadata a filter matches (others answer
+         * 404 and are absent from searches and counts; creates get the filter's keys in their
+         * metadata). Applies to callers an {@link #authenticator} (or the transport) identified.
+         *
+         * @param authorization the handlers
+         * @return this builder
+         */
+        public Builder authorization(Authorization authorization) {
+            this.authorization = Objects.requireNonNull(authorization, "authorization");
             return this;
         }
 

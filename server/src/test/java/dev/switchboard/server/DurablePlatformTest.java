@@ -253,4 +253,43 @@ class DurablePlatformTest {
             b.close();
         }
     }
+
+    @Test
+    void aRunsWebhookCallCommitsWithItsEnd() throws Exception {
+        calls.clear();
+        accepting.set(true);
+        SwitchboardServer b = here(Duration.ofSeconds(4));
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            // at the commit that stores a run's end, whether its webhook call's row is there too
+            s.execute("CREATE TABLE ends_seen (run_id TEXT, had_call BOOLEAN)");
+            s.execute("CREATE FUNCTION end_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                    + " INSERT INTO ends_seen VALUES (NEW.run_id, EXISTS (SELECT 1 FROM switchboard_server_webhooks w"
+                    + " WHERE w.run_id = NEW.run_id)); RETURN NULL; END $$");
+            s.execute("CREATE CONSTRAINT TRIGGER end_seen AFTER UPDATE ON switchboard_server_runs"
+                    + " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.queue_status = 'done')"
+                    + " EXECUTE FUNCTION end_seen()");
+            try {
+                Api api = new Api(b.url(), null);
+                String tid = api.newThread();
+                String runId = api.post(
+                                "/threads/" + tid + "/runs/wait",
+                                "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[\"t\"]},\"webhook\":\"" + hook
+                                        + "\"}")
+                        .expect(200)
+                        .header("Content-Location")
+                        .replaceAll(".*/runs/", "");
+                await("the call", () -> calls.size() == 1);
+                assertEquals(runId, calls.get(0)[0]);
+                assertEquals(1, rows("SELECT count(*) FROM ends_seen WHERE run_id = '" + runId + "' AND had_call"));
+                assertEquals(0, rows("SELECT count(*) FROM ends_seen WHERE NOT had_call"));
+            } finally {
+                s.execute("DROP TABLE ends_seen");
+                s.execute("DROP TRIGGER end_seen ON switchboard_server_runs");
+                s.execute("DROP FUNCTION end_seen()");
+            }
+        } finally {
+            b.close();
+        }
+    }
 }

@@ -43,20 +43,41 @@ class QueueScalingFigures {
     @Test
     void runsPerSecondWithOneTwoAndFourWorkers() throws Exception {
         List<String> table = new ArrayList<>();
-        table.add(String.format("%-10s %7s %9s %8s  %s", "graph", "workers", "runs/s", "load1", "db sessions sampled"));
+        table.add(String.format(
+                "%-10s %7s %9s %8s %8s %10s %8s  %s",
+                "graph", "workers", "runs/s", "p50 ms", "p99 ms", "xids/run", "load1", "db sessions sampled"));
         for (long sleep : new long[] {0, 20}) {
             for (int workers : new int[] {1, 2, 4}) {
                 Figure f = measure(workers, sleep);
                 table.add(String.format(
-                        "%-10s %7d %9.1f %8.2f  %s",
-                        sleep == 0 ? "3 nodes" : "3x" + sleep + " ms", workers, f.runsPerSecond, f.load, f.waits));
+                        "%-10s %7d %9.1f %8.1f %8.1f %10.1f %8.2f  %s",
+                        sleep == 0 ? "3 nodes" : "3x" + sleep + " ms",
+                        workers,
+                        f.runsPerSecond,
+                        f.p50,
+                        f.p99,
+                        f.commitsPerRun,
+                        f.load,
+                        f.waits));
             }
         }
         System.out.println("[figures] " + RUNS + " runs each, " + MAX_RUNS + " slots per worker JVM");
         table.forEach(line -> System.out.println("[figures] " + line));
     }
 
-    private record Figure(double runsPerSecond, double load, Map<String, Integer> waits) {}
+    /**
+     * One measurement: runs/s; each run's latency from its creation to its outcome (its row's
+     * {@code created_at} to its last {@code updated_at}), p50 and p99; the writing transactions per
+     * run meanwhile (transaction ids taken in the cluster, by every client: exact on a cluster of
+     * its own).
+     */
+    private record Figure(
+            double runsPerSecond,
+            double p50,
+            double p99,
+            double commitsPerRun,
+            double load,
+            Map<String, Integer> waits) {}
 
     private static Figure measure(int workerCount, long sleepMs) throws Exception {
         List<Process> workers = new ArrayList<>();
@@ -80,12 +101,14 @@ class QueueScalingFigures {
             Api api = new Api(front.url(), null);
             batch(api, db, WARM_UP); // JIT and connection warm-up on every worker
             Sampler sampler = new Sampler(db);
+            long commits0 = commits(db);
             long t0 = System.nanoTime();
             Thread sampling = new Thread(sampler, "figures-sampler");
             sampling.setDaemon(true);
             sampling.start();
-            batch(api, db, RUNS);
+            List<String> measured = batch(api, db, RUNS);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double commitsPerRun = (commits(db) - commits0 - 1) / (double) RUNS;
             sampling.interrupt();
             sampling.join();
             assertEquals(
@@ -93,14 +116,48 @@ class QueueScalingFigures {
                     count(
                             db,
                             "SELECT count(*) FROM switchboard_server_runs WHERE row_json::jsonb ->> 'status' = 'success'"));
-            return new Figure(RUNS / seconds, loadAverage(), sampler.waits);
+            double[] latency = latency(db, measured);
+            return new Figure(RUNS / seconds, latency[0], latency[1], commitsPerRun, loadAverage(), sampler.waits);
         } finally {
             workers.forEach(Process::destroyForcibly);
         }
     }
 
-    /** Creates {@code n} runs, one per new thread, and waits until the queue has run them all. */
-    private static void batch(Api api, TestPostgres db, int n) throws Exception {
+    /** p50 and p99 of the runs' latencies, creation to outcome, in milliseconds. */
+    private static double[] latency(TestPostgres db, List<String> threads) throws Exception {
+        try (Connection c = db.connect();
+                java.sql.PreparedStatement p = c.prepareStatement("SELECT"
+                        + " percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)"
+                        + " FROM (SELECT extract(epoch FROM ((row_json::jsonb ->> 'updated_at')::timestamptz"
+                        + " - (row_json::jsonb ->> 'created_at')::timestamptz)) * 1000 AS ms"
+                        + " FROM switchboard_server_runs WHERE thread_id = ANY (?)) l")) {
+            p.setArray(1, c.createArrayOf("varchar", threads.toArray()));
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return new double[] {r.getDouble(1), r.getDouble(2)};
+            }
+        }
+    }
+
+    /**
+     * The cluster's next transaction id: every transaction that writes (or locks a row) takes one,
+     * whoever runs it, so the difference counts the writing transactions meanwhile, each a WAL flush
+     * when it commits (this call takes one too).
+     */
+    private static long commits(TestPostgres db) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT pg_current_xact_id()::text::bigint")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /**
+     * Creates {@code n} runs, one per new thread, and waits until the queue has run them all;
+     * answers the threads.
+     */
+    private static List<String> batch(Api api, TestPostgres db, int n) throws Exception {
         List<String> threads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             threads.add(api.newThread());
@@ -128,7 +185,7 @@ class QueueScalingFigures {
                         s.executeQuery("SELECT count(*) FROM switchboard_server_runs WHERE queue_status <> 'done'")) {
                     r.next();
                     if (r.getInt(1) == 0) {
-                        return;
+                        return threads;
                     }
                 }
                 assertTrue(System.nanoTime() < end, "runs still unfinished after 5 minutes");

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * (the endpoints), which also uses {@code protocol} (the threads' streaming protocol channels, over
  * {@code runs}) and {@code http} (the transport-neutral request and response, under
  * {@code wire} alone); {@code mcp} and {@code a2a} (the protocol endpoints) sit beside {@code api}
- * and reach it only through {@code http}, by {@code loopback} (the API called in-process); the
+ * and reach it only through {@code http}, by {@code loopback} (the API called in-process); {@code
+ * auth} (the authorization handlers' public API) uses nothing of the server, {@code api} applies it; the
  * root package assembles them all. Read from the sources' imports and
  * qualified names, comments left out.
  */
@@ -38,8 +39,11 @@ class ServerLayersTest {
 
     /** What each package may use. */
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
-            Map.entry("root", Set.of("api", "http", "protocol", "runs", "rows", "wire", "postgres", "mcp", "a2a")),
-            Map.entry("api", Set.of("http", "protocol", "runs", "rows", "wire")),
+            Map.entry(
+                    "root",
+                    Set.of("api", "auth", "http", "protocol", "runs", "rows", "wire", "postgres", "mcp", "a2a")),
+            Map.entry("api", Set.of("auth", "http", "protocol", "runs", "rows", "wire")),
+            Map.entry("auth", Set.of()),
             Map.entry("protocol", Set.of("runs", "rows", "wire")),
             Map.entry("mcp", Set.of("loopback", "http", "wire")),
             Map.entry("a2a", Set.of("loopback", "http", "wire")),

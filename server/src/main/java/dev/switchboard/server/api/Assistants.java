@@ -179,6 +179,32 @@ public final class Assistants {
         return row;
     }
 
+    /**
+     * The assistant an assistant id or a graph id names, or null (authorization reads its metadata).
+     *
+     * @param id the id
+     * @return the assistant, or null
+     */
+    public AssistantRow lookup(String id) {
+        ServedGraph byGraph = graphs.get(id);
+        return table.get(byGraph != null ? byGraph.assistantId() : id.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * Whether the id names a graph or its system assistant: shared by every caller, whatever
+     * authorization filters the assistants.
+     *
+     * @param id the id
+     * @return true for a graph's own assistant
+     */
+    public boolean system(String id) {
+        if (graphs.containsKey(id)) {
+            return true;
+        }
+        String lower = id.toLowerCase(java.util.Locale.ROOT);
+        return graphs.values().stream().anyMatch(g -> g.assistantId().equals(lower));
+    }
+
     private AssistantRow require(Exchange ex) {
         return row(ex.param("assistant_id"));
     }

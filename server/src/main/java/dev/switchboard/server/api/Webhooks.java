@@ -27,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Calls a run's {@code webhook} when the run ends (a cron's runs carry their cron's): a POST of the
  * run as {@code GET} answers it, with the thread's {@code values} after it and {@code
  * webhook_sent_at}, and the run id as its {@code Idempotency-Key} header. The call is written to
- * the server's {@link WebhookTable} as the run's end is told, then made off the run's path by
+ * the server's {@link WebhookTable} in the transaction that stores the run's end (on PostgreSQL's
+ * shared queue; on this JVM's queue just after it), then made off the run's path by
  * whichever server of the database takes it first, so a call waiting for its retry survives a
  * restart or a crash of the server that ran the run: it is made at least once, and a receiver
  * tells a repeated call by its key. A call that fails (no answer, or a status other than 2xx) is
@@ -104,10 +105,30 @@ public final class Webhooks implements AutoCloseable {
         if (url == null) {
             return;
         }
-        ObjectNode body = run.json();
-        body.set("values", outcome.values());
-        table.add(run.id(), url, body, System.currentTimeMillis());
+        table.add(run.id(), url, body(run, outcome), System.currentTimeMillis()); // kept if written already
         wake(0);
+    }
+
+    /**
+     * The call of a run's webhook, to be written in the transaction that stores its end (on the
+     * shared run queue), so that it is there exactly when the end is: {@link #ended} then finds it
+     * written and only wakes the sender.
+     *
+     * @param run the run
+     * @param outcome how it ended
+     * @return its first call, or null when the run has no webhook
+     */
+    public WebhookTable.Delivery call(RunRow run, Outcome outcome) {
+        String url = run.options().webhook();
+        return url == null ? null : new WebhookTable.Delivery(run.id(), url, body(run, outcome), 0);
+    }
+
+    /** The run as {@code GET} answers it once ended (before this JVM shows the end), with its values. */
+    private static ObjectNode body(RunRow run, Outcome outcome) {
+        ObjectNode body = run.json();
+        body.put("status", outcome.status().wireName());
+        body.set("values", outcome.values());
+        return body;
     }
 
     private void wake(long delayMillis) {

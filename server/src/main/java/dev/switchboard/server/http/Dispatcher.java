@@ -39,6 +39,7 @@ public final class Dispatcher implements ApiHandler {
     private final Origins origins;
     private final JsonChecks checks;
     private final HeapGuard heap;
+    private Gate gate = Gate.OPEN;
 
     /**
      * A dispatcher.
@@ -65,6 +66,17 @@ public final class Dispatcher implements ApiHandler {
         this.checks = checks;
     }
 
+    /**
+     * Sets what authenticated requests pass before their handler (authorization).
+     *
+     * @param gate the gate
+     * @return this dispatcher
+     */
+    public Dispatcher gate(Gate gate) {
+        this.gate = java.util.Objects.requireNonNull(gate, "gate");
+        return this;
+    }
+
     @Override
     public ApiResponse handle(ApiRequest request) {
         Exchange ex = new Exchange(request, maxBodyBytes, checks);
@@ -85,8 +97,11 @@ public final class Dispatcher implements ApiHandler {
             }
             if (!match.open()) {
                 authenticate(request, ex);
+                gate.check(ex, match.route());
             }
-            match.handler().handle(ex);
+            if (!ex.answered()) {
+                match.handler().handle(ex);
+            }
             if (!ex.answered()) {
                 ex.empty(204);
             }

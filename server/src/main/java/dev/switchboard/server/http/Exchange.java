@@ -29,6 +29,8 @@ public final class Exchange {
     private final List<Map.Entry<String, String>> headers = new ArrayList<>();
     private Map<String, String> params = Map.of();
     private String owner;
+    private ObjectNode body;
+    private byte[] bytes;
     private ApiResponse response;
 
     Exchange(ApiRequest request, int maxBody, JsonChecks checks) {
@@ -92,13 +94,17 @@ public final class Exchange {
     }
 
     /**
-     * The JSON object body; an empty body is an empty object, anything else is a 4xx.
+     * The JSON object body; an empty body is an empty object, anything else is a 4xx. Read once:
+     * later calls answer the same object (authorization may have stamped its metadata).
      *
      * @return the body
      * @throws IOException when the client has gone
      */
     public ObjectNode body() throws IOException {
-        return object(readBody());
+        if (body == null) {
+            body = object(readBody());
+        }
+        return body;
     }
 
     /**
@@ -149,13 +155,21 @@ public final class Exchange {
         }
     }
 
+    /** The body's bytes, read once: authorization may read it before the route's handler. */
     private byte[] readBody() throws IOException {
+        if (bytes == null) {
+            bytes = readOnce();
+        }
+        return bytes;
+    }
+
+    private byte[] readOnce() throws IOException {
         try (InputStream in = request.body()) {
-            byte[] bytes = in.readNBytes(maxBody + 1);
-            if (bytes.length > maxBody) {
+            byte[] read = in.readNBytes(maxBody + 1);
+            if (read.length > maxBody) {
                 throw ApiException.status(413, "the request body is larger than " + maxBody + " bytes");
             }
-            return bytes;
+            return read;
         }
     }
 

@@ -27,8 +27,11 @@ public final class Router {
         void handle(Exchange ex) throws IOException;
     }
 
-    /** A matched route: its handler, and whether it answers without authentication. */
-    record Match(Handler handler, boolean open) {}
+    /**
+     * A matched route: its handler, whether it answers without authentication, and its method and
+     * template as {@link #routes()} lists it (null for a prefix route).
+     */
+    record Match(Handler handler, boolean open, String route) {}
 
     private record Route(
             String method, String template, Pattern pattern, List<String> names, Handler handler, boolean open) {}
@@ -103,7 +106,7 @@ public final class Router {
     Match match(Exchange ex) {
         for (Route r : prefixes) {
             if (r.pattern.matcher(ex.path()).matches()) {
-                return new Match(r.handler, true);
+                return new Match(r.handler, true, null);
             }
         }
         String method = ex.method().equals("HEAD") ? "GET" : ex.method();
@@ -120,7 +123,7 @@ public final class Router {
                     params.put(r.names.get(i), m.group(i + 1));
                 }
                 ex.params(params);
-                return new Match(r.handler, r.open);
+                return new Match(r.handler, r.open, r.method + " " + r.template);
             }
         }
         throw pathKnown

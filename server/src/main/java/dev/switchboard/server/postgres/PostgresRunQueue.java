@@ -407,18 +407,61 @@ public final class PostgresRunQueue implements RunQueue {
         // the rows' JSON before borrowing a connection: never a row's monitor while holding one
         String runJson = RowJson.text(outcome.runRow(row));
         String threadFields = RowJson.text(outcome.threadFields(thread));
+        EndRows.Write also = endRows.prepare(row, outcome);
         EventLog log = events;
         boolean held = log == null
-                ? finish(claim, runJson, thread.id(), threadFields, List.of())
-                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last));
+                ? finish(claim, runJson, thread.id(), threadFields, List.of(), also)
+                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last, also));
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
         return held;
     }
 
+    /**
+     * Rows written in the transaction that stores a run's end, so that they exist exactly when the
+     * end does (the run's webhook call: a server dying just after the end cannot lose it).
+     */
+    public interface EndRows {
+        /**
+         * What to write for a run's end, prepared before a connection is borrowed.
+         *
+         * @param run the run
+         * @param outcome how it ended
+         * @return the write, or null for none
+         */
+        Write prepare(RunRow run, Outcome outcome);
+
+        /** A write on the queue's connection, inside its transaction. */
+        interface Write {
+            /**
+             * Writes.
+             *
+             * @param c the connection, in the transaction
+             * @throws SQLException when the database refuses: the run's end is not stored either
+             */
+            void to(Connection c) throws SQLException;
+        }
+    }
+
+    private volatile EndRows endRows = (run, outcome) -> null;
+
+    /**
+     * Sets the rows written with each run's end.
+     *
+     * @param rows the rows
+     */
+    public void endRows(EndRows rows) {
+        this.endRows = java.util.Objects.requireNonNull(rows, "rows");
+    }
+
     private boolean finish(
-            Claim claim, String runJson, String threadId, String threadFields, List<EventLog.Pending> last) {
+            Claim claim,
+            String runJson,
+            String threadId,
+            String threadFields,
+            List<EventLog.Pending> last,
+            EndRows.Write also) {
         String runId = claim.runId();
         return tx(cx -> {
             try (PreparedStatement p = cx.prepareStatement(EventLog.INSERT_WITH + ","
@@ -442,10 +485,15 @@ public final class PostgresRunQueue implements RunQueue {
                 p.setString(i++, CHANNEL);
                 p.setString(i++, "done " + runId);
                 p.setString(i, CHANNEL);
+                boolean held;
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
-                    return r.getInt(1) == 1;
+                    held = r.getInt(1) == 1;
                 }
+                if (held && also != null) {
+                    also.to(cx); // in the end's transaction: both commit, or neither
+                }
+                return held;
             }
         });
     }

@@ -2,6 +2,9 @@ package dev.switchboard.server.rows;
 
 import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,6 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class WebhookTable implements AutoCloseable {
     private static final String ROWS = "switchboard_server_webhooks";
+
+    private static final String INSERT = "INSERT INTO " + ROWS
+            + " (run_id, url, body_json, attempts, next_attempt_ms) VALUES (?, ?, ?, 0, ?) ON CONFLICT (run_id) DO NOTHING";
 
     private final Sql sql;
 
@@ -67,13 +73,26 @@ public final class WebhookTable implements AutoCloseable {
      * @param nowMillis the time
      */
     public synchronized void add(String runId, String url, ObjectNode body, long nowMillis) {
-        sql.tx(() -> sql.update(
-                "INSERT INTO " + ROWS + " (run_id, url, body_json, attempts, next_attempt_ms) VALUES (?, ?, ?, 0, ?)"
-                        + " ON CONFLICT (run_id) DO NOTHING",
-                runId,
-                url,
-                Sql.text(body),
-                nowMillis));
+        sql.tx(() -> sql.update(INSERT, runId, url, Sql.text(body), nowMillis));
+    }
+
+    /**
+     * Adds a run's call, due now, inside a transaction of another connection to the same database
+     * (the run queue's, as it stores the run's end); a run already added keeps its row.
+     *
+     * @param c the connection, in its transaction
+     * @param call the call ({@link Delivery#attempt()} is not read: none was made)
+     * @param nowMillis the time
+     * @throws SQLException when the database refuses
+     */
+    public static void add(Connection c, Delivery call, long nowMillis) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(INSERT)) {
+            p.setString(1, call.runId());
+            p.setString(2, call.url());
+            p.setString(3, Sql.text(call.body()));
+            p.setLong(4, nowMillis);
+            p.executeUpdate();
+        }
     }
 
     /**

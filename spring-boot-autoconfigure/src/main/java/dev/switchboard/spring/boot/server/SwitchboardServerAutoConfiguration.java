@@ -6,6 +6,7 @@ import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.Authenticator;
 import dev.switchboard.server.SwitchboardServer;
+import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.spring.boot.SwitchboardAutoConfiguration;
 import dev.switchboard.spring.boot.SwitchboardProperties;
 import dev.switchboard.spring.boot.SwitchboardProperties.SaverKind;
@@ -60,6 +61,7 @@ public class SwitchboardServerAutoConfiguration {
      * @param stores the context's store, if any
      * @param dataSources the application's data source, if it has exactly one
      * @param authenticators a token check for callers no security filter authenticated, if any
+     * @param authorizations the authorization handlers of authenticated callers, if any
      * @param switchboard the {@code switchboard.*} properties
      * @param properties the {@code switchboard.server.*} properties
      * @param environment where {@code server.address} is read
@@ -73,6 +75,7 @@ public class SwitchboardServerAutoConfiguration {
             ObjectProvider<Store> stores,
             ObjectProvider<DataSource> dataSources,
             ObjectProvider<Authenticator> authenticators,
+            ObjectProvider<Authorization> authorizations,
             SwitchboardProperties switchboard,
             SwitchboardServerProperties properties,
             Environment environment) {
@@ -98,6 +101,7 @@ public class SwitchboardServerAutoConfiguration {
         String database = database(builder, saver, switchboard, dataSources.getIfUnique());
         stores.ifUnique(builder::store);
         authenticators.ifUnique(builder::authenticator);
+        authorizations.ifUnique(builder::authorization);
         graphs.forEach(builder::graph);
         if (properties.getMode() == Mode.WORKER) {
             if (!database.startsWith("PostgreSQL")) {

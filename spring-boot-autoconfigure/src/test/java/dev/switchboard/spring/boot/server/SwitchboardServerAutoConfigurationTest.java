@@ -63,6 +63,43 @@ class SwitchboardServerAutoConfigurationTest {
         });
     }
 
+    /** A token check and authorization handlers as beans: bob may not search assistants. */
+    @Configuration(proxyBeanMethods = false)
+    static class Secured {
+        @Bean
+        dev.switchboard.server.Authenticator authenticator() {
+            return token -> java.util.Optional.of(token);
+        }
+
+        @Bean
+        dev.switchboard.server.auth.Authorization authorization() {
+            return dev.switchboard.server.auth.Authorization.builder()
+                    .on(
+                            dev.switchboard.server.auth.Resource.ASSISTANTS,
+                            dev.switchboard.server.auth.Action.SEARCH,
+                            r -> r.user().equals("bob")
+                                    ? dev.switchboard.server.auth.Decision.deny()
+                                    : dev.switchboard.server.auth.Decision.allow())
+                    .build();
+        }
+    }
+
+    @Test
+    void anAuthorizationBeanDecidesAuthenticatedRequests() {
+        web.withUserConfiguration(Secured.class).run(context -> {
+            MockMvc mvc = MockMvcBuilders.webAppContextSetup((WebApplicationContext) context)
+                    .build();
+            for (String who : new String[] {"alice", "bob"}) {
+                MvcResult r = mvc.perform(MockMvcRequestBuilders.post("/assistants/search")
+                                .header("Authorization", "Bearer " + who)
+                                .contentType("application/json")
+                                .content("{}"))
+                        .andReturn();
+                assertEquals(who.equals("bob") ? 403 : 200, r.getResponse().getStatus(), who);
+            }
+        });
+    }
+
     @Test
     void aNonWebApplicationGetsTheServerButNoMapping() {
         new ApplicationContextRunner()
