@@ -18,6 +18,7 @@ import dev.switchboard.server.api.Studio;
 import dev.switchboard.server.api.ThreadStreams;
 import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
+import dev.switchboard.server.api.UiBundles;
 import dev.switchboard.server.api.Webhooks;
 import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.http.ApiHandler;
@@ -210,6 +211,13 @@ public final class SwitchboardServer implements AutoCloseable {
         crons.routes(router);
         new StoreEndpoints(store).routes(router);
         Studio.routes(router);
+        b.uiBundles.keySet().forEach(id -> {
+            if (!graphs.containsKey(id)) {
+                throw new IllegalArgumentException(
+                        "ui(\"" + id + "\", ...) names no graph of this server; graphs: " + graphs.keySet());
+            }
+        });
+        new UiBundles(b.uiBundles, assistants).routes(router);
         // MCP and A2A call the API in-process through the handler built below, with each caller's
         // credentials (see Loopback); tools and cards describe a graph with its generated description
         Function<String, String> descriptions = id -> {
@@ -465,6 +473,7 @@ public final class SwitchboardServer implements AutoCloseable {
     /** Registers graphs and settles where the server listens and where checkpoints go. */
     public static final class Builder {
         private final Map<String, GraphSource> graphs = new LinkedHashMap<>();
+        private final Map<String, Path> uiBundles = new LinkedHashMap<>();
         private CheckpointSaver checkpointer;
         private String databaseUrl;
         private DataSource dataSource;
@@ -958,6 +967,27 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public Builder store(Store store) {
             this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * Serves a graph's generative UI components as LangGraph's server does ({@code POST
+         * /ui/{assistant_id}}, {@code GET /ui/{graph}/{file}}), for the JS SDK's {@code
+         * LoadExternalComponent}: {@code bundle} is a directory of {@code .js} and {@code .css} files
+         * built by the application's JS tool chain, its script defining the global {@code
+         * __LGUI_<graphId>} with a {@code render(name, shadowRootId)} function (esbuild's {@code
+         * globalName}, React external, as LangGraph builds it).
+         *
+         * @param graphId the graph, registered on this builder
+         * @param bundle the directory
+         * @return this builder
+         */
+        public Builder ui(String graphId, Path bundle) {
+            Objects.requireNonNull(graphId, "graphId");
+            if (!java.nio.file.Files.isDirectory(bundle)) {
+                throw new IllegalArgumentException("ui bundle of " + graphId + " is not a directory: " + bundle);
+            }
+            uiBundles.put(graphId, bundle);
             return this;
         }
 

@@ -49,7 +49,8 @@ class AuthorizationRoutesTest {
     private static final Map<String, Expect> EXPECTED = new LinkedHashMap<>();
 
     static {
-        for (String r : List.of("GET /ok", "GET /info", "POST /mcp", "GET /mcp", "DELETE /mcp")) {
+        for (String r :
+                List.of("GET /ok", "GET /info", "POST /mcp", "GET /mcp", "DELETE /mcp", "GET /ui/{graph_id}/{file}")) {
             EXPECTED.put(r, Expect.ANY);
         }
         for (String r : List.of(
@@ -86,6 +87,7 @@ class AuthorizationRoutesTest {
                 "PATCH /assistants/{assistant_id}",
                 "POST /assistants/{assistant_id}/latest",
                 "DELETE /assistants/{assistant_id}",
+                "POST /ui/{assistant_id}",
                 "GET /threads/{thread_id}",
                 "PATCH /threads/{thread_id}",
                 "DELETE /threads/{thread_id}",
@@ -381,6 +383,7 @@ class AuthorizationRoutesTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\",\"params\":"
                         + "{\"message\":{\"role\":\"user\",\"messageId\":\"m1\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]}}}";
             case "POST /mcp" -> "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+            case "POST /ui/{assistant_id}" -> "{\"name\":\"weather\",\"shadowRootId\":\"root\"}";
             default ->
                 route.startsWith("POST /threads/{thread_id}/runs")
                         ? "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[]}}"

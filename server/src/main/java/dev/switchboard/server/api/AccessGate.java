@@ -89,6 +89,7 @@ public final class AccessGate implements Gate {
             entry("DELETE /mcp", new Rule(null, null, Target.UNGUARDED)),
             entry("POST /a2a/{assistant_id}", new Rule(null, null, Target.UNGUARDED)),
             entry("GET /.well-known/agent-card.json", new Rule(null, null, Target.UNGUARDED)),
+            entry("GET /ui/{graph_id}/{file}", new Rule(null, null, Target.UNGUARDED)), // a bundle's files: no rows
             entry("POST /assistants", rule(Resource.ASSISTANTS, Action.CREATE, Target.CREATE)),
             entry("POST /assistants/search", rule(Resource.ASSISTANTS, Action.SEARCH, Target.SEARCH)),
             entry("POST /assistants/count", rule(Resource.ASSISTANTS, Action.SEARCH, Target.COUNT)),
@@ -103,6 +104,7 @@ public final class AccessGate implements Gate {
             entry("PATCH /assistants/{assistant_id}", rule(Resource.ASSISTANTS, Action.UPDATE, Target.ASSISTANT_PATCH)),
             entry("POST /assistants/{assistant_id}/latest", rule(Resource.ASSISTANTS, Action.UPDATE, Target.ASSISTANT)),
             entry("DELETE /assistants/{assistant_id}", rule(Resource.ASSISTANTS, Action.DELETE, Target.ASSISTANT)),
+            entry("POST /ui/{assistant_id}", rule(Resource.ASSISTANTS, Action.READ, Target.ASSISTANT)),
             entry("POST /threads", rule(Resource.THREADS, Action.CREATE, Target.CREATE)),
             entry("POST /threads/search", rule(Resource.THREADS, Action.SEARCH, Target.SEARCH)),
             entry("POST /threads/count", rule(Resource.THREADS, Action.SEARCH, Target.COUNT)),
