@@ -22,7 +22,7 @@ import javax.sql.DataSource;
  * A PostgreSQL data source that counts what the server asks of the database, for the queue's cost
  * per run: round trips (each statement executed, each batch, each commit and rollback), commits
  * (transactions ended, in explicit transactions or one per statement in auto-commit) and among them
- * the writing ones (those that must wait for a WAL flush), and every statement by its SQL, so a run's
+ * the writing ones (those that must wait for a WAL flush: a transaction that only NOTIFYs does not), and every statement by its SQL, so a run's
  * profile names each statement it costs. Reflection (a proxy) is fine here: test code, off the
  * server's path.
  */
@@ -91,7 +91,6 @@ final class CountingDataSource implements DataSource {
                 || s.startsWith("DELETE")
                 || s.startsWith("CREATE")
                 || s.startsWith("ALTER")
-                || s.contains("PG_NOTIFY")
                 || s.contains("FOR UPDATE")
                 || s.contains("FOR SHARE")
                 || s.contains("NEXTVAL");

@@ -30,8 +30,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ClaimGuard implements CommitGuard {
     private static final String CHECK =
             "SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
-    private static final String CHECK_WITH_EVENTS = EventLog.INSERT_WITH + " SELECT owner, attempt, queue_status, "
-            + EventLog.NOTIFY_ITEM + " FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
+    private static final String CHECK_WITH_EVENTS = EventLog.INSERT_WITH
+            + " SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
 
     private final String owner;
     private final Claim claim;
@@ -57,7 +57,6 @@ final class ClaimGuard implements CommitGuard {
             int i = 1;
             if (!mine.isEmpty()) {
                 i = EventLog.bindInsert(p, i, claim.runId(), mine);
-                i = EventLog.bindNotify(p, i, claim.runId(), mine);
             }
             p.setString(i, claim.runId());
             try (ResultSet r = p.executeQuery()) {

@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The SSE events of the runs on the PostgreSQL queue, in {@code switchboard_server_events} (a
  * global {@code id} orders them, {@code run_id}, {@code event}, {@code data}), so that a client
  * streaming or join-streaming a run through a JVM that does not run it gets the same events as one
+ * <<<<<<< HEAD
  * connected to the owner. The owner's events are written by one writer thread in batches: it takes
  * every event queued while the previous batch was being committed, plus those of a short {@link
  * #LINGER}, in one transaction, and NOTIFYs {@link #CHANNEL} with the run id of each run in the
@@ -31,6 +32,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * done and its last row was read. Rows go with their run (a foreign key, so also with their thread)
  * and are pruned {@link #KEEP} after the run's last event once it is done. Every batch, prune and
  * read borrows a connection of the server's {@link ConnectionPool} for its one transaction.
+ * =======
+ * connected to the owner. The owner's events go into the transaction of their run's next
+ * checkpoint ({@link ClaimGuard}) or, its last ones, of its outcome ({@link PostgresRunQueue#finish});
+ * a writer thread stores in batches those that no checkpoint took within {@link #LINGER}. Once
+ * they committed, {@link #CHANNEL} is NOTIFYed with the run's id (through the queue's {@link
+ * Notifier}). A reader on another JVM ({@link #tail}) replays the run's rows from the first, or
+ * from the one after a {@code Last-Event-ID} (a run's rows, in id order, are its stream; as with
+ * {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run
+ * is done and its last row was read. Rows go with their run (a foreign key, so also with their
+ * thread) and are pruned {@link #KEEP} after the run's last event once it is done.
+ * >>>>>>> main
  */
 public final class EventLog implements SharedEvents, AutoCloseable {
     /** The NOTIFY channel; the payload is the run id whose events were written. */
@@ -60,6 +72,8 @@ public final class EventLog implements SharedEvents, AutoCloseable {
 
     private final String where;
     private final List<Pending> pending = new ArrayList<>();
+    /** Sends the NOTIFYs of stored rows; null until the queue's worker connects it. */
+    private volatile Notifier notifier;
     /**
      * The runs some of whose events are in a transaction not yet ended (the writer's batch, a
      * checkpoint's, an outcome's): none of their other events starts another meanwhile, so a run's
@@ -219,6 +233,27 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             inFlight.remove(runId);
             pending.notifyAll();
         }
+        if (committed) {
+            announce(runId);
+        }
+    }
+
+    /** NOTIFYs the readers of a run's rows that more committed. */
+    private void announce(String runId) {
+        Notifier n = notifier;
+        if (n != null) {
+            n.send(CHANNEL, runId);
+        }
+    }
+
+    /**
+     * Sends the NOTIFYs of stored events through {@code n}, after their commits; until then readers
+     * on other JVMs find new rows by their polls.
+     *
+     * @param n the queue's notifier
+     */
+    void announceThrough(Notifier n) {
+        this.notifier = n;
     }
 
     /**
@@ -228,10 +263,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     static final String INSERT_WITH = "WITH e AS (INSERT INTO " + EVENTS + " (run_id, event, data)"
             + " SELECT ?, x.event, x.data FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS x(event, data, n)"
             + " ORDER BY x.n)";
-
-    /** The SELECT-list item that NOTIFYs a run's readers when events were stored: its run id, names. */
-    static final String NOTIFY_ITEM =
-            "(SELECT count(pg_notify('" + CHANNEL + "', ?)) WHERE cardinality(?::text[]) > 0)";
 
     /** Binds {@link #INSERT_WITH}'s parameters from {@code at}; returns the next index. */
     static int bindInsert(PreparedStatement p, int at, String runId, List<Pending> events) throws SQLException {
@@ -245,13 +276,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
         p.setArray(at + 1, p.getConnection().createArrayOf("text", names));
         p.setArray(at + 2, p.getConnection().createArrayOf("text", data));
         return at + 3;
-    }
-
-    /** Binds {@link #NOTIFY_ITEM}'s parameters from {@code at}; returns the next index. */
-    static int bindNotify(PreparedStatement p, int at, String runId, List<Pending> events) throws SQLException {
-        p.setString(at, runId);
-        p.setArray(at + 1, p.getConnection().createArrayOf("text", new String[events.size()]));
-        return at + 2;
     }
 
     /**
@@ -300,7 +324,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
         pool.giveBack(writer);
     }
 
-    private static void insert(Connection writer, List<Pending> batch) throws SQLException {
+    private void insert(Connection writer, List<Pending> batch) throws SQLException {
         writer.setAutoCommit(false);
         try (PreparedStatement p =
                 writer.prepareStatement("INSERT INTO " + EVENTS + " (run_id, event, data) VALUES (?, ?, ?)")) {
@@ -313,14 +337,10 @@ public final class EventLog implements SharedEvents, AutoCloseable {
                 runs.add(e.runId);
             }
             p.executeBatch();
-            try (PreparedStatement n = writer.prepareStatement("SELECT pg_notify(?, ?)")) {
-                for (String run : runs) {
-                    n.setString(1, CHANNEL);
-                    n.setString(2, run);
-                    n.executeQuery().close();
-                }
-            }
             writer.commit();
+            for (String run : runs) {
+                announce(run);
+            }
         } catch (SQLException e) {
             writer.rollback();
             throw e;

@@ -62,6 +62,11 @@ public final class PostgresRunQueue implements RunQueue {
     /** Where the runs' events go: a run's last ones are stored with its outcome; null until set. */
     private volatile EventLog events;
 
+    /** Sends this JVM's NOTIFYs once their transactions committed. */
+    private final Notifier notifier;
+    /** The NOTIFYs of each transaction under way, by its connection. */
+    private final Map<Connection, List<String>> notices = new java.util.concurrent.ConcurrentHashMap<>();
+
     private PostgresRunQueue(
             ConnectionPool pool,
             String where,
@@ -74,6 +79,7 @@ public final class PostgresRunQueue implements RunQueue {
         this.owner = owner;
         this.leaseMillis = leaseMillis;
         this.saver = saver;
+        this.notifier = new Notifier(pool);
         this.graphIds = versions.keySet().toArray(String[]::new);
         this.schemaVersions = versions.values().toArray(Integer[]::new);
     }
@@ -471,27 +477,29 @@ public final class PostgresRunQueue implements RunQueue {
                     // the run's fields only: a metadata change made meanwhile on another JVM stays
                     + " t AS (UPDATE switchboard_server_threads SET row_json = (row_json::jsonb || ?::jsonb)::text"
                     + " WHERE thread_id = (SELECT thread_id FROM f))"
-                    + " SELECT (SELECT count(*) FROM f), " + EventLog.NOTIFY_ITEM + ","
-                    + " (SELECT count(pg_notify(?, ?)) FROM f),"
-                    + " (SELECT count(pg_notify(?, 'wake')) FROM f WHERE EXISTS (SELECT 1 FROM " + RUNS + " o"
-                    + " WHERE o.thread_id = f.thread_id AND o.queue_status = 'pending'))")) {
+                    + " SELECT (SELECT count(*) FROM f), EXISTS (SELECT 1 FROM f JOIN " + RUNS + " o"
+                    + " ON o.thread_id = f.thread_id AND o.queue_status = 'pending')")) {
                 int i = EventLog.bindInsert(p, 1, runId, last);
                 p.setString(i++, runJson);
                 p.setString(i++, runId);
                 p.setString(i++, owner);
                 p.setInt(i++, claim.attempt());
-                p.setString(i++, threadFields);
-                i = EventLog.bindNotify(p, i, runId, last);
-                p.setString(i++, CHANNEL);
-                p.setString(i++, "done " + runId);
-                p.setString(i, CHANNEL);
+                p.setString(i, threadFields);
                 boolean held;
+                boolean waiting;
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
                     held = r.getInt(1) == 1;
+                    waiting = r.getBoolean(2);
                 }
                 if (held && also != null) {
                     also.to(cx); // in the end's transaction: both commit, or neither
+                }
+                if (held) {
+                    notify(cx, "done " + runId);
+                    if (waiting) {
+                        notify(cx, "wake"); // a run of the thread waits behind this one
+                    }
                 }
                 return held;
             }
@@ -505,6 +513,7 @@ public final class PostgresRunQueue implements RunQueue {
      */
     void storeEventsIn(EventLog log) {
         this.events = log;
+        log.announceThrough(notifier);
     }
 
     /** Hands this JVM's running runs back to the queue (graceful shutdown): another JVM resumes them. */
@@ -602,12 +611,9 @@ public final class PostgresRunQueue implements RunQueue {
         return leaseMillis;
     }
 
-    private void notify(Connection cx, String payload) throws SQLException {
-        try (PreparedStatement p = cx.prepareStatement("SELECT pg_notify(?, ?)")) {
-            p.setString(1, CHANNEL);
-            p.setString(2, payload);
-            p.executeQuery().close();
-        }
+    /** A NOTIFY the {@link Notifier} sends once the transaction under way on {@code cx} committed. */
+    private void notify(Connection cx, String payload) {
+        notices.get(cx).add(payload);
     }
 
     private int update(Connection cx, String sql, Object... args) throws SQLException {
@@ -665,13 +671,17 @@ public final class PostgresRunQueue implements RunQueue {
         }
     }
 
-    /** One transaction on {@code cx}; a NOTIFY inside is sent when it commits. */
+    /** One transaction on {@code cx}; its NOTIFYs go to the {@link Notifier} once it committed. */
     private <T> T tx(Connection cx, Work<T> work) {
+        notices.put(cx, new ArrayList<>());
         try {
             cx.setAutoCommit(false);
             try {
                 T out = work.run(cx);
                 cx.commit();
+                for (String n : notices.get(cx)) {
+                    notifier.send(CHANNEL, n);
+                }
                 return out;
             } catch (SQLException | RuntimeException e) {
                 try {
@@ -685,6 +695,8 @@ public final class PostgresRunQueue implements RunQueue {
             }
         } catch (SQLException e) {
             throw failed(e);
+        } finally {
+            notices.remove(cx);
         }
     }
 
@@ -694,7 +706,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     @Override
     public void close() {
-        // nothing kept: the server closes its pool after its users
+        notifier.close(); // the server closes its pool after its users
     }
 
     /** A piece of one transaction. */
