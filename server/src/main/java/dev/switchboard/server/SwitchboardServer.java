@@ -1,6 +1,7 @@
 package dev.switchboard.server;
 
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresSchema;
 import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.GraphBuilder;
 import dev.switchboard.runtime.StateUpdate;
@@ -40,6 +41,7 @@ import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.LocalRunQueue;
+import dev.switchboard.server.runs.RunMdc;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.JsonChecks;
@@ -148,7 +150,8 @@ public final class SwitchboardServer implements AutoCloseable {
         this.db = db;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
-        String where = saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe();
+        String where = (saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe())
+                + (b.schema == null ? "" : " (schema " + b.schema + ")");
         this.where = where;
         this.rows = db == null ? RowStore.NONE : db.openRows(where);
         this.ownStore = b.store == null;
@@ -477,6 +480,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private CheckpointSaver checkpointer;
         private String databaseUrl;
         private DataSource dataSource;
+        private String schema;
         private boolean httpServer = true;
         private Path defaultFile = Path.of("switchboard-server.db");
         private String host = "127.0.0.1";
@@ -628,6 +632,8 @@ public final class SwitchboardServer implements AutoCloseable {
             Objects.requireNonNull(graph, "graph");
             return register(graphId, (id, saver, store) -> {
                 graph.checkpointer(saver);
+                // a superstep's parallel tasks log with the run's MDC keys too
+                graph.executor(graph.executor().map(RunMdc::executor).orElseGet(RunMdc::executor));
                 if (graph.store().isEmpty()) {
                     graph.store(store);
                 }
@@ -715,13 +721,40 @@ public final class SwitchboardServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The PostgreSQL schema that holds the server's tables, and the checkpoints and store it
+         * opens on its {@link #database}: created when missing if the role may (else {@link #build}
+         * fails saying what to ask for). Servers on one database in different schemas share
+         * nothing: not a thread, run, assistant or queue. By default the tables go to the
+         * connections' current schema (usually {@code public}). A SQLite database is one file and
+         * has no schemas: naming one there fails at {@link #build}. A {@link #checkpointer} or
+         * {@link #store} given apart is used as it was opened (see {@code PostgresSchema}).
+         *
+         * @param schema a lower-case SQL identifier (letters, digits, {@code _})
+         * @return this builder
+         */
+        public Builder schema(String schema) {
+            this.schema = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
         /** The database chosen, the default file when none is and no saver is given; else null. */
         private ServerDatabase database() {
+            if (schema != null
+                    && dataSource == null
+                    && (databaseUrl == null || databaseUrl.startsWith("jdbc:sqlite:"))) {
+                throw new IllegalStateException("schema('" + schema + "') applies to a PostgreSQL .database(...),"
+                        + " and the server's database is "
+                        + (databaseUrl == null ? "not PostgreSQL" : "the SQLite file " + databaseUrl)
+                        + ": a SQLite database is one file, so use another file for another set of tables");
+            }
             if (dataSource != null) {
-                return ServerDatabase.dataSource(dataSource);
+                return ServerDatabase.dataSource(
+                        schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema));
             }
             if (databaseUrl != null) {
-                return ServerDatabase.url(databaseUrl, maxRuns);
+                return ServerDatabase.url(
+                        schema == null ? databaseUrl : PostgresSchema.url(databaseUrl, schema), maxRuns);
             }
             return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile, maxRuns) : null;
         }

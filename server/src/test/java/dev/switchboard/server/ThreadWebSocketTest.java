@@ -3,6 +3,10 @@ package dev.switchboard.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.server.auth.Action;
+import dev.switchboard.server.auth.Authorization;
+import dev.switchboard.server.auth.Decision;
+import dev.switchboard.server.auth.Resource;
 import dev.switchboard.server.fixtures.ProtocolGraphs;
 import dev.switchboard.server.wire.Json;
 import java.net.URI;
@@ -36,7 +40,7 @@ import tools.jackson.databind.JsonNode;
  * broken frames and handshakes.
  */
 class ThreadWebSocketTest {
-    private static final Map<String, String> USERS = Map.of("alice-token", "alice");
+    private static final Map<String, String> USERS = Map.of("alice-token", "alice", "reader-token", "reader");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static SwitchboardServer server;
 
@@ -46,6 +50,13 @@ class ThreadWebSocketTest {
                 .port(0)
                 .webSockets(true)
                 .authenticator(token -> Optional.ofNullable(USERS.get(token)))
+                // reader may read threads but not act on them
+                .authorization(Authorization.builder()
+                        .on(
+                                Resource.THREADS,
+                                Action.UPDATE,
+                                request -> request.user().equals("reader") ? Decision.deny() : Decision.allow())
+                        .build())
                 .build()
                 .start();
     }
@@ -210,6 +221,8 @@ class ThreadWebSocketTest {
                 refusal(HTTP.newWebSocketBuilder()
                         .header("Authorization", "Bearer alice-token")
                         .header("Origin", "https://evil.example")));
+        // a socket carries commands, so opening one needs what POST .../commands needs
+        assertEquals(403, refusal(HTTP.newWebSocketBuilder().header("Authorization", "Bearer reader-token")));
         // the plain HTTP API goes on through the same port
         HttpResponse<String> ok = HTTP.send(
                 HttpRequest.newBuilder(URI.create(server.url() + "/ok")).build(), HttpResponse.BodyHandlers.ofString());

@@ -75,7 +75,7 @@ class ThreadsStreamSdkTest {
         assertEquals("[\"echo\",\": \",\"hi\"]", out.get("chatTokens").toString());
         assertEquals("echo: hi", out.get("chatReply").asString());
         assertEquals("[{\"question\":\"ok?\"}]", out.get("interrupt").toString());
-        assertEquals("[\"x\",\"draft\",\"approved:yes\"]", out.get("trail").toString());
+        assertEquals("[\"x\",\"draft\",\"approved:yes\"]", out.get("trail").toString(), out::toString);
         assertEquals(out.get("trail"), out.get("stateTrail"));
         assertEquals(
                 "[\"running\",\"interrupted\",\"running\",\"completed\"]",

@@ -122,7 +122,9 @@ public final class AccessGate implements Gate {
             entry("GET /threads/{thread_id}/storage", rule(Resource.THREADS, Action.READ, Target.THREAD)),
             entry("POST /threads/{thread_id}/commands", rule(Resource.THREADS, Action.UPDATE, Target.THREAD)),
             entry("POST /threads/{thread_id}/stream/events", rule(Resource.THREADS, Action.READ, Target.THREAD)),
-            entry("GET /threads/{thread_id}/stream/events", rule(Resource.THREADS, Action.READ, Target.THREAD)),
+            // GET here is only ever the WebSocket handshake, and the socket carries commands
+            // (run.start, input.respond) as POST .../commands does: it needs what they need.
+            entry("GET /threads/{thread_id}/stream/events", rule(Resource.THREADS, Action.UPDATE, Target.THREAD)),
             entry("GET /threads/{thread_id}/stream", rule(Resource.RUNS, Action.READ, Target.THREAD)),
             entry("POST /threads/{thread_id}/runs", rule(Resource.RUNS, Action.CREATE, Target.THREAD_RUN)),
             entry("POST /threads/{thread_id}/runs/wait", rule(Resource.RUNS, Action.CREATE, Target.THREAD_RUN)),

@@ -177,7 +177,9 @@ public final class SocketFront implements AutoCloseable {
         ApiResponse r = handler.handle(h);
         if (r.status() == 101 && r.upgrade() != null) {
             write(out, 101, r.headers(), null);
-            r.upgrade().serve(in, out); // the socket's read timeout is the WebSocket's idle time
+            // buffered so a frame's header and payload leave in one write; each frame is flushed
+            // the socket's read timeout is the WebSocket's idle time
+            r.upgrade().serve(in, new java.io.BufferedOutputStream(out, 8192));
             linger(s, in);
         } else {
             byte[] body = r.streamed() ? new byte[0] : r.body();

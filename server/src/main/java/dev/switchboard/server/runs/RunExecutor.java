@@ -42,18 +42,24 @@ final class RunExecutor {
     }
 
     void execute(Execution e) {
-        long counted;
+        // the run's keys for every line logged while it runs here, a node's own ones included
+        String[] mdc = RunMdc.enter(e.run);
         try {
-            counted = memory.acquire(RunMemory.cost(e.run.bodyBytes()), e.control);
-        } catch (InterruptedException stopping) {
-            Thread.currentThread().interrupt();
-            outcomes.finish(e, null, null); // the server is closing: it records nothing
-            return;
-        }
-        try {
-            executeCounted(e);
+            long counted;
+            try {
+                counted = memory.acquire(RunMemory.cost(e.run.bodyBytes()), e.control);
+            } catch (InterruptedException stopping) {
+                Thread.currentThread().interrupt();
+                outcomes.finish(e, null, null); // the server is closing: it records nothing
+                return;
+            }
+            try {
+                executeCounted(e);
+            } finally {
+                memory.release(counted);
+            }
         } finally {
-            memory.release(counted);
+            RunMdc.restore(mdc);
         }
     }
 

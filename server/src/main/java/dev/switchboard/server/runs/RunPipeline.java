@@ -1,5 +1,6 @@
 package dev.switchboard.server.runs;
 
+import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RunRow;
@@ -504,7 +505,7 @@ public final class RunPipeline implements AutoCloseable {
             }
             Outcome o = Outcome.of(e, failure, endValues);
             if (failure != null && e.stop == null) {
-                LOG.warn("{} failed: {}", e, failure.getClass().getSimpleName());
+                LOG.warn("{} failed: {}", e, kinds(failure));
             }
             if (o.status() == RunStatus.ERROR && failure != null) {
                 e.events.add("error", o.result().get("__error__"));
@@ -616,5 +617,26 @@ public final class RunPipeline implements AutoCloseable {
         }
         workers.shutdownNow();
         timer.shutdownNow();
+    }
+
+    /**
+     * A failure as the log names it: the classes of its chain, and the node it came from, never a
+     * message (a node's exception may quote the run's input or state).
+     */
+    static String kinds(Throwable failure) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable t = failure; t != null && out.length() < 500; t = t.getCause()) {
+            if (out.length() > 0) {
+                out.append(" caused by ");
+            }
+            out.append(t.getClass().getName());
+            if (t instanceof NodeException n) {
+                out.append(" in node '").append(n.node()).append("' at step ").append(n.step());
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return out.toString();
     }
 }

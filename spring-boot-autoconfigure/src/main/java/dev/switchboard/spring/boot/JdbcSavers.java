@@ -3,6 +3,7 @@ package dev.switchboard.spring.boot;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.JdbcStore;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
+import dev.switchboard.checkpoint.jdbc.PostgresSchema;
 import dev.switchboard.checkpoint.jdbc.PostgresStore;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteStore;
@@ -33,27 +34,43 @@ final class JdbcSavers {
         }
     }
 
-    static JdbcSaver fromDataSource(DataSource dataSource) {
+    static JdbcSaver fromDataSource(DataSource dataSource, String schema) {
         Database db = describe(dataSource);
         if (db.postgres()) {
-            return PostgresSaver.dataSource(dataSource);
+            return PostgresSaver.dataSource(inSchema(dataSource, schema));
         }
         if (db.sqlite()) {
+            noSchema(schema);
             return sqliteFile(sqliteFileOf(db.url()));
         }
         throw unsupported(db.product(), "switchboard.checkpoint.saver", "CheckpointSaver");
     }
 
     /** A store on the data source's database: PostgreSQL through it, SQLite on its file. */
-    static JdbcStore storeFromDataSource(DataSource dataSource) {
+    static JdbcStore storeFromDataSource(DataSource dataSource, String schema) {
         Database db = describe(dataSource);
         if (db.postgres()) {
-            return PostgresStore.dataSource(dataSource, StoreSettings.DEFAULTS);
+            return PostgresStore.dataSource(inSchema(dataSource, schema), StoreSettings.DEFAULTS);
         }
         if (db.sqlite()) {
+            noSchema(schema);
             return storeFile(sqliteFileOf(db.url()));
         }
         throw unsupported(db.product(), "switchboard.store.kind", "Store");
+    }
+
+    /** The data source, its connections switched to {@code switchboard.schema} when one is set. */
+    private static DataSource inSchema(DataSource dataSource, String schema) {
+        return schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema);
+    }
+
+    /** Refuses {@code switchboard.schema} on SQLite, which has no schemas. */
+    static void noSchema(String schema) {
+        if (schema != null) {
+            throw new IllegalStateException("switchboard.schema=" + schema + " applies to PostgreSQL, and the"
+                    + " database is SQLite: a SQLite database is one file, so point Switchboard at another file"
+                    + " for another set of tables, or remove switchboard.schema");
+        }
     }
 
     static JdbcSaver sqliteFile(Path file) {

@@ -52,6 +52,7 @@ public class SwitchboardAutoConfiguration {
             case MEMORY:
                 return new MemorySaver();
             case SQLITE:
+                JdbcSavers.noSchema(properties.getSchema());
                 return JdbcSavers.sqliteFile(checkpoint.getSqliteFile());
             case JDBC:
                 if (dataSource == null) {
@@ -59,9 +60,11 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.checkpoint.saver to sqlite or memory.");
                 }
-                return JdbcSavers.fromDataSource(dataSource);
+                return JdbcSavers.fromDataSource(dataSource, properties.getSchema());
             default:
-                return dataSource == null ? new MemorySaver() : JdbcSavers.fromDataSource(dataSource);
+                return dataSource == null
+                        ? new MemorySaver()
+                        : JdbcSavers.fromDataSource(dataSource, properties.getSchema());
         }
     }
 
@@ -84,6 +87,7 @@ public class SwitchboardAutoConfiguration {
             case MEMORY:
                 return new InMemoryStore();
             case SQLITE:
+                JdbcSavers.noSchema(properties.getSchema());
                 return JdbcSavers.storeFile(store.getSqliteFile());
             case JDBC:
                 if (dataSource == null) {
@@ -91,9 +95,11 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.store.kind to sqlite or memory.");
                 }
-                return JdbcSavers.storeFromDataSource(dataSource);
+                return JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
             default:
-                return dataSource == null ? new InMemoryStore() : JdbcSavers.storeFromDataSource(dataSource);
+                return dataSource == null
+                        ? new InMemoryStore()
+                        : JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
         }
     }
 

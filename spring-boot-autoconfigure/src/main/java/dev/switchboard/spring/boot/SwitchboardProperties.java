@@ -15,8 +15,33 @@ public class SwitchboardProperties {
     private final Observability observability = new Observability();
     private final StoreProperties store = new StoreProperties();
 
+    /**
+     * The PostgreSQL schema of Switchboard's tables on the application's DataSource (saver, store
+     * and server), created when missing if the role may; null (the default) for the connections'
+     * current schema. Not for SQLite, which has no schemas.
+     */
+    private String schema;
+
     /** Creates the properties with their defaults; Spring Boot binds them. */
     public SwitchboardProperties() {}
+
+    /**
+     * Returns the PostgreSQL schema of Switchboard's tables.
+     *
+     * @return {@code switchboard.schema}, or null for the connections' current schema
+     */
+    public String getSchema() {
+        return schema;
+    }
+
+    /**
+     * Sets the PostgreSQL schema of Switchboard's tables.
+     *
+     * @param schema a lower-case SQL identifier, or null for the connections' current schema
+     */
+    public void setSchema(String schema) {
+        this.schema = schema == null || schema.isBlank() ? null : schema;
+    }
 
     /**
      * Returns the checkpoint settings.

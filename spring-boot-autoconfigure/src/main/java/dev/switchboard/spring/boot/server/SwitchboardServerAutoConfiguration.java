@@ -136,6 +136,9 @@ public class SwitchboardServerAutoConfiguration {
             builder.database("jdbc:sqlite:" + switchboard.getCheckpoint().getSqliteFile());
         } else if (dataSource != null) {
             builder.database(dataSource);
+            if (switchboard.getSchema() != null) {
+                builder.schema(switchboard.getSchema());
+            }
         } else {
             return "memory";
         }
