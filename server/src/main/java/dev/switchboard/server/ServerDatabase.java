@@ -1,5 +1,6 @@
 package dev.switchboard.server;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
 import dev.switchboard.checkpoint.jdbc.PostgresStore;
@@ -7,7 +8,6 @@ import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteStore;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.runtime.store.StoreSettings;
-import dev.switchboard.server.postgres.DriverDataSource;
 import dev.switchboard.server.rows.AssistantTable;
 import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.JdbcRowStore;
@@ -17,39 +17,74 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
  * The database a server keeps its threads and runs in (and its checkpoints and store, unless it was
  * given others): a SQLite file, or a PostgreSQL database reached through a URL or an application's
- * {@link DataSource}. On PostgreSQL every part takes its connections from one data source (the
- * URL's, or the application's pool), so a URL with a password in it is never needed.
+ * {@link DataSource}. On PostgreSQL every part of the server (saver, Store, thread and run rows,
+ * assistants and crons, run queue and events) borrows its connections from one {@link
+ * ConnectionPool} for one transaction at a time: for a URL a pool of {@link #poolSize} connections
+ * the server opens, for an application's data source that data source itself (never a second pool
+ * around it). The queue's worker keeps one more connection, outside the pool, to LISTEN and renew
+ * its leases on. A URL with a password in it is never needed.
  */
-final class ServerDatabase {
+final class ServerDatabase implements AutoCloseable {
     private static final String SQLITE = "jdbc:sqlite:";
     private static final String POSTGRES = "jdbc:postgresql:";
 
     /** The SQLite URL; null on PostgreSQL. */
     private final String sqliteUrl;
-    /** The PostgreSQL URL when given one (the saver and store open their own pools on it); else null. */
-    private final String postgresUrl;
-    /** PostgreSQL's connections; null on SQLite. */
-    private final DataSource postgres;
+    /** How long a part of the server waits for a free connection of its own pool before failing. */
+    static final Duration POOL_WAIT = Duration.ofSeconds(30);
 
-    private ServerDatabase(String sqliteUrl, String postgresUrl, DataSource postgres) {
+    /** PostgreSQL's connections; null on SQLite. */
+    private final ConnectionPool postgres;
+    /** Whether the server opened {@link #postgres} (on a URL), and so closes it. */
+    private final boolean ownPool;
+
+    private ServerDatabase(String sqliteUrl, ConnectionPool postgres, boolean ownPool) {
         this.sqliteUrl = sqliteUrl;
-        this.postgresUrl = postgresUrl;
         this.postgres = postgres;
+        this.ownPool = ownPool;
     }
 
-    /** A database named by a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} URL. */
-    static ServerDatabase url(String url) {
+    /**
+     * The connections of the pool a server JVM opens on a PostgreSQL URL: {@code 2 + ceil(maxRuns
+     * / 4)}, so 6 for the default 16 runs. A run holds a connection only while it commits (a
+     * checkpoint, pending writes, a Store call, a queue change: a millisecond or so of a step), never
+     * across a node, so one connection serves about four runs at once; two more serve the API's
+     * reads and the queue's claims while runs commit. With the worker's own LISTEN connection a JVM
+     * holds at most {@code 3 + ceil(maxRuns / 4)} connections, busy and idle: 7 at {@code maxRuns
+     * = 16}.
+     *
+     * @param maxRuns the runs the JVM runs at once
+     * @return the pool's size
+     */
+    static int poolSize(int maxRuns) {
+        return 2 + (maxRuns + 3) / 4;
+    }
+
+    /** Checks that a URL is one the server takes (a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} one). */
+    static void check(String url) {
+        if (!url.startsWith(SQLITE) && !url.startsWith(POSTGRES)) {
+            throw new IllegalArgumentException(
+                    "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
+        }
+    }
+
+    /**
+     * A database named by a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} URL; on PostgreSQL
+     * with a pool of {@link #poolSize}{@code (maxRuns)} connections (opened as they are needed).
+     */
+    static ServerDatabase url(String url, int maxRuns) {
         if (url.startsWith(SQLITE)) {
-            return new ServerDatabase(url, null, null);
+            return new ServerDatabase(url, null, false);
         }
         if (url.startsWith(POSTGRES)) {
-            return new ServerDatabase(null, url, new DriverDataSource(url));
+            return new ServerDatabase(null, ConnectionPool.postgres(url, poolSize(maxRuns), POOL_WAIT), true);
         }
         throw new IllegalArgumentException(
                 "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
@@ -70,7 +105,7 @@ final class ServerDatabase {
             throw new IllegalStateException("could not reach the server's DataSource: " + e.getMessage(), e);
         }
         if (product.contains("postgresql")) {
-            return new ServerDatabase(null, null, dataSource);
+            return new ServerDatabase(null, ConnectionPool.dataSource(dataSource), false);
         }
         if (product.contains("sqlite") && url != null && url.startsWith(SQLITE)) {
             String file = url.substring(SQLITE.length());
@@ -78,7 +113,7 @@ final class ServerDatabase {
                 throw new IllegalArgumentException("the server's DataSource is an in-memory SQLite database, which"
                         + " the server cannot share with its saver; use a SQLite file or PostgreSQL");
             }
-            return new ServerDatabase(url, null, null);
+            return new ServerDatabase(url, null, false);
         }
         throw new IllegalArgumentException(
                 "the server keeps its threads and runs in PostgreSQL or SQLite; its DataSource is " + product);
@@ -90,7 +125,7 @@ final class ServerDatabase {
     }
 
     /** PostgreSQL's connections (null on SQLite). */
-    DataSource dataSource() {
+    ConnectionPool pool() {
         return postgres;
     }
 
@@ -98,16 +133,14 @@ final class ServerDatabase {
         if (sqliteUrl != null) {
             return SqliteSaver.file(file());
         }
-        return postgresUrl != null ? PostgresSaver.url(postgresUrl) : PostgresSaver.dataSource(postgres);
+        return PostgresSaver.pool(postgres);
     }
 
     Store openStore() {
         if (sqliteUrl != null) {
             return SqliteStore.file(file());
         }
-        return postgresUrl != null
-                ? PostgresStore.url(postgresUrl)
-                : PostgresStore.dataSource(postgres, StoreSettings.DEFAULTS);
+        return PostgresStore.pool(postgres, StoreSettings.DEFAULTS);
     }
 
     RowStore openRows(String where) {
@@ -140,6 +173,14 @@ final class ServerDatabase {
         if (sqliteUrl != null) {
             return "SQLite " + file();
         }
-        return postgresUrl != null ? "PostgreSQL " + postgresUrl.split("\\?")[0] : "PostgreSQL (" + postgres + ")";
+        return postgres.describe();
+    }
+
+    /** Closes the pool the server opened, after every part that borrows from it. */
+    @Override
+    public void close() {
+        if (ownPool) {
+            postgres.close();
+        }
     }
 }

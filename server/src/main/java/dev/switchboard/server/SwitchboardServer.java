@@ -142,9 +142,12 @@ public final class SwitchboardServer implements AutoCloseable {
     private final String where;
     /** Released by {@link #close()}: a worker-only JVM's non-daemon thread waits for it. */
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** The database the parts were opened on (its pool closed last); null with only a saver. */
+    private final ServerDatabase db;
 
     private SwitchboardServer(Builder b, ServerDatabase db) {
         this.settings = b;
+        this.db = db;
         this.ownSaver = b.checkpointer == null ? db.openSaver() : null;
         this.saver = b.checkpointer != null ? b.checkpointer : ownSaver;
         String where = (saver instanceof JdbcSaver jdbc ? jdbc.database() : db == null ? "memory" : db.describe())
@@ -164,11 +167,11 @@ public final class SwitchboardServer implements AutoCloseable {
             Map<String, Integer> versions = new LinkedHashMap<>();
             graphs.forEach((id, g) -> versions.put(id, g.graph().schema().version()));
             PostgresRunQueue queue =
-                    PostgresRunQueue.open(db.dataSource(), fenced(saver), owner, b.lease.toMillis(), versions);
+                    PostgresRunQueue.open(db.pool(), fenced(saver), owner, b.lease.toMillis(), versions);
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns, b.eventBytes);
-            this.events = EventLog.open(db.dataSource(), where);
+            this.events = EventLog.open(db.pool(), where);
             this.worker = new QueueWorker(
-                    db.dataSource(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
+                    db.pool(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
             pipeline.shared(events, worker::wake, worker::roomFreed, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(
@@ -450,6 +453,9 @@ public final class SwitchboardServer implements AutoCloseable {
         if (ownSaver != null) {
             ownSaver.close();
         }
+        if (db != null) {
+            db.close(); // last: the parts above borrow from its pool
+        }
     }
 
     /** The routes served, for the tests: {@code METHOD /template}. */
@@ -525,7 +531,8 @@ public final class SwitchboardServer implements AutoCloseable {
 
         /**
          * How many queued runs this JVM runs at once (16 by default); more wait for a free worker
-         * here or elsewhere. Applies on PostgreSQL.
+         * here or elsewhere. Applies on PostgreSQL, where it also sizes the JVM's connection pool
+         * on a {@link #database(String) URL}: {@code 2 + ceil(maxRuns / 4)} connections.
          *
          * @param runs the limit
          * @return this builder
@@ -678,14 +685,19 @@ public final class SwitchboardServer implements AutoCloseable {
         /**
          * The database that holds the server's threads and runs, and its checkpoints and store
          * unless a {@link #checkpointer} or {@link #store} is given: {@code jdbc:sqlite:<file>} or
-         * {@code jdbc:postgresql://...} (its driver on the classpath).
+         * {@code jdbc:postgresql://...} (its driver on the classpath). On PostgreSQL every part of
+         * the server (saver, Store, thread and run rows, assistants, crons, run queue and events)
+         * borrows from one pool of {@code 2 + ceil(maxRuns / 4)} connections for one transaction at
+         * a time, and the queue's worker keeps one more to {@code LISTEN} and renew its leases on:
+         * at most {@code 3 + ceil(maxRuns / 4)} connections per JVM, 7 at the default 16 runs. A
+         * part that finds the pool busy for 30 s fails with an error naming it.
          *
          * @param jdbcUrl the JDBC URL
          * @return this builder
          */
         public Builder database(String jdbcUrl) {
             Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-            ServerDatabase.url(jdbcUrl); // refuses another kind of URL now, not at build
+            ServerDatabase.check(jdbcUrl); // refuses another kind of URL now, not at build
             this.databaseUrl = jdbcUrl;
             this.dataSource = null;
             return this;
@@ -693,10 +705,12 @@ public final class SwitchboardServer implements AutoCloseable {
 
         /**
          * The database, as an application's data source (a connection pool): PostgreSQL, or a
-         * SQLite file. It holds what {@link #database(String)} says. On PostgreSQL the server keeps
-         * a few of its connections while it runs (the thread and run rows', the run queue's, the
-         * run events' writer and reader, and one to {@code LISTEN} on) and borrows others as it
-         * works, so give the pool room for them; the server never closes the data source.
+         * SQLite file. It holds what {@link #database(String)} says. On PostgreSQL the server opens
+         * no pool of its own around it: it keeps one of its connections while it runs (to {@code
+         * LISTEN} and renew the run queue's leases on) and borrows the others one transaction at a
+         * time (saver, Store, rows, queue, events), so the data source's own bound and wait apply;
+         * give it room for {@code 2 + ceil(maxRuns / 4)} of them besides that one and the
+         * application's own use. The server never closes the data source.
          *
          * @param dataSource the data source
          * @return this builder
@@ -739,9 +753,10 @@ public final class SwitchboardServer implements AutoCloseable {
                         schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema));
             }
             if (databaseUrl != null) {
-                return ServerDatabase.url(schema == null ? databaseUrl : PostgresSchema.url(databaseUrl, schema));
+                return ServerDatabase.url(
+                        schema == null ? databaseUrl : PostgresSchema.url(databaseUrl, schema), maxRuns);
             }
-            return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile) : null;
+            return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile, maxRuns) : null;
         }
 
         /**

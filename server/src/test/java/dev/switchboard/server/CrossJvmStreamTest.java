@@ -3,6 +3,7 @@ package dev.switchboard.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.postgres.EventLog;
 import dev.switchboard.server.wire.Json;
@@ -217,8 +218,8 @@ class CrossJvmStreamTest {
                 .expect(200);
         String done = runOf(api2, tid);
         assertTrue(rows(done) > 0 && rows(busy[1]) > 0);
-        try (EventLog log =
-                EventLog.open(new dev.switchboard.server.postgres.DriverDataSource(db.url()), "the test schema")) {
+        try (ConnectionPool pool = ConnectionPool.postgres(db.url(), 1, Duration.ofSeconds(5));
+                EventLog log = EventLog.open(pool, "the test schema")) {
             assertEquals(0, log.prune(Duration.ofMinutes(1)), "nothing recent is pruned");
             int doneRows = rows(done);
             assertEquals(doneRows, log.prune(Duration.ZERO));

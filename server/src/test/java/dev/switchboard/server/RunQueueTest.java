@@ -136,8 +136,8 @@ class RunQueueTest {
     void aQueueWhoseConnectionTheDatabaseDroppedReconnects() throws Exception {
         try (Connection c = db.connect();
                 Statement s = c.createStatement()) {
-            s.execute("SELECT pg_terminate_backend(" + one.worker().queue().backendPid() + ")");
-            s.execute("SELECT pg_terminate_backend(" + two.worker().queue().backendPid() + ")");
+            s.execute("SELECT pg_terminate_backend(" + one.worker().backendPid() + ")");
+            s.execute("SELECT pg_terminate_backend(" + two.worker().backendPid() + ")");
         }
         String tid = api1.newThread();
         Api.Reply created = null;

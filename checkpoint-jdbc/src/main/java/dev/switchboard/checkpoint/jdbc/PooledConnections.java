@@ -2,23 +2,30 @@ package dev.switchboard.checkpoint.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Connections to a server database. With a bound, a small pool: at most that many connections are
- * open, idle ones are kept (separately for reads and writes, each configured once) and checked
- * before reuse when they have been idle a while; all of them are dropped when one turns out dead
- * (see {@link #dropIdle}), so a server restart costs no caller more than the one retry {@link
- * JdbcSaver} makes. Without a bound, one connection per transaction
- * from an opener that is expected to pool (a {@code DataSource} such as HikariCP's).
+ * open at once, busy and idle together; idle ones are kept with the settings of their last use
+ * (read, write or plain), reused by a caller of the same kind first so that no setting is sent
+ * again, checked before reuse when they have been idle a while and closed after a minute unused
+ * (so a pool that was busy once shrinks back to what its load needs); all of them are dropped when
+ * one turns out dead (see {@link #dropIdle}), so a server restart costs no caller more than the one
+ * retry {@link JdbcSaver} makes. A caller waits for a free connection at most the pool's wait and
+ * then fails with a message naming the pool, never for ever. Without a bound, one connection per
+ * transaction from an opener that is expected to pool (a {@code DataSource} such as HikariCP's).
  *
  * <p>Writes run in READ COMMITTED, where a compare-and-set {@code UPDATE ... WHERE checkpoint_id =
  * ?} waits for a concurrent one and then re-checks the row; reads run read-only in REPEATABLE READ,
- * so the several queries of one read see one snapshot.
+ * so the several queries of one read see one snapshot. Plain connections (for code that runs its
+ * own statements, see {@link ConnectionPool#borrow}) are in auto-commit, READ COMMITTED.
  */
 final class PooledConnections implements Connections {
     /** Opens a connection. */
@@ -26,16 +33,31 @@ final class PooledConnections implements Connections {
         Connection open() throws SQLException;
     }
 
+    /** What a connection is set up for. */
+    enum Kind {
+        READ,
+        WRITE,
+        PLAIN
+    }
+
     private static final long CHECK_AFTER_IDLE_NANOS = 30_000_000_000L;
+    /** Idle connections older than this are closed when another comes back (the newest is kept). */
+    static final long CLOSE_AFTER_IDLE_NANOS = 60_000_000_000L;
+    /** How long a caller waits for a free connection unless told otherwise. */
+    static final long DEFAULT_WAIT_MILLIS = 30_000;
 
     private final Opener opener;
     private final String description;
+    private final int maxOpen;
     private final Semaphore permits;
-    private final Deque<Idle> idleReads = new ArrayDeque<>();
-    private final Deque<Idle> idleWrites = new ArrayDeque<>();
+    private final long waitMillis;
+    private final long closeAfterIdleNanos;
+    /** Idle connections, most recently used last. */
+    private final Deque<Idle> idle = new ArrayDeque<>();
+
     private volatile boolean closed;
 
-    private record Idle(Connection connection, long since) {}
+    private record Idle(Connection connection, Kind kind, long since) {}
 
     /**
      * @param opener opens a connection
@@ -44,39 +66,69 @@ final class PooledConnections implements Connections {
      *     and no bound
      */
     PooledConnections(Opener opener, String description, int maxOpen) {
+        this(opener, description, maxOpen, DEFAULT_WAIT_MILLIS);
+    }
+
+    /**
+     * @param opener opens a connection
+     * @param description what the store is, without credentials
+     * @param maxOpen the most connections open at once, or 0 for one connection per transaction
+     *     and no bound
+     * @param waitMillis how long a caller waits for a free connection before failing
+     */
+    PooledConnections(Opener opener, String description, int maxOpen, long waitMillis) {
+        this(opener, description, maxOpen, waitMillis, CLOSE_AFTER_IDLE_NANOS);
+    }
+
+    /**
+     * @param closeAfterIdleNanos how long a connection stays idle before it is closed (once
+     *     another is given back)
+     */
+    PooledConnections(Opener opener, String description, int maxOpen, long waitMillis, long closeAfterIdleNanos) {
+        this.closeAfterIdleNanos = closeAfterIdleNanos;
         this.opener = opener;
         this.description = description;
+        this.maxOpen = maxOpen;
         this.permits = maxOpen > 0 ? new Semaphore(maxOpen, true) : null;
+        this.waitMillis = waitMillis;
     }
 
     @Override
     public Lease lease(boolean write) throws SQLException {
+        Kind kind = write ? Kind.WRITE : Kind.READ;
+        return new PooledLease(borrow(kind), kind);
+    }
+
+    /**
+     * A connection set up for {@code kind}, which no other caller uses until {@link #giveBack}.
+     *
+     * @throws SQLTransientConnectionException when none was free within the pool's wait
+     */
+    Connection borrow(Kind kind) throws SQLException {
         if (closed) {
             throw Connections.closed(description);
         }
-        if (permits != null) {
-            permits.acquireUninterruptibly();
-        }
+        acquire();
         try {
             // Checked again: close() may have run while this caller waited for a permit, and a
             // closed saver opens no connection.
             if (closed) {
                 throw Connections.closed(description);
             }
-            Connection c = permits == null ? null : reuse(write);
-            if (c == null) {
-                c = opener.open();
-                try {
-                    c.setAutoCommit(false);
-                    c.setTransactionIsolation(
-                            write ? Connection.TRANSACTION_READ_COMMITTED : Connection.TRANSACTION_REPEATABLE_READ);
-                    c.setReadOnly(!write);
-                } catch (SQLException | RuntimeException e) {
-                    Connections.quietly(c);
-                    throw e;
+            Idle reused = permits == null ? null : reuse(kind);
+            Connection c = reused == null ? opener.open() : reused.connection();
+            try {
+                if (reused == null && permits != null && kind == Kind.PLAIN) {
+                    // a kept connection says what it was set up for: READ COMMITTED, whatever the
+                    // database's default, as the saver's writes are when it is reused for them
+                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
+                configure(c, reused == null ? null : reused.kind(), kind);
+            } catch (SQLException | RuntimeException e) {
+                Connections.quietly(c);
+                throw e;
             }
-            return new PooledLease(c, write);
+            return c;
         } catch (SQLException | RuntimeException e) {
             if (permits != null) {
                 permits.release();
@@ -85,19 +137,78 @@ final class PooledConnections implements Connections {
         }
     }
 
-    private Connection reuse(boolean write) {
-        while (true) {
-            Idle idle;
-            synchronized (this) {
-                idle = (write ? idleWrites : idleReads).pollLast();
+    private void acquire() throws SQLException {
+        if (permits == null) {
+            return;
+        }
+        try {
+            if (!permits.tryAcquire(waitMillis, TimeUnit.MILLISECONDS)) {
+                throw new SQLTransientConnectionException("no connection to " + description + " was free within "
+                        + waitMillis + " ms: all " + maxOpen + " of its pool were in use (a larger pool, fewer"
+                        + " runs at once, or shorter transactions)");
             }
-            if (idle == null) {
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLTransientConnectionException(
+                    "interrupted while waiting for a connection to " + description, e);
+        }
+    }
+
+    /**
+     * Sets a connection up for {@code to}; {@code from} is what it was set up for (null: a new
+     * connection, as the driver opened it). Only what differs is sent.
+     */
+    private static void configure(Connection c, Kind from, Kind to) throws SQLException {
+        if (from == to) {
+            return;
+        }
+        switch (to) {
+            case READ -> {
+                c.setAutoCommit(false);
+                c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                c.setReadOnly(true);
+            }
+            case WRITE -> {
+                c.setAutoCommit(false);
+                if (from == null || from == Kind.READ) {
+                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                }
+                c.setReadOnly(false);
+            }
+            case PLAIN -> {
+                c.setAutoCommit(true);
+                if (from == Kind.READ) {
+                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                }
+                c.setReadOnly(false);
+            }
+        }
+    }
+
+    /** An idle connection, of the same kind if one is, else of any; null when none is. */
+    private Idle reuse(Kind kind) {
+        while (true) {
+            Idle found = null;
+            synchronized (this) {
+                for (Iterator<Idle> i = idle.descendingIterator(); i.hasNext(); ) {
+                    Idle candidate = i.next();
+                    if (candidate.kind() == kind) {
+                        found = candidate;
+                        i.remove();
+                        break;
+                    }
+                }
+                if (found == null) {
+                    found = idle.pollLast();
+                }
+            }
+            if (found == null) {
                 return null;
             }
-            if (System.nanoTime() - idle.since() < CHECK_AFTER_IDLE_NANOS || valid(idle.connection())) {
-                return idle.connection();
+            if (System.nanoTime() - found.since() < CHECK_AFTER_IDLE_NANOS || valid(found.connection())) {
+                return found;
             }
-            Connections.quietly(idle.connection());
+            Connections.quietly(found.connection());
         }
     }
 
@@ -109,13 +220,23 @@ final class PooledConnections implements Connections {
         }
     }
 
-    private void release(Connection c, boolean write, boolean healthy) {
+    /**
+     * Gives back a connection {@link #borrow} gave: kept for reuse when {@code healthy} and the
+     * pool is bounded, else closed. A transaction left open is rolled back.
+     */
+    void giveBack(Connection c, Kind kind, boolean healthy) {
+        List<Connection> stale = new ArrayList<>();
         try {
             boolean kept = false;
-            if (permits != null && healthy) {
+            if (permits != null && healthy && settled(c, kind)) {
+                long now = System.nanoTime();
                 synchronized (this) {
                     if (!closed) {
-                        (write ? idleWrites : idleReads).addLast(new Idle(c, System.nanoTime()));
+                        // the oldest first: a busy pool reuses the newest, so these were not needed
+                        while (!idle.isEmpty() && now - idle.peekFirst().since() >= closeAfterIdleNanos) {
+                            stale.add(idle.pollFirst().connection());
+                        }
+                        idle.addLast(new Idle(c, kind, now));
                         kept = true;
                     }
                 }
@@ -123,6 +244,7 @@ final class PooledConnections implements Connections {
             if (!kept) {
                 Connections.quietly(c);
             }
+            stale.forEach(Connections::quietly);
         } finally {
             if (permits != null) {
                 permits.release();
@@ -130,14 +252,44 @@ final class PooledConnections implements Connections {
         }
     }
 
+    /** Ends a transaction a plain connection's user left open; false when the connection is unusable. */
+    private static boolean settled(Connection c, Kind kind) {
+        if (kind != Kind.PLAIN) {
+            return true; // a lease ended its transaction
+        }
+        try {
+            if (c.isClosed()) {
+                return false;
+            }
+            if (!c.getAutoCommit()) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** The most connections open at once; 0 without a bound. */
+    int maxOpen() {
+        return maxOpen;
+    }
+
+    /** Opens a connection outside the bound, for a caller that keeps it (a LISTEN); it closes it. */
+    Connection openDedicated() throws SQLException {
+        if (closed) {
+            throw Connections.closed(description);
+        }
+        return opener.open();
+    }
+
     @Override
     public void dropIdle() {
         List<Idle> dropped;
         synchronized (this) {
-            dropped = new ArrayList<>(idleReads);
-            dropped.addAll(idleWrites);
-            idleReads.clear();
-            idleWrites.clear();
+            dropped = new ArrayList<>(idle);
+            idle.clear();
         }
         for (Idle i : dropped) {
             Connections.quietly(i.connection());
@@ -153,23 +305,19 @@ final class PooledConnections implements Connections {
     public void close() {
         synchronized (this) {
             closed = true;
-            for (Idle i : idleReads) {
+            for (Idle i : idle) {
                 Connections.quietly(i.connection());
             }
-            for (Idle i : idleWrites) {
-                Connections.quietly(i.connection());
-            }
-            idleReads.clear();
-            idleWrites.clear();
+            idle.clear();
         }
     }
 
     private final class PooledLease extends TransactionLease {
-        private final boolean write;
+        private final Kind kind;
 
-        PooledLease(Connection connection, boolean write) {
+        PooledLease(Connection connection, Kind kind) {
             super(connection);
-            this.write = write;
+            this.kind = kind;
         }
 
         @Override
@@ -184,7 +332,7 @@ final class PooledConnections implements Connections {
 
         @Override
         void release(boolean healthy) {
-            PooledConnections.this.release(connection(), write, healthy);
+            giveBack(connection(), kind, healthy);
         }
     }
 }

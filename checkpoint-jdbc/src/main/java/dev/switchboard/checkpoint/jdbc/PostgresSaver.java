@@ -66,6 +66,20 @@ public final class PostgresSaver {
                 0));
     }
 
+    /**
+     * Opens the checkpoint store on a {@link ConnectionPool} shared with other users (a server's
+     * rows, queue and store): each operation takes one of its connections for one transaction.
+     *
+     * @param pool the pool; it stays open when the saver closes
+     * @return the saver
+     * @throws CheckpointStoreException if the database cannot be reached or holds a newer schema
+     *     than this library knows
+     */
+    public static JdbcSaver pool(ConnectionPool pool) {
+        Objects.requireNonNull(pool, "pool");
+        return new JdbcSaver(Dialect.POSTGRES, pool.shared());
+    }
+
     private static JdbcSaver open(PooledConnections connections) {
         return new JdbcSaver(Dialect.POSTGRES, connections);
     }

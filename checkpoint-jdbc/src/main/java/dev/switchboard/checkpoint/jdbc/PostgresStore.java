@@ -63,4 +63,19 @@ public final class PostgresStore {
                         0),
                 settings);
     }
+
+    /**
+     * Opens (creating its tables if needed) a store on a {@link ConnectionPool} shared with other
+     * users (a server's saver, rows and queue): each operation takes one of its connections.
+     *
+     * @param pool the pool; it stays open when the store closes
+     * @param settings index, TTL, limits and clock
+     * @return the store
+     * @throws CheckpointStoreException if the database cannot be reached
+     */
+    public static JdbcStore pool(ConnectionPool pool, StoreSettings settings) {
+        Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(settings, "settings");
+        return new JdbcStore(StoreSql.POSTGRES, pool.shared(), settings);
+    }
 }

@@ -51,10 +51,65 @@ class PooledConnectionsTest {
         assertEquals(opened, closed, "connections closed");
     }
 
+    @Test
+    void readsAfterWritesReuseTheWritesConnectionsInsteadOfOpeningMoreThanTheBound() throws Exception {
+        List<Connection> opened = new CopyOnWriteArrayList<>();
+        List<Connection> closed = new CopyOnWriteArrayList<>();
+        PooledConnections pool = new PooledConnections(
+                () -> {
+                    Connection c = stub(closed);
+                    opened.add(c);
+                    return c;
+                },
+                "test pool",
+                2);
+        Connections.Lease w1 = pool.lease(true);
+        Connections.Lease w2 = pool.lease(true);
+        w1.close();
+        w2.close();
+        Connections.Lease r1 = pool.lease(false);
+        Connections.Lease r2 = pool.lease(false);
+        r1.close();
+        Connection plain = pool.borrow(PooledConnections.Kind.PLAIN);
+        pool.giveBack(plain, PooledConnections.Kind.PLAIN, true);
+        r2.close();
+        assertEquals(2, opened.size(), "connections opened for 2 writes, then 2 reads and a borrow");
+        assertEquals(List.of(), closed);
+        pool.close();
+        assertEquals(opened.size(), closed.size(), "closed with the pool");
+    }
+
+    @Test
+    void connectionsIdleLongerThanTheLimitAreClosedWhenAnotherComesBack() throws Exception {
+        List<Connection> opened = new CopyOnWriteArrayList<>();
+        List<Connection> closed = new CopyOnWriteArrayList<>();
+        PooledConnections pool = new PooledConnections(
+                () -> {
+                    Connection c = stub(closed);
+                    opened.add(c);
+                    return c;
+                },
+                "test pool",
+                3,
+                1_000,
+                0);
+        Connections.Lease a = pool.lease(true);
+        Connections.Lease b = pool.lease(true);
+        Connections.Lease c = pool.lease(true);
+        a.close();
+        b.close();
+        c.close();
+        assertEquals(List.of(opened.get(0), opened.get(1)), closed, "the older idle ones");
+        Connections.Lease again = pool.lease(true);
+        assertEquals(opened.get(2), again.connection(), "the newest was kept");
+        again.close();
+        assertEquals(3, opened.size());
+    }
+
     /** Waits until the thread blocks on the pool's semaphore. */
     private static void awaitParkedOnPermit(Thread t) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!(t.getState() == Thread.State.WAITING
+        while (!((t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)
                 && Arrays.stream(t.getStackTrace())
                         .anyMatch(f -> f.getClassName().startsWith("java.util.concurrent.Semaphore")))) {
             assertTrue(t.isAlive() && System.nanoTime() < deadline, "the caller never waited for a permit");
@@ -71,6 +126,9 @@ class PooledConnectionsTest {
                         case "close" -> closed.add(self[0]);
                         case "isValid" -> {
                             return true;
+                        }
+                        case "getAutoCommit", "isClosed", "isReadOnly" -> {
+                            return false;
                         }
                         case "hashCode" -> {
                             return System.identityHashCode(proxy);

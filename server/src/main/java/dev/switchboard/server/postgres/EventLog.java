@@ -1,5 +1,6 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.rows.ServerSchema;
 import dev.switchboard.server.runs.EventFeed;
 import dev.switchboard.server.runs.RunEvents;
@@ -16,12 +17,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.sql.DataSource;
 
 /**
  * The SSE events of the runs on the PostgreSQL queue, in {@code switchboard_server_events} (a
  * global {@code id} orders them, {@code run_id}, {@code event}, {@code data}), so that a client
  * streaming or join-streaming a run through a JVM that does not run it gets the same events as one
+ * <<<<<<< HEAD
+ * connected to the owner. The owner's events are written by one writer thread in batches: it takes
+ * every event queued while the previous batch was being committed, plus those of a short {@link
+ * #LINGER}, in one transaction, and NOTIFYs {@link #CHANNEL} with the run id of each run in the
+ * batch; a run's remaining events are written before the queue marks it done. A reader on another
+ * JVM ({@link #tail}) replays the run's rows from the first, or from the one after a {@code
+ * Last-Event-ID} (a run's rows, in id order, are its stream; as with {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run is
+ * done and its last row was read. Rows go with their run (a foreign key, so also with their thread)
+ * and are pruned {@link #KEEP} after the run's last event once it is done. Every batch, prune and
+ * read borrows a connection of the server's {@link ConnectionPool} for its one transaction.
+ * =======
  * connected to the owner. The owner's events go into the transaction of their run's next
  * checkpoint ({@link ClaimGuard}) or, its last ones, of its outcome ({@link PostgresRunQueue#finish});
  * a writer thread stores in batches those that no checkpoint took within {@link #LINGER}. Once
@@ -31,6 +42,7 @@ import javax.sql.DataSource;
  * {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run
  * is done and its last row was read. Rows go with their run (a foreign key, so also with their
  * thread) and are pruned {@link #KEEP} after the run's last event once it is done.
+ * >>>>>>> main
  */
 public final class EventLog implements SharedEvents, AutoCloseable {
     /** The NOTIFY channel; the payload is the run id whose events were written. */
@@ -54,12 +66,10 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** One event waiting for the writer. */
     record Pending(String runId, String name, String data, long queuedAt) {}
 
-    private final Connection writer;
-    private final DataSource source;
-    /** The streams' connection, opened by the first one (most JVMs only write): guarded by itself. */
-    private final Object readLock = new Object();
+    private final ConnectionPool pool;
+    /** Held while a batch or a prune is written: batches commit in the order they were taken. */
+    private final Object writeLock = new Object();
 
-    private Connection reader;
     private final String where;
     private final List<Pending> pending = new ArrayList<>();
     /** Sends the NOTIFYs of stored rows; null until the queue's worker connects it. */
@@ -76,9 +86,8 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     private long lastPrune = System.nanoTime();
     private volatile boolean closing;
 
-    private EventLog(Connection writer, DataSource source, String where) {
-        this.writer = writer;
-        this.source = source;
+    private EventLog(ConnectionPool pool, String where) {
+        this.pool = pool;
         this.where = where;
         this.flusher = new Thread(this::flushLoop, "switchboard-events");
         flusher.setDaemon(true);
@@ -86,18 +95,23 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     }
 
     /**
-     * Opens the writer's connection and creates the table when missing.
+     * Creates the table when missing and starts the writer thread.
      *
-     * @param source the database; the log keeps a connection to write (and one to read, once a
-     *     stream reads) until {@link #close()}
+     * @param pool the server's pool: each batch, prune and read borrows one of its connections
      * @param where the database as error messages name it
      * @return the log
      */
-    public static EventLog open(DataSource source, String where) {
+    public static EventLog open(ConnectionPool pool, String where) {
         try {
-            Connection w = source.getConnection();
-            ServerSchema.migrate(w, true);
-            return new EventLog(w, source, where);
+            Connection c = pool.borrow();
+            try {
+                ServerSchema.migrate(c, true);
+            } catch (SQLException e) {
+                pool.giveBack(c, e);
+                throw e;
+            }
+            pool.giveBack(c);
+            return new EventLog(pool, where);
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run events in " + where + ": " + e.getMessage(), e);
         }
@@ -153,7 +167,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      */
     private void flush(boolean all) {
         long agedBefore = System.nanoTime() - LINGER.toNanos();
-        synchronized (writer) {
+        synchronized (writeLock) {
             List<Pending> batch = new ArrayList<>();
             Set<String> runs = new LinkedHashSet<>();
             synchronized (pending) {
@@ -300,6 +314,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     }
 
     private void insert(List<Pending> batch) throws SQLException {
+        Connection writer = pool.borrow();
+        try {
+            insert(writer, batch);
+        } catch (SQLException e) {
+            pool.giveBack(writer, e);
+            throw e;
+        }
+        pool.giveBack(writer);
+    }
+
+    private void insert(Connection writer, List<Pending> batch) throws SQLException {
         writer.setAutoCommit(false);
         try (PreparedStatement p =
                 writer.prepareStatement("INSERT INTO " + EVENTS + " (run_id, event, data) VALUES (?, ?, ?)")) {
@@ -364,13 +389,19 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * @throws SQLException if the database fails
      */
     public int prune(Duration keep) throws SQLException {
-        synchronized (writer) {
+        synchronized (writeLock) {
+            Connection writer = pool.borrow();
             try (PreparedStatement p = writer.prepareStatement("DELETE FROM " + EVENTS + " WHERE run_id IN (SELECT"
                     + " e.run_id FROM " + EVENTS + " e JOIN switchboard_server_runs r ON r.run_id = e.run_id"
                     + " WHERE r.queue_status = 'done' GROUP BY e.run_id"
                     + " HAVING max(e.created_at) < now() - ? * interval '1 millisecond')")) {
                 p.setLong(1, keep.toMillis());
-                return p.executeUpdate();
+                int n = p.executeUpdate();
+                pool.giveBack(writer);
+                return n;
+            } catch (SQLException e) {
+                pool.giveBack(writer, e);
+                throw e;
             }
         }
     }
@@ -379,20 +410,19 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * The run's rows after row {@code afterRow} but the first {@code skip} of them, oldest first,
      * with their row ids; the first is numbered {@code firstId} in the run's stream.
      */
-    private List<Row> read(String runId, long afterRow, int skip, int firstId) throws SQLException {
+    private static List<Row> read(Connection reader, String runId, long afterRow, int skip, int firstId)
+            throws SQLException {
         List<Row> out = new ArrayList<>();
-        synchronized (readLock) {
-            try (PreparedStatement p = reader().prepareStatement("SELECT id, event, data FROM " + EVENTS
-                    + " WHERE run_id = ? AND id > ? ORDER BY id OFFSET ?")) {
-                p.setString(1, runId);
-                p.setLong(2, afterRow);
-                p.setInt(3, skip);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        byte[] data = r.getString(3).getBytes(StandardCharsets.UTF_8);
-                        int id = firstId + out.size();
-                        out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
-                    }
+        try (PreparedStatement p = reader.prepareStatement(
+                "SELECT id, event, data FROM " + EVENTS + " WHERE run_id = ? AND id > ? ORDER BY id OFFSET ?")) {
+            p.setString(1, runId);
+            p.setLong(2, afterRow);
+            p.setInt(3, skip);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    byte[] data = r.getString(3).getBytes(StandardCharsets.UTF_8);
+                    int id = firstId + out.size();
+                    out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
                 }
             }
         }
@@ -400,14 +430,12 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     }
 
     /** Whether the run is done on the queue (or gone): no more rows will come. */
-    private boolean ended(String runId) throws SQLException {
-        synchronized (readLock) {
-            try (PreparedStatement p =
-                    reader().prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
-                p.setString(1, runId);
-                try (ResultSet r = p.executeQuery()) {
-                    return !r.next() || r.getString(1).equals("done");
-                }
+    private static boolean ended(Connection reader, String runId) throws SQLException {
+        try (PreparedStatement p =
+                reader.prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
+            p.setString(1, runId);
+            try (ResultSet r = p.executeQuery()) {
+                return !r.next() || r.getString(1).equals("done");
             }
         }
     }
@@ -420,40 +448,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             flush();
         } catch (RuntimeException e) {
             LOG.warn("writing the last run events failed: {}", e.getMessage());
-        }
-        closeQuietly(writer);
-        synchronized (readLock) {
-            if (reader != null) {
-                closeQuietly(reader);
-            }
-        }
-    }
-
-    /** The streams' connection, opened when missing; caller holds {@link #readLock}. */
-    private Connection reader() throws SQLException {
-        if (reader == null || reader.isClosed()) {
-            reader = source.getConnection();
-        }
-        return reader;
-    }
-
-    /** Closes the streams' connection after a failure: the next read opens a new one. */
-    private void dropReader() {
-        synchronized (readLock) {
-            if (reader != null) {
-                closeQuietly(reader);
-                reader = null;
-            }
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        synchronized (c) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                // closing: nothing left to do
-            }
         }
     }
 
@@ -530,10 +524,14 @@ public final class EventLog implements SharedEvents, AutoCloseable {
 
         /** Reads the new rows; the run's status is read first, so a done run's last rows are seen. */
         private List<RunEvents.Event> next(int from) {
+            Connection reader = null;
             try {
-                boolean ended = ended(runId);
+                reader = pool.borrow();
+                boolean ended = ended(reader, runId);
                 int first = nextId < 0 ? Math.max(0, from) : nextId;
-                List<Row> rows = read(runId, lastRow, nextId < 0 ? first : 0, first);
+                List<Row> rows = read(reader, runId, lastRow, nextId < 0 ? first : 0, first);
+                pool.giveBack(reader);
+                reader = null;
                 if (rows.isEmpty()) {
                     closed = ended;
                     return List.of();
@@ -543,7 +541,9 @@ public final class EventLog implements SharedEvents, AutoCloseable {
                 return rows.stream().map(Row::event).toList();
             } catch (SQLException e) {
                 // the database is away: the stream stays open (heartbeats) and reads again after a poll
-                dropReader();
+                if (reader != null) {
+                    pool.giveBack(reader, e);
+                }
                 LOG.warn("reading the events of run {} from {} failed: {}", runId, where, e.getMessage());
                 return List.of();
             }

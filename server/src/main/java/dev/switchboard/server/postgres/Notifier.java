@@ -1,5 +1,6 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,21 +19,21 @@ import org.slf4j.LoggerFactory;
  * wait for the others' flushes, one at a time (the sessions waited on {@code Lock:object}); a
  * transaction that only NOTIFYs has no WAL to flush and holds it for a moment. A notice is lost if
  * the JVM dies between the commit and its batch: every listener also polls ({@code
- * QueueWorker.Settings#poll}, {@link EventLog#POLL}), as it does when its connection drops.
+ * QueueWorker.Settings#poll}, {@link EventLog#POLL}), as it does when its connection drops. Each
+ * batch borrows a connection of the server's {@link ConnectionPool} for its one statement.
  */
 final class Notifier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);
 
-    private final DataSource source;
+    private final ConnectionPool pool;
     /** Channel and payload, once each per batch (a wake-up said twice says nothing more). */
     private final Set<List<String>> queued = new LinkedHashSet<>();
 
     private final Thread sender;
-    private Connection connection;
     private volatile boolean closing;
 
-    Notifier(DataSource source) {
-        this.source = source;
+    Notifier(ConnectionPool pool) {
+        this.pool = pool;
         this.sender = new Thread(this::sendLoop, "switchboard-notify");
         sender.setDaemon(true);
         sender.start();
@@ -74,35 +74,26 @@ final class Notifier implements AutoCloseable {
             channels[i] = batch.get(i).get(0);
             payloads[i] = batch.get(i).get(1);
         }
+        Connection connection = null;
         try {
-            if (connection == null) {
-                connection = source.getConnection();
-            }
+            connection = pool.borrow();
             try (PreparedStatement p = connection.prepareStatement(
                     "SELECT count(pg_notify(n.c, n.p)) FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS n(c, p, i)")) {
                 p.setArray(1, connection.createArrayOf("text", channels));
                 p.setArray(2, connection.createArrayOf("text", payloads));
                 p.executeQuery().close();
             }
+            pool.giveBack(connection);
         } catch (SQLException e) {
-            // the listeners' polls cover what is lost; the next batch opens a new connection
+            // the listeners' polls cover what is lost
             LOG.warn("sending {} run queue notice(s) failed: {}", channels.length, e.getMessage());
-            closeConnection();
-        }
-    }
-
-    private void closeConnection() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException e) {
-                // gone already
+            if (connection != null) {
+                pool.giveBack(connection, e);
             }
-            connection = null;
         }
     }
 
-    /** Sends what is queued, then closes the connection. */
+    /** Sends what is queued. */
     @Override
     public void close() {
         closing = true;
@@ -122,6 +113,5 @@ final class Notifier implements AutoCloseable {
         if (!rest.isEmpty()) {
             sendNow(rest);
         }
-        closeConnection();
     }
 }

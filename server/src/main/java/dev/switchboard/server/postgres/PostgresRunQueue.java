@@ -1,5 +1,6 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.server.rows.Clock;
@@ -18,13 +19,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -48,10 +47,9 @@ public final class PostgresRunQueue implements RunQueue {
     /** Statuses that hold a thread: a new run there waits (enqueue) or is refused (reject). */
     private static final String BUSY = "('pending', 'running', 'cancelling')";
 
-    /** Replaced by {@link #tx} when the database dropped it (a restart, a broken TCP connection). */
-    private Connection connection;
+    /** The server's pool: each transaction borrows one of its connections. */
+    private final ConnectionPool pool;
 
-    private final DataSource source;
     private final String where;
     private final String owner;
     private final long leaseMillis;
@@ -66,32 +64,32 @@ public final class PostgresRunQueue implements RunQueue {
 
     /** Sends this JVM's NOTIFYs once their transactions committed. */
     private final Notifier notifier;
-    /** The NOTIFYs of the transaction under way (under the queue's monitor). */
-    private final List<String> notices = new ArrayList<>();
+    /** The NOTIFYs of each transaction under way, by its connection. */
+    private final Map<Connection, List<String>> notices = new java.util.concurrent.ConcurrentHashMap<>();
 
     private PostgresRunQueue(
-            Connection connection,
-            DataSource source,
+            ConnectionPool pool,
             String where,
             String owner,
             long leaseMillis,
             JdbcSaver saver,
             Map<String, Integer> versions) {
-        this.connection = connection;
-        this.source = source;
+        this.pool = pool;
         this.where = where;
         this.owner = owner;
         this.leaseMillis = leaseMillis;
         this.saver = saver;
-        this.notifier = new Notifier(source);
+        this.notifier = new Notifier(pool);
         this.graphIds = versions.keySet().toArray(String[]::new);
         this.schemaVersions = versions.values().toArray(Integer[]::new);
     }
 
     /**
-     * Opens the queue's connection and adds its columns to the server's run table.
+     * Adds the queue's columns to the server's run table; each of the queue's transactions then
+     * borrows a connection of the server's pool, except the worker's lease renewals and sweeps,
+     * which run on the connection it keeps (see {@link #heartbeat}).
      *
-     * @param source the database; the queue keeps one of its connections until {@link #close()}
+     * @param pool the server's pool
      * @param saver the server's saver on the same database, whose views fence each claimed run
      * @param owner this JVM's owner id
      * @param leaseMillis how long a claim holds without renewal
@@ -100,12 +98,18 @@ public final class PostgresRunQueue implements RunQueue {
      * @return the queue
      */
     public static PostgresRunQueue open(
-            DataSource source, JdbcSaver saver, String owner, long leaseMillis, Map<String, Integer> versions) {
+            ConnectionPool pool, JdbcSaver saver, String owner, long leaseMillis, Map<String, Integer> versions) {
         String where = saver.database();
         try {
-            Connection c = source.getConnection();
-            ServerSchema.migrate(c, true);
-            return new PostgresRunQueue(c, source, where, owner, leaseMillis, saver, Map.copyOf(versions));
+            Connection c = pool.borrow();
+            try {
+                ServerSchema.migrate(c, true);
+            } catch (SQLException e) {
+                pool.giveBack(c, e);
+                throw e;
+            }
+            pool.giveBack(c);
+            return new PostgresRunQueue(pool, where, owner, leaseMillis, saver, Map.copyOf(versions));
         } catch (SQLException e) {
             throw new IllegalStateException("could not open the run queue in " + where + ": " + e.getMessage(), e);
         }
@@ -113,7 +117,7 @@ public final class PostgresRunQueue implements RunQueue {
 
     @Override
     public Submitted submit(RunRow run, ThreadRow thread, ObjectNode metadata, String claimFor) {
-        // the rows' JSON before the queue's monitor, as in finish
+        // the rows' JSON before borrowing a connection, as in finish
         String row = RowJson.text(run.stored());
         String idle =
                 RowJson.text(Json.object().put("updated_at", thread.updatedAt().toString()));
@@ -123,7 +127,7 @@ public final class PostgresRunQueue implements RunQueue {
         String busy = RowJson.text(busyFields);
         Object[] stored = new Object[1];
         Submitted s = submit(run, row, RowJson.text(metadata), idle, busy, claimFor, stored);
-        // the thread as stored now (keys another JVM set included), off the queue's monitor
+        // the thread as stored now (keys another JVM set included), once the connection is back
         metadata.properties().forEach(e -> thread.metadata().set(e.getKey(), e.getValue()));
         if (stored[0] != null) {
             thread.reload((ObjectNode) Json.parse((String) stored[0]));
@@ -139,13 +143,13 @@ public final class PostgresRunQueue implements RunQueue {
      * double-texting decision, the run's row, its claim when asked and free, and the thread's row
      * with the run's metadata (busy when claimed) written last; {@code stored[0]} gets that row.
      */
-    private synchronized Submitted submit(
+    private Submitted submit(
             RunRow run, String row, String metadata, String idle, String busy, String claimFor, Object[] stored) {
-        return tx(() -> {
-            lockThread(run.threadId());
+        return tx(cx -> {
+            lockThread(cx, run.threadId());
             List<String> pending = new ArrayList<>();
             String running = null;
-            try (PreparedStatement p = connection.prepareStatement("SELECT run_id, queue_status FROM " + RUNS
+            try (PreparedStatement p = cx.prepareStatement("SELECT run_id, queue_status FROM " + RUNS
                     + " WHERE thread_id = ? AND queue_status IN " + BUSY + " ORDER BY seq")) {
                 p.setString(1, run.threadId());
                 try (ResultSet r = p.executeQuery()) {
@@ -162,18 +166,19 @@ public final class PostgresRunQueue implements RunQueue {
             if (d.action() != null) {
                 Stop stop = Stop.of(d.action(), false);
                 for (String id : d.ended()) {
-                    end(id, stop);
+                    end(cx, id, stop);
                 }
                 if (d.cancelled() != null) {
-                    cancelling(d.cancelled(), stop);
+                    cancelling(cx, d.cancelled(), stop);
                 }
             }
-            insert(run, row);
-            Claim c = claimFor == null ? null : take(claimFor, run.id(), false);
+            insert(cx, run, row);
+            Claim c = claimFor == null ? null : take(cx, claimFor, run.id(), false);
             if (c == null) {
-                notify("wake");
+                notify(cx, "wake");
             }
             stored[0] = one(
+                    cx,
                     "UPDATE switchboard_server_threads SET row_json = (jsonb_set(row_json::jsonb, '{metadata}',"
                             + " coalesce(row_json::jsonb -> 'metadata', '{}'::jsonb) || ?::jsonb) || ?::jsonb)::text"
                             + " WHERE thread_id = ? RETURNING row_json",
@@ -185,37 +190,39 @@ public final class PostgresRunQueue implements RunQueue {
     }
 
     /** Marks a running run cancelling; its owner stops it at its next step boundary. */
-    private void cancelling(String runId, Stop stop) throws SQLException {
+    private void cancelling(Connection cx, String runId, Stop stop) throws SQLException {
         update(
+                cx,
                 "UPDATE " + RUNS + " SET queue_status = 'cancelling', cancel_action = ? WHERE run_id = ?"
                         + " AND queue_status = 'running'",
                 stop.storedName(),
                 runId);
-        notify("cancel " + runId);
+        notify(cx, "cancel " + runId);
     }
 
     /** Ends a run that nobody runs: its row's status and result become the stop's. */
-    private void end(String runId, Stop stop) throws SQLException {
+    private void end(Connection cx, String runId, Stop stop) throws SQLException {
         update(
+                cx,
                 "UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL,"
                         + " row_json = (row_json::jsonb || jsonb_build_object('status', ?::text, 'result',"
                         + " ?::jsonb))::text WHERE run_id = ?",
                 stop.runStatus().wireName(),
                 Json.text(stop.result(null)),
                 runId);
-        notify("done " + runId);
+        notify(cx, "done " + runId);
     }
 
-    private void lockThread(String threadId) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement(
-                "SELECT 1 FROM switchboard_server_threads WHERE thread_id = ? FOR UPDATE")) {
+    private void lockThread(Connection cx, String threadId) throws SQLException {
+        try (PreparedStatement p =
+                cx.prepareStatement("SELECT 1 FROM switchboard_server_threads WHERE thread_id = ? FOR UPDATE")) {
             p.setString(1, threadId);
             p.executeQuery().close();
         }
     }
 
-    private void insert(RunRow run, String row) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement("INSERT INTO " + RUNS
+    private void insert(Connection cx, RunRow run, String row) throws SQLException {
+        try (PreparedStatement p = cx.prepareStatement("INSERT INTO " + RUNS
                 + " (run_id, thread_id, seq, row_json, queue_status, graph_id) VALUES (?, ?, ?, ?, 'pending', ?)")) {
             p.setString(1, run.id());
             p.setString(2, run.threadId());
@@ -230,15 +237,15 @@ public final class PostgresRunQueue implements RunQueue {
     }
 
     @Override
-    public synchronized Cancelled cancel(RunRow run, Stop stop) {
-        return tx(() -> {
-            String status = one("SELECT queue_status FROM " + RUNS + " WHERE run_id = ? FOR UPDATE", run.id());
+    public Cancelled cancel(RunRow run, Stop stop) {
+        return tx(cx -> {
+            String status = one(cx, "SELECT queue_status FROM " + RUNS + " WHERE run_id = ? FOR UPDATE", run.id());
             if ("pending".equals(status)) {
-                end(run.id(), stop);
+                end(cx, run.id(), stop);
                 return Cancelled.ENDED;
             }
             if ("running".equals(status)) {
-                cancelling(run.id(), stop);
+                cancelling(cx, run.id(), stop);
                 return Cancelled.RUNNING;
             }
             return "cancelling".equals(status) ? Cancelled.RUNNING : Cancelled.NONE;
@@ -251,9 +258,9 @@ public final class PostgresRunQueue implements RunQueue {
      * a unique violation, and the loser claims nothing.
      */
     @Override
-    public synchronized Optional<Claim> claim(String owner) {
+    public Optional<Claim> claim(String owner) {
         try {
-            return tx(() -> Optional.ofNullable(take(owner, null, true)));
+            return tx(cx -> Optional.ofNullable(take(cx, owner, null, true)));
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())) {
                 return Optional.empty(); // another JVM started a run on that thread first
@@ -270,7 +277,7 @@ public final class PostgresRunQueue implements RunQueue {
      * nothing is free. Two JVMs racing for one thread's runs see a unique violation, and the loser
      * claims nothing.
      */
-    private Claim take(String owner, String runId, boolean busy) throws SQLException {
+    private Claim take(Connection cx, String owner, String runId, boolean busy) throws SQLException {
         String now = Clock.now().toString();
         String sql = "WITH c AS (UPDATE " + RUNS + " u SET queue_status = 'running', owner = ?,"
                 + " attempt = u.attempt + 1, lease_until = now() + ? * interval '1 millisecond',"
@@ -284,7 +291,7 @@ public final class PostgresRunQueue implements RunQueue {
                                 + " WHERE thread_id = (SELECT thread_id FROM c))"
                         : "")
                 + " SELECT run_id, thread_id, attempt FROM c";
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
+        try (PreparedStatement p = cx.prepareStatement(sql)) {
             int i = 1;
             p.setString(i++, owner);
             p.setLong(i++, leaseMillis);
@@ -294,8 +301,8 @@ public final class PostgresRunQueue implements RunQueue {
             }
             // a millisecond of slack: the clock hands out strictly increasing microseconds, a little ahead
             p.setLong(i++, (System.currentTimeMillis() + 1) * 1000);
-            p.setArray(i++, connection.createArrayOf("varchar", graphIds));
-            p.setArray(i++, connection.createArrayOf("int4", schemaVersions));
+            p.setArray(i++, cx.createArrayOf("varchar", graphIds));
+            p.setArray(i++, cx.createArrayOf("int4", schemaVersions));
             p.setString(i++, owner);
             if (busy) {
                 p.setString(i, now);
@@ -347,17 +354,19 @@ public final class PostgresRunQueue implements RunQueue {
      * Renews the leases of the runs {@code owner} runs now ({@code running}, as this JVM knows
      * them); answers the ones it still holds, run id to status ({@code running} or {@code
      * cancelling:<action>}). Only runs really running are renewed, so a row its JVM forgot (a
-     * failure while finishing it) expires and is swept back rather than held forever.
+     * failure while finishing it) expires and is swept back rather than held forever. Runs on the
+     * worker's own connection ({@code control}), never on the pool, so that a renewal never waits
+     * for a connection the runs hold.
      */
-    synchronized Map<String, String> heartbeat(List<String> running) {
-        return tx(() -> {
+    Map<String, String> heartbeat(Connection control, List<String> running) {
+        return tx(control, cx -> {
             Map<String, String> out = new LinkedHashMap<>();
-            try (PreparedStatement p = connection.prepareStatement("UPDATE " + RUNS
+            try (PreparedStatement p = cx.prepareStatement("UPDATE " + RUNS
                     + " SET lease_until = now() + ? * interval '1 millisecond' WHERE owner = ? AND run_id = ANY (?)"
                     + " AND queue_status IN ('running', 'cancelling') RETURNING run_id, queue_status, cancel_action")) {
                 p.setLong(1, leaseMillis);
                 p.setString(2, owner);
-                p.setArray(3, connection.createArrayOf("varchar", running.toArray()));
+                p.setArray(3, cx.createArrayOf("varchar", running.toArray()));
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
                         String s = r.getString(2);
@@ -371,19 +380,22 @@ public final class PostgresRunQueue implements RunQueue {
 
     /**
      * Returns the runs whose lease expired to pending (their owner died or stalled), and ends the
-     * cancelling ones among them as their cancel asked. Any JVM may sweep; answers the count.
+     * cancelling ones among them as their cancel asked. Any JVM may sweep; answers the count. On
+     * the worker's own connection, as {@link #heartbeat}.
      */
-    synchronized int sweep() {
-        return tx(() -> {
-            List<String> expired = ids("UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL,"
-                    + " lease_until = NULL WHERE queue_status = 'running' AND lease_until < now() RETURNING run_id");
-            List<String> cancelled =
-                    ids("SELECT run_id FROM " + RUNS + " WHERE queue_status = 'cancelling' AND lease_until < now()");
+    int sweep(Connection control) {
+        return tx(control, cx -> {
+            List<String> expired = ids(
+                    cx,
+                    "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL,"
+                            + " lease_until = NULL WHERE queue_status = 'running' AND lease_until < now() RETURNING run_id");
+            List<String> cancelled = ids(
+                    cx, "SELECT run_id FROM " + RUNS + " WHERE queue_status = 'cancelling' AND lease_until < now()");
             for (String id : cancelled) {
-                end(id, Stop.parse(one("SELECT cancel_action FROM " + RUNS + " WHERE run_id = ?", id)));
+                end(cx, id, Stop.parse(one(cx, "SELECT cancel_action FROM " + RUNS + " WHERE run_id = ?", id)));
             }
             if (!expired.isEmpty() || !cancelled.isEmpty()) {
-                notify("wake");
+                notify(cx, "wake");
             }
             return expired.size() + cancelled.size();
         });
@@ -398,7 +410,7 @@ public final class PostgresRunQueue implements RunQueue {
      */
     @Override
     public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
-        // the rows' JSON before the queue's monitor: never a row's monitor while holding the queue's
+        // the rows' JSON before borrowing a connection: never a row's monitor while holding one
         String runJson = RowJson.text(outcome.runRow(row));
         String threadFields = RowJson.text(outcome.threadFields(thread));
         EndRows.Write also = endRows.prepare(row, outcome);
@@ -418,7 +430,7 @@ public final class PostgresRunQueue implements RunQueue {
      */
     public interface EndRows {
         /**
-         * What to write for a run's end, prepared before the queue's monitor is taken.
+         * What to write for a run's end, prepared before a connection is borrowed.
          *
          * @param run the run
          * @param outcome how it ended
@@ -449,7 +461,7 @@ public final class PostgresRunQueue implements RunQueue {
         this.endRows = java.util.Objects.requireNonNull(rows, "rows");
     }
 
-    private synchronized boolean finish(
+    private boolean finish(
             Claim claim,
             String runJson,
             String threadId,
@@ -457,8 +469,8 @@ public final class PostgresRunQueue implements RunQueue {
             List<EventLog.Pending> last,
             EndRows.Write also) {
         String runId = claim.runId();
-        return tx(() -> {
-            try (PreparedStatement p = connection.prepareStatement(EventLog.INSERT_WITH + ","
+        return tx(cx -> {
+            try (PreparedStatement p = cx.prepareStatement(EventLog.INSERT_WITH + ","
                     + " f AS (UPDATE " + RUNS + " SET queue_status = 'done', owner = NULL, lease_until = NULL,"
                     + " row_json = ? WHERE run_id = ? AND owner = ? AND attempt = ?"
                     + " AND queue_status IN ('running', 'cancelling') RETURNING thread_id),"
@@ -481,12 +493,12 @@ public final class PostgresRunQueue implements RunQueue {
                     waiting = r.getBoolean(2);
                 }
                 if (held && also != null) {
-                    also.to(connection); // in the end's transaction: both commit, or neither
+                    also.to(cx); // in the end's transaction: both commit, or neither
                 }
                 if (held) {
-                    notify("done " + runId);
+                    notify(cx, "done " + runId);
                     if (waiting) {
-                        notify("wake"); // a run of the thread waits behind this one
+                        notify(cx, "wake"); // a run of the thread waits behind this one
                     }
                 }
                 return held;
@@ -505,22 +517,24 @@ public final class PostgresRunQueue implements RunQueue {
     }
 
     /** Hands this JVM's running runs back to the queue (graceful shutdown): another JVM resumes them. */
-    synchronized List<String> release() {
-        return tx(() -> {
+    List<String> release() {
+        return tx(cx -> {
             List<String> ids = ids(
+                    cx,
                     "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL"
                             + " WHERE owner = ? AND queue_status = 'running' RETURNING run_id",
                     owner);
             if (!ids.isEmpty()) {
-                notify("wake");
+                notify(cx, "wake");
             }
             return ids;
         });
     }
 
     @Override
-    public synchronized void giveBack(Claim claim) {
-        tx(() -> update(
+    public void giveBack(Claim claim) {
+        tx(cx -> update(
+                cx,
                 "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL,"
                         + " attempt = attempt - 1, row_json = " + restatus("row_json", "running", "pending")
                         + " WHERE run_id = ? AND owner = ? AND attempt = ?",
@@ -536,30 +550,33 @@ public final class PostgresRunQueue implements RunQueue {
      * @param runId the run
      * @return pending, running, cancelling or done; null when it has no row
      */
-    public synchronized String status(String runId) {
-        return tx(() -> one("SELECT queue_status FROM " + RUNS + " WHERE run_id = ?", runId));
+    public String status(String runId) {
+        return tx(cx -> one(cx, "SELECT queue_status FROM " + RUNS + " WHERE run_id = ?", runId));
     }
 
     @Override
-    public synchronized boolean busy(String threadId) {
-        return tx(() ->
-                one("SELECT 1 FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY + " LIMIT 1", threadId)
-                        != null);
+    public boolean busy(String threadId) {
+        return tx(cx -> one(
+                        cx,
+                        "SELECT 1 FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY + " LIMIT 1",
+                        threadId)
+                != null);
     }
 
     @Override
-    public synchronized List<String> active(String threadId) {
-        return tx(() -> ids(
+    public List<String> active(String threadId) {
+        return tx(cx -> ids(
+                cx,
                 "SELECT run_id FROM " + RUNS + " WHERE thread_id = ? AND queue_status IN " + BUSY
                         + " ORDER BY queue_status = 'pending', seq",
                 threadId));
     }
 
     @Override
-    public synchronized List<ActiveRun> activeRuns() {
-        return tx(() -> {
+    public List<ActiveRun> activeRuns() {
+        return tx(cx -> {
             List<ActiveRun> out = new ArrayList<>();
-            try (PreparedStatement p = connection.prepareStatement("SELECT run_id, thread_id, queue_status FROM " + RUNS
+            try (PreparedStatement p = cx.prepareStatement("SELECT run_id, thread_id, queue_status FROM " + RUNS
                             + " WHERE queue_status IN " + BUSY + " ORDER BY queue_status = 'pending', seq");
                     ResultSet r = p.executeQuery()) {
                 while (r.next()) {
@@ -594,21 +611,21 @@ public final class PostgresRunQueue implements RunQueue {
         return leaseMillis;
     }
 
-    /** A NOTIFY the {@link Notifier} sends once the transaction under way committed. */
-    private void notify(String payload) {
-        notices.add(payload);
+    /** A NOTIFY the {@link Notifier} sends once the transaction under way on {@code cx} committed. */
+    private void notify(Connection cx, String payload) {
+        notices.get(cx).add(payload);
     }
 
-    private int update(String sql, Object... args) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
+    private int update(Connection cx, String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = cx.prepareStatement(sql)) {
             bind(p, args);
             return p.executeUpdate();
         }
     }
 
-    private List<String> ids(String sql, Object... args) throws SQLException {
+    private List<String> ids(Connection cx, String sql, Object... args) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
+        try (PreparedStatement p = cx.prepareStatement(sql)) {
             bind(p, args);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
@@ -619,8 +636,8 @@ public final class PostgresRunQueue implements RunQueue {
         return out;
     }
 
-    private String one(String sql, Object... args) throws SQLException {
-        List<String> all = ids(sql, args);
+    private String one(Connection cx, String sql, Object... args) throws SQLException {
+        List<String> all = ids(cx, sql, args);
         return all.isEmpty() ? null : all.get(0);
     }
 
@@ -630,86 +647,70 @@ public final class PostgresRunQueue implements RunQueue {
         }
     }
 
-    /** One transaction; its NOTIFYs are sent once it committed. Caller holds the monitor. */
+    /**
+     * One transaction on a connection borrowed from the server's pool for it; a NOTIFY inside is
+     * sent when it commits. A pool whose connections are all busy fails it after the pool's wait.
+     */
     private <T> T tx(Work<T> work) {
-        notices.clear();
+        Connection cx;
         try {
-            connection.setAutoCommit(false);
+            cx = pool.borrow();
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+        try {
+            T out = tx(cx, work);
+            pool.giveBack(cx);
+            return out;
+        } catch (IllegalStateException e) {
+            pool.giveBack(cx, e.getCause() instanceof SQLException x ? x : null);
+            throw e;
+        } catch (RuntimeException | Error e) {
+            pool.giveBack(cx, null);
+            throw e;
+        }
+    }
+
+    /** One transaction on {@code cx}; its NOTIFYs go to the {@link Notifier} once it committed. */
+    private <T> T tx(Connection cx, Work<T> work) {
+        notices.put(cx, new ArrayList<>());
+        try {
+            cx.setAutoCommit(false);
             try {
-                T out = work.run();
-                connection.commit();
-                for (String n : notices) {
+                T out = work.run(cx);
+                cx.commit();
+                for (String n : notices.get(cx)) {
                     notifier.send(CHANNEL, n);
                 }
                 return out;
             } catch (SQLException | RuntimeException e) {
                 try {
-                    connection.rollback();
+                    cx.rollback();
                 } catch (SQLException lost) {
                     e.addSuppressed(lost);
                 }
                 throw e;
             } finally {
-                connection.setAutoCommit(true);
+                cx.setAutoCommit(true);
             }
         } catch (SQLException e) {
-            reconnectIfLost();
-            throw new IllegalStateException("the run queue in " + where + " failed: " + e.getMessage(), e);
+            throw failed(e);
+        } finally {
+            notices.remove(cx);
         }
     }
 
-    /**
-     * Tests only: the server process behind this queue's connection, to drop it from outside.
-     *
-     * @return the backend's pid
-     */
-    public synchronized int backendPid() {
-        try (Statement st = connection.createStatement();
-                ResultSet r = st.executeQuery("SELECT pg_backend_pid()")) {
-            r.next();
-            return r.getInt(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * Opens a new connection when the database dropped this one, so that the claims and heartbeats
-     * that the worker retries work again once the database is back; else they would fail for good.
-     */
-    private void reconnectIfLost() {
-        try {
-            if (connection.isValid(1)) {
-                return;
-            }
-        } catch (SQLException e) {
-            // treated as lost
-        }
-        try {
-            Connection fresh = source.getConnection();
-            try {
-                connection.close();
-            } catch (SQLException e) {
-                // it is gone already
-            }
-            connection = fresh;
-        } catch (SQLException e) {
-            // still away: the next failure tries again
-        }
+    private IllegalStateException failed(SQLException e) {
+        return new IllegalStateException("the run queue in " + where + " failed: " + e.getMessage(), e);
     }
 
     @Override
-    public synchronized void close() {
-        notifier.close();
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // closing: nothing left to do
-        }
+    public void close() {
+        notifier.close(); // the server closes its pool after its users
     }
 
     /** A piece of one transaction. */
     private interface Work<T> {
-        T run() throws SQLException;
+        T run(Connection cx) throws SQLException;
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.runs.Claim;
 import dev.switchboard.server.runs.RunPipeline;
 import dev.switchboard.server.runs.Stop;
@@ -9,24 +10,23 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This JVM's worker on the {@link PostgresRunQueue}: a listener thread on a dedicated connection
- * waits for NOTIFYs ({@code wake}: claim; {@code cancel}: stop an owned run; {@code done}: a run
- * finished elsewhere; run events written), a claimer claims while the {@link RunPipeline} has room,
- * and a scheduled beat renews the leases this JVM holds, notices the ones it lost or that were
- * cancelled, and sweeps expired leases of any JVM back to the queue. When no NOTIFY comes (a
- * dropped listener connection, a missed wake-up), the listener's timeout makes it claim anyway: a
- * poll every {@link Settings#poll} as a fallback.
+ * This JVM's worker on the {@link PostgresRunQueue}: a listener thread keeps one connection of its
+ * own, outside the server's pool, on which it waits for NOTIFYs ({@code wake}: claim; {@code
+ * cancel}: stop an owned run; {@code done}: a run finished elsewhere; run events written) and,
+ * every {@link Settings#heartbeat}, beats: renews the leases this JVM holds, notices the ones it
+ * lost or that were cancelled, and sweeps expired leases of any JVM back to the queue. Because the
+ * beat runs on that connection, a lease is renewed however busy the pool is (its connections are
+ * the runs' and the API's; a renewal that waited for one could lose the lease it renews). A
+ * claimer thread claims, on the pool, while the {@link RunPipeline} has room. When no NOTIFY comes
+ * (a dropped listener connection, a missed wake-up), the listener's timeout makes it claim anyway:
+ * a poll every {@link Settings#poll} as a fallback.
  */
 public final class QueueWorker implements AutoCloseable {
     /**
@@ -44,7 +44,7 @@ public final class QueueWorker implements AutoCloseable {
 
     private final PostgresRunQueue queue;
     private final EventLog log;
-    private final DataSource source;
+    private final ConnectionPool pool;
     private final Settings settings;
     private final RunPipeline pipeline;
     private final Object wake = new Object();
@@ -56,7 +56,13 @@ public final class QueueWorker implements AutoCloseable {
      */
     private volatile boolean full;
 
-    private final ScheduledExecutorService beat;
+    /** A cancel came: the listener beats at once rather than at the next heartbeat. */
+    private volatile boolean beatNow;
+    /** The listener's last connection worked: after losing it, it reconnects without a pause. */
+    private boolean listened;
+    /** The backend of the listener's connection, for the tests; 0 while it has none. */
+    private volatile int listenerPid;
+
     private volatile boolean closing;
     /** Tests only: a stalled worker (no lease renewal, no claims, as in a long GC pause). */
     public volatile boolean stalled;
@@ -67,23 +73,21 @@ public final class QueueWorker implements AutoCloseable {
     /**
      * A worker.
      *
-     * @param source the database, of which the worker keeps one connection to LISTEN on
+     * @param pool the server's pool, of which the worker keeps one {@linkplain ConnectionPool#dedicated
+     *     dedicated} connection (outside its bound) to LISTEN and beat on
      * @param queue the queue
      * @param log the run event log
      * @param settings timing
      * @param pipeline what executes the claimed runs
      */
     public QueueWorker(
-            DataSource source, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
-        this.source = source;
+            ConnectionPool pool, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
+        this.pool = pool;
         this.queue = queue;
         this.log = log;
         this.settings = settings;
         this.pipeline = pipeline;
         queue.storeEventsIn(log);
-        AtomicInteger n = new AtomicInteger();
-        this.beat =
-                Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "switchboard-lease-" + n.incrementAndGet()));
     }
 
     /**
@@ -95,14 +99,22 @@ public final class QueueWorker implements AutoCloseable {
         return queue;
     }
 
-    /** Starts listening, claiming and renewing. */
+    /** Starts listening and renewing, and claiming. */
     public void start() {
         listener = daemon(this::listen, "switchboard-listen");
         claimer = daemon(this::claimLoop, "switchboard-claim");
         listener.start();
         claimer.start();
-        long every = settings.heartbeat.toMillis();
-        beat.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Tests only: the server process behind the listener's connection (the one leases are renewed
+     * on), to drop it from outside.
+     *
+     * @return the backend's pid, or 0 while the listener is not connected
+     */
+    public int backendPid() {
+        return listenerPid;
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -157,16 +169,21 @@ public final class QueueWorker implements AutoCloseable {
 
     private void listen() {
         while (!closing) {
-            try (Connection c = source.getConnection()) {
+            try (Connection c = pool.dedicated()) {
                 try {
+                    listenerPid = c.unwrap(PGConnection.class).getBackendPID();
                     listenOn(c);
                 } finally {
+                    listenerPid = 0;
                     unlisten(c);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (!closing) {
                     LOG.warn("listening to the run queue failed; reconnecting: {}", e.getMessage());
-                    pause();
+                    if (!listened) {
+                        pause(); // at once after a connection that worked: the leases are renewed on it
+                    }
+                    listened = false;
                 }
             }
         }
@@ -177,12 +194,23 @@ public final class QueueWorker implements AutoCloseable {
             s.execute("LISTEN " + PostgresRunQueue.CHANNEL);
             s.execute("LISTEN " + EventLog.CHANNEL);
         }
+        listened = true;
         PGConnection pg = c.unwrap(PGConnection.class);
         wake(); // runs may have been queued while this connection was down
         long quietSince = System.nanoTime();
+        long every = settings.heartbeat.toNanos();
+        long nextBeat = System.nanoTime() + every;
         while (!closing) {
+            long untilBeat = nextBeat - System.nanoTime();
+            if (untilBeat <= 0 || beatNow) {
+                beatNow = false;
+                beat(c);
+                nextBeat = System.nanoTime() + every;
+                continue;
+            }
             // short waits, so close() gets the connection back at once (an interrupt does not end one)
-            PGNotification[] got = pg.getNotifications(LISTEN_SLICE_MILLIS);
+            int wait = (int) Math.max(1, Math.min(LISTEN_SLICE_MILLIS, TimeUnit.NANOSECONDS.toMillis(untilBeat)));
+            PGNotification[] got = pg.getNotifications(wait);
             if (got == null || got.length == 0) {
                 if (System.nanoTime() - quietSince >= settings.poll.toNanos()) {
                     wake(); // the fallback poll
@@ -220,20 +248,23 @@ public final class QueueWorker implements AutoCloseable {
         switch (kind) {
             case "wake" -> wake();
             case "done" -> pipeline.news().finished(arg);
-            case "cancel" -> beat(); // the beat reads the cancel's action with the leases
+            case "cancel" -> beatNow = true; // the beat reads the cancel's action with the leases
             default -> {}
         }
     }
 
-    /** Renews this JVM's leases, acts on cancels and lost leases, and sweeps expired ones. */
-    private synchronized void beat() {
+    /**
+     * Renews this JVM's leases, acts on cancels and lost leases, and sweeps expired ones, on the
+     * listener's connection {@code c} (the listener's thread).
+     */
+    private void beat(Connection c) {
         if (closing) {
             return;
         }
         try {
             if (!stalled) {
                 long since = System.nanoTime();
-                Map<String, String> held = queue.heartbeat(pipeline.runningIds());
+                Map<String, String> held = queue.heartbeat(c, pipeline.runningIds());
                 pipeline.news().heldOnly(held.keySet(), since);
                 held.forEach((id, status) -> {
                     if (status.startsWith("cancelling:")) {
@@ -241,7 +272,7 @@ public final class QueueWorker implements AutoCloseable {
                     }
                 });
             }
-            int swept = queue.sweep();
+            int swept = queue.sweep(c);
             if (swept > 0) {
                 LOG.info("returned {} run(s) whose lease expired to the queue", swept);
             }
@@ -279,7 +310,6 @@ public final class QueueWorker implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        beat.shutdownNow();
         wake();
         awaitClaimer(); // a claim in flight now would otherwise land after the hand-back below
         try {
@@ -291,7 +321,7 @@ public final class QueueWorker implements AutoCloseable {
         if (listener != null) {
             listener.interrupt();
             try {
-                listener.join(4 * LISTEN_SLICE_MILLIS); // its connection goes back to the pool
+                listener.join(4 * LISTEN_SLICE_MILLIS); // it closes its connection
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -1,11 +1,11 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.ApiException;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -39,14 +39,15 @@ public final class AssistantTable implements AutoCloseable {
     }
 
     /**
-     * Opens the tables on one connection of a PostgreSQL data source, creating them if needed.
+     * Opens the tables on the server's PostgreSQL pool (each transaction borrows a connection),
+     * creating them if needed.
      *
-     * @param dataSource the server's database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      * @return the tables
      */
-    public static AssistantTable open(DataSource dataSource, String where) {
-        return new AssistantTable(Sql.open(dataSource, where));
+    public static AssistantTable open(ConnectionPool pool, String where) {
+        return new AssistantTable(Sql.open(pool, where));
     }
 
     /** What {@link #create} found. */

@@ -1,11 +1,11 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -39,14 +39,15 @@ public final class CronTable implements AutoCloseable {
     }
 
     /**
-     * Opens the table on one connection of a PostgreSQL data source, creating it if needed.
+     * Opens the table on the server's PostgreSQL pool (each transaction borrows a connection),
+     * creating it if needed.
      *
-     * @param dataSource the server's database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      * @return the table
      */
-    public static CronTable open(DataSource dataSource, String where) {
-        return new CronTable(Sql.open(dataSource, where));
+    public static CronTable open(ConnectionPool pool, String where) {
+        return new CronTable(Sql.open(pool, where));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -10,20 +11,29 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import javax.sql.DataSource;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The server's rows in two tables of the checkpoints' database (SQLite file or PostgreSQL), so
  * one file or one database holds everything a restart needs. The SQL is the subset both speak
- * ({@code INSERT ... ON CONFLICT DO UPDATE}); one connection, used by one thread at a time: the
- * rows change a few times per run, far less often than checkpoints are written.
+ * ({@code INSERT ... ON CONFLICT DO UPDATE}); one connection at a time, used by one thread: the
+ * rows change a few times per run, far less often than checkpoints are written. On SQLite the
+ * connection is kept; on PostgreSQL each call (or {@link #transaction}) borrows one from the
+ * server's {@link ConnectionPool} and gives it back when it returns.
  */
 public final class JdbcRowStore implements RowStore {
     /** SQLite waits this long for the checkpoint saver's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    private final Connection connection;
+    /** The kept connection; on a pool, the borrowed one while a call runs, else null. */
+    private Connection connection;
+
+    /** The server's pool each call borrows from; null when one connection is kept. */
+    private final ConnectionPool pool;
+    /** On a pool: the calls under way on this thread that share the borrowed connection. */
+    private int depth;
+
     private final String where;
     /** PostgreSQL merges a thread's fields in one statement; SQLite (one JVM) in Java. */
     private final boolean postgres;
@@ -35,8 +45,9 @@ public final class JdbcRowStore implements RowStore {
     /** Its first statement ran: the connection is out of auto-commit until it ends. */
     private boolean begun;
 
-    private JdbcRowStore(Connection connection, String where, boolean postgres) {
+    private JdbcRowStore(Connection connection, ConnectionPool pool, String where, boolean postgres) {
         this.connection = connection;
+        this.pool = pool;
         this.where = where;
         this.postgres = postgres;
     }
@@ -63,15 +74,30 @@ public final class JdbcRowStore implements RowStore {
     }
 
     /**
-     * Opens the store on one connection of a PostgreSQL data source (an application's pool), which
-     * it keeps until {@link #close()}, and creates its tables if needed.
+     * Opens the store on the server's PostgreSQL pool, from which each call borrows a connection,
+     * and creates its tables if needed.
      *
-     * @param dataSource the PostgreSQL database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      * @return the store
      */
-    public static JdbcRowStore open(DataSource dataSource, String where) {
-        return open(dataSource::getConnection, where, true);
+    public static JdbcRowStore open(ConnectionPool pool, String where) {
+        Connection c;
+        try {
+            c = pool.borrow();
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
+        }
+        try {
+            ServerSchema.migrate(c, true);
+            pool.giveBack(c);
+            return new JdbcRowStore(null, pool, where, true);
+        } catch (SQLException e) {
+            pool.giveBack(c, e);
+            throw new IllegalStateException(
+                    "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
+        }
     }
 
     private interface Connect {
@@ -82,7 +108,7 @@ public final class JdbcRowStore implements RowStore {
         try {
             Connection c = connect.get();
             ServerSchema.migrate(c, postgres);
-            return new JdbcRowStore(c, where, postgres);
+            return new JdbcRowStore(c, null, where, postgres);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's thread and run tables in " + where + ": " + e.getMessage(), e);
@@ -100,24 +126,27 @@ public final class JdbcRowStore implements RowStore {
             work.run();
             return;
         }
-        inTransaction = true;
-        try {
-            work.run();
-            if (begun) {
-                connection.commit();
-            }
-        } catch (RuntimeException | Error e) {
-            if (begun) {
+        with(() -> {
+            inTransaction = true;
+            try {
+                work.run();
+                if (begun) {
+                    connection.commit();
+                }
+            } catch (RuntimeException | Error e) {
+                if (begun) {
+                    rollback();
+                }
+                throw e;
+            } catch (SQLException e) {
                 rollback();
+                throw failed(e);
+            } finally {
+                inTransaction = false;
+                end();
             }
-            throw e;
-        } catch (SQLException e) {
-            rollback();
-            throw failed(e);
-        } finally {
-            inTransaction = false;
-            end();
-        }
+            return null;
+        });
     }
 
     /** Begins the transaction of {@link #transaction} at its first statement. */
@@ -164,11 +193,14 @@ public final class JdbcRowStore implements RowStore {
 
     @Override
     public synchronized void putThread(String id, ObjectNode row) {
-        update(
-                "INSERT INTO switchboard_server_threads (thread_id, row_json) VALUES (?, ?)"
-                        + " ON CONFLICT (thread_id) DO UPDATE SET row_json = excluded.row_json",
-                id,
-                text(row));
+        with(() -> {
+            update(
+                    "INSERT INTO switchboard_server_threads (thread_id, row_json) VALUES (?, ?)"
+                            + " ON CONFLICT (thread_id) DO UPDATE SET row_json = excluded.row_json",
+                    id,
+                    text(row));
+            return null;
+        });
     }
 
     /**
@@ -178,76 +210,93 @@ public final class JdbcRowStore implements RowStore {
      */
     @Override
     public synchronized ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata) {
-        if (postgres) {
-            return one(
-                    "UPDATE switchboard_server_threads SET row_json = (jsonb_set(row_json::jsonb, '{metadata}',"
-                            + " coalesce(row_json::jsonb -> 'metadata', '{}'::jsonb) || ?::jsonb) || ?::jsonb)::text"
-                            + " WHERE thread_id = ? RETURNING row_json",
-                    text(metadata),
-                    text(fields),
-                    id);
-        }
-        ObjectNode row = thread(id);
-        if (row == null) {
-            return null;
-        }
-        fields.properties().forEach(e -> row.set(e.getKey(), e.getValue()));
-        ObjectNode md = row.get("metadata") instanceof ObjectNode m ? m : row.putObject("metadata");
-        metadata.properties().forEach(e -> md.set(e.getKey(), e.getValue()));
-        update("UPDATE switchboard_server_threads SET row_json = ? WHERE thread_id = ?", text(row), id);
-        return row;
+        return with(() -> {
+            if (postgres) {
+                return one(
+                        "UPDATE switchboard_server_threads SET row_json = (jsonb_set(row_json::jsonb, '{metadata}',"
+                                + " coalesce(row_json::jsonb -> 'metadata', '{}'::jsonb) || ?::jsonb) || ?::jsonb)::text"
+                                + " WHERE thread_id = ? RETURNING row_json",
+                        text(metadata),
+                        text(fields),
+                        id);
+            }
+            ObjectNode row = thread(id);
+            if (row == null) {
+                return null;
+            }
+            fields.properties().forEach(e -> row.set(e.getKey(), e.getValue()));
+            ObjectNode md = row.get("metadata") instanceof ObjectNode m ? m : row.putObject("metadata");
+            metadata.properties().forEach(e -> md.set(e.getKey(), e.getValue()));
+            update("UPDATE switchboard_server_threads SET row_json = ? WHERE thread_id = ?", text(row), id);
+            return row;
+        });
     }
 
     @Override
     public synchronized void deleteThread(String id) {
-        update("DELETE FROM switchboard_server_runs WHERE thread_id = ?", id);
-        update("DELETE FROM switchboard_server_threads WHERE thread_id = ?", id);
+        with(() -> {
+            update("DELETE FROM switchboard_server_runs WHERE thread_id = ?", id);
+            update("DELETE FROM switchboard_server_threads WHERE thread_id = ?", id);
+            return null;
+        });
     }
 
     @Override
     public synchronized void putRun(String id, String threadId, ObjectNode row) {
-        // seq orders the runs as created; an update keeps the run's first seq
-        update(
-                "INSERT INTO switchboard_server_runs (run_id, thread_id, seq, row_json) VALUES (?, ?, ?, ?)"
-                        + " ON CONFLICT (run_id) DO UPDATE SET row_json = excluded.row_json",
-                id,
-                threadId,
-                ++seq,
-                text(row));
+        with(() -> {
+            // seq orders the runs as created; an update keeps the run's first seq
+            update(
+                    "INSERT INTO switchboard_server_runs (run_id, thread_id, seq, row_json) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT (run_id) DO UPDATE SET row_json = excluded.row_json",
+                    id,
+                    threadId,
+                    ++seq,
+                    text(row));
+            return null;
+        });
     }
 
     @Override
     public synchronized void deleteRun(String id) {
-        update("DELETE FROM switchboard_server_runs WHERE run_id = ?", id);
+        with(() -> {
+            update("DELETE FROM switchboard_server_runs WHERE run_id = ?", id);
+            return null;
+        });
     }
 
     @Override
     public synchronized List<ObjectNode> threads() {
-        List<ObjectNode> all = query("SELECT row_json FROM switchboard_server_threads");
-        threadRowsRead += all.size();
-        return all;
+        return with(() -> {
+            List<ObjectNode> all = query("SELECT row_json FROM switchboard_server_threads");
+            threadRowsRead += all.size();
+            return all;
+        });
     }
 
     @Override
     public synchronized List<ObjectNode> runs() {
-        return query("SELECT row_json FROM switchboard_server_runs ORDER BY seq");
+        return with(() -> {
+            return query("SELECT row_json FROM switchboard_server_runs ORDER BY seq");
+        });
     }
 
     @Override
     public synchronized List<ObjectNode> runs(String threadId) {
-        List<ObjectNode> out = new ArrayList<>();
-        try (PreparedStatement p = connection.prepareStatement(
-                "SELECT row_json FROM switchboard_server_runs WHERE thread_id = ? ORDER BY seq")) {
-            p.setString(1, threadId);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    out.add(read(r.getString(1)));
+        return with(() -> {
+            List<ObjectNode> out = new ArrayList<>();
+            try (PreparedStatement p = connection.prepareStatement(
+                    "SELECT row_json FROM switchboard_server_runs WHERE thread_id = ? ORDER BY seq")) {
+                p.setString(1, threadId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(read(r.getString(1)));
+                    }
                 }
+                return out;
+            } catch (SQLException e) {
+                throw failed(e);
             }
-            return out;
-        } catch (SQLException e) {
-            throw failed(e);
-        }
+        });
     }
 
     /**
@@ -257,37 +306,41 @@ public final class JdbcRowStore implements RowStore {
      */
     @Override
     public synchronized List<ObjectNode> searchThreads(ThreadQuery q) {
-        if (!postgres) {
-            return RowStore.super.searchThreads(q);
-        }
-        List<Object> args = new ArrayList<>();
-        String dir = q.ascending() ? " ASC" : " DESC";
-        try {
-            String sql = "SELECT row_json FROM switchboard_server_threads" + where(q, args) + " ORDER BY "
-                    + sortKey(q.sortBy()) + dir + ", thread_id COLLATE \"C\"" + dir + " LIMIT ? OFFSET ?";
-            args.add(q.limit());
-            args.add(q.offset());
-            List<ObjectNode> page = select(sql, args);
-            threadRowsRead += page.size();
-            return page;
-        } catch (SQLException e) {
-            throw failed(e);
-        }
+        return with(() -> {
+            if (!postgres) {
+                return RowStore.super.searchThreads(q);
+            }
+            List<Object> args = new ArrayList<>();
+            String dir = q.ascending() ? " ASC" : " DESC";
+            try {
+                String sql = "SELECT row_json FROM switchboard_server_threads" + where(q, args) + " ORDER BY "
+                        + sortKey(q.sortBy()) + dir + ", thread_id COLLATE \"C\"" + dir + " LIMIT ? OFFSET ?";
+                args.add(q.limit());
+                args.add(q.offset());
+                List<ObjectNode> page = select(sql, args);
+                threadRowsRead += page.size();
+                return page;
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        });
     }
 
     @Override
     public synchronized int countThreads(ThreadQuery q) {
-        if (!postgres) {
-            return RowStore.super.countThreads(q);
-        }
-        List<Object> args = new ArrayList<>();
-        try (PreparedStatement p = bind("SELECT count(*) FROM switchboard_server_threads" + where(q, args), args);
-                ResultSet r = p.executeQuery()) {
-            r.next();
-            return r.getInt(1);
-        } catch (SQLException e) {
-            throw failed(e);
-        }
+        return with(() -> {
+            if (!postgres) {
+                return RowStore.super.countThreads(q);
+            }
+            List<Object> args = new ArrayList<>();
+            try (PreparedStatement p = bind("SELECT count(*) FROM switchboard_server_threads" + where(q, args), args);
+                    ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        });
     }
 
     private String where(ThreadQuery q, List<Object> args) throws SQLException {
@@ -358,12 +411,16 @@ public final class JdbcRowStore implements RowStore {
 
     @Override
     public synchronized ObjectNode thread(String id) {
-        return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
+        return with(() -> {
+            return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
+        });
     }
 
     @Override
     public synchronized ObjectNode run(String id) {
-        return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
+        return with(() -> {
+            return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
+        });
     }
 
     private ObjectNode one(String sql, String... args) {
@@ -380,8 +437,42 @@ public final class JdbcRowStore implements RowStore {
         }
     }
 
+    /**
+     * Runs one call on the connection: on a pool, borrowed for it (or the one an enclosing call on
+     * this thread holds) and given back when it returns.
+     */
+    private <T> T with(Supplier<T> call) {
+        if (pool == null) {
+            return call.get();
+        }
+        if (depth == 0) {
+            try {
+                connection = pool.borrow();
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        }
+        depth++;
+        SQLException failure = null;
+        try {
+            return call.get();
+        } catch (IllegalStateException e) {
+            failure = e.getCause() instanceof SQLException x ? x : null;
+            throw e;
+        } finally {
+            if (--depth == 0) {
+                Connection c = connection;
+                connection = null;
+                pool.giveBack(c, failure);
+            }
+        }
+    }
+
     @Override
     public synchronized void close() {
+        if (pool != null) {
+            return; // nothing kept: the server closes its pool after its users
+        }
         try {
             connection.close();
         } catch (SQLException e) {

@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,27 +10,32 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
+ * The JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
  * database in memory when the server has none) for a table family of its own (assistants, crons):
- * statements of JSON rows, and transactions that retry nothing. Used by one thread at a time (its
- * methods are synchronized by its owner).
+ * statements of JSON rows, and transactions that retry nothing. On SQLite one connection kept; on
+ * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction. Used by
+ * one thread at a time (its methods are synchronized by its owner).
  */
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    private final Connection connection;
+    /** The kept connection; on a pool, the borrowed one while a transaction runs, else null. */
+    private Connection connection;
+
     private final String where;
     private final boolean postgres;
+    /** The server's pool, from which each transaction borrows; null when one connection is kept. */
+    private final ConnectionPool pool;
 
-    private Sql(Connection connection, String where, boolean postgres) {
+    private Sql(Connection connection, String where, boolean postgres, ConnectionPool pool) {
         this.connection = connection;
         this.where = where;
         this.postgres = postgres;
+        this.pool = pool;
     }
 
     /**
@@ -48,35 +54,42 @@ final class Sql implements AutoCloseable {
             // take the write lock when a transaction begins (see JdbcRowStore)
             props.setProperty("transaction_mode", "IMMEDIATE");
         }
-        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"));
+        return open(() -> DriverManager.getConnection(url, props), where, url.startsWith("jdbc:postgresql:"), null);
     }
 
     /**
-     * Takes one connection of a PostgreSQL data source (an application's pool), kept until {@link
-     * #close()}, and brings the server's tables up to date on it ({@link ServerSchema}).
+     * Brings the server's tables up to date ({@link ServerSchema}) on a connection of the server's
+     * PostgreSQL pool; each transaction then borrows one for its duration.
      *
-     * @param dataSource the PostgreSQL database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      */
-    static Sql open(DataSource dataSource, String where) {
-        return open(dataSource::getConnection, where, true);
+    static Sql open(ConnectionPool pool, String where) {
+        Sql sql = open(pool::borrow, where, true, pool);
+        pool.giveBack(sql.connection);
+        sql.connection = null;
+        return sql;
     }
 
     private interface Connect {
         Connection get() throws SQLException;
     }
 
-    private static Sql open(Connect connect, String where, boolean postgres) {
+    private static Sql open(Connect connect, String where, boolean postgres, ConnectionPool pool) {
         try {
             Connection c = connect.get();
             try {
                 ServerSchema.migrate(c, postgres);
                 c.setAutoCommit(true);
             } catch (SQLException | RuntimeException e) {
-                c.close();
+                if (pool != null) {
+                    pool.giveBack(c, e instanceof SQLException x ? x : null);
+                } else {
+                    c.close();
+                }
                 throw e;
             }
-            return new Sql(c, where, postgres);
+            return new Sql(c, where, postgres, pool);
         } catch (SQLException e) {
             throw new IllegalStateException(
                     "could not open the server's tables in " + where + ": " + e.getMessage(), e);
@@ -93,8 +106,33 @@ final class Sql implements AutoCloseable {
         T run() throws SQLException;
     }
 
-    /** Runs {@code work} as one transaction: all its statements commit, or none when it throws. */
+    /**
+     * Runs {@code work} as one transaction: all its statements commit, or none when it throws. On a
+     * pool the connection is borrowed for it (a transaction within one joins it).
+     */
     <T> T tx(Work<T> work) {
+        if (pool == null || connection != null) {
+            return run(work);
+        }
+        try {
+            connection = pool.borrow();
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+        SQLException failure = null;
+        try {
+            return run(work);
+        } catch (IllegalStateException e) {
+            failure = e.getCause() instanceof SQLException s ? s : null;
+            throw e;
+        } finally {
+            Connection c = connection;
+            connection = null;
+            pool.giveBack(c, failure);
+        }
+    }
+
+    private <T> T run(Work<T> work) {
         try {
             connection.setAutoCommit(false);
             try {
@@ -189,6 +227,9 @@ final class Sql implements AutoCloseable {
 
     @Override
     public void close() {
+        if (pool != null) {
+            return; // nothing kept: the server closes its pool after its users
+        }
         try {
             connection.close();
         } catch (SQLException e) {

@@ -1,12 +1,12 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -43,15 +43,15 @@ public final class WebhookTable implements AutoCloseable {
     }
 
     /**
-     * Opens the table on one connection of a PostgreSQL data source (created by {@link
-     * ServerSchema}'s migration 6).
+     * Opens the table on the server's PostgreSQL pool, each transaction borrowing a connection
+     * (created by {@link ServerSchema}'s migration 6).
      *
-     * @param dataSource the server's database
+     * @param pool the server's pool
      * @param where the database as error messages name it
      * @return the table
      */
-    public static WebhookTable open(DataSource dataSource, String where) {
-        return new WebhookTable(Sql.open(dataSource, where));
+    public static WebhookTable open(ConnectionPool pool, String where) {
+        return new WebhookTable(Sql.open(pool, where));
     }
 
     /**
