@@ -127,7 +127,7 @@ public final class GraphGenerator {
                 .addMethod(returning("description", "DESCRIPTION"))
                 .addMethod(returning("inputJsonSchema", "INPUT_JSON_SCHEMA"))
                 .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
-                .addType(builderType(self, builder, nodes))
+                .addType(builderType(self, builder, nodes, "nodes"))
                 .addType(dispatcher(g, nodes))
                 .addTypes(sends.generate(g, self).stream().toList());
         if (g.context() != null) {
@@ -337,16 +337,20 @@ public final class GraphGenerator {
         return b.build();
     }
 
-    private static TypeSpec builderType(ClassName self, ClassName builder, ClassName nodes) {
+    /**
+     * The generated graph's {@code Builder}: it holds what the graph is built from (the user's
+     * nodes object, or a workflow's) in a field of that name; shared by graphs and workflows.
+     */
+    static TypeSpec builderType(ClassName self, ClassName builder, ClassName held, String field) {
         return TypeSpec.classBuilder(builder)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .superclass(ParameterizedTypeName.get(ClassNames.GRAPH_BUILDER, builder, self))
                 .addJavadoc("Configures and builds a {@link $T}.\n", self)
-                .addField(nodes, "nodes", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(held, field, Modifier.PRIVATE, Modifier.FINAL)
                 .addMethod(MethodSpec.constructorBuilder()
                         .addModifiers(Modifier.PRIVATE)
-                        .addParameter(nodes, "nodes")
-                        .addStatement("this.nodes = $T.requireNonNull(nodes, $S)", ClassNames.OBJECTS, "nodes")
+                        .addParameter(held, field)
+                        .addStatement("this.$N = $T.requireNonNull($N, $S)", field, ClassNames.OBJECTS, field, field)
                         .build())
                 .addMethod(MethodSpec.methodBuilder("self")
                         .addAnnotation(Override.class)

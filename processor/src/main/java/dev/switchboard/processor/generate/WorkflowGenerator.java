@@ -101,7 +101,7 @@ public final class WorkflowGenerator {
                 .addMethod(returning("mermaid", "MERMAID"))
                 .addMethod(returning("inputJsonSchema", "INPUT_JSON_SCHEMA"))
                 .addMethod(returning("outputJsonSchema", "OUTPUT_JSON_SCHEMA"))
-                .addType(builderType(self, builder, workflow))
+                .addType(GraphGenerator.builderType(self, builder, workflow, "workflow"))
                 .addType(dispatcher(w, workflow));
     }
 
@@ -320,32 +320,6 @@ public final class WorkflowGenerator {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(String.class)
                 .addStatement("return $L", constant)
-                .build();
-    }
-
-    private static TypeSpec builderType(ClassName self, ClassName builder, ClassName workflow) {
-        return TypeSpec.classBuilder(builder)
-                .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .superclass(ParameterizedTypeName.get(ClassNames.GRAPH_BUILDER, builder, self))
-                .addJavadoc("Configures and builds a {@link $T}.\n", self)
-                .addField(workflow, "workflow", Modifier.PRIVATE, Modifier.FINAL)
-                .addMethod(MethodSpec.constructorBuilder()
-                        .addModifiers(Modifier.PRIVATE)
-                        .addParameter(workflow, "workflow")
-                        .addStatement("this.workflow = $T.requireNonNull(workflow, $S)", ClassNames.OBJECTS, "workflow")
-                        .build())
-                .addMethod(MethodSpec.methodBuilder("self")
-                        .addAnnotation(Override.class)
-                        .addModifiers(Modifier.PROTECTED)
-                        .returns(builder)
-                        .addStatement("return this")
-                        .build())
-                .addMethod(MethodSpec.methodBuilder("build")
-                        .addAnnotation(Override.class)
-                        .addModifiers(Modifier.PUBLIC)
-                        .returns(self)
-                        .addStatement("return new $T(this)", self)
-                        .build())
                 .build();
     }
 }
