@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.langchain4j.ReactAgent;
 import dev.switchboard.runtime.checkpoint.MemorySaver;
-import dev.switchboard.server.fixtures.Approval;
-import dev.switchboard.server.fixtures.ApprovalGraph;
 import dev.switchboard.server.fixtures.PacedModel;
 import dev.switchboard.server.fixtures.Show;
 import dev.switchboard.server.fixtures.ShowGraph;
+import dev.switchboard.server.fixtures.SlowApproval;
+import dev.switchboard.server.fixtures.SlowApprovalGraph;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.ApiRequest;
 import dev.switchboard.server.http.ApiResponse;
@@ -77,7 +77,7 @@ class UseStreamBrowserTest {
         wait = new WebDriverWait(driver, Duration.ofSeconds(60));
         server = SwitchboardServer.builder()
                 .graph("agent", ReactAgent.create(model, new Lookup(), null).graph())
-                .graph("approval", ApprovalGraph.builder(new Approval()))
+                .graph("approval", SlowApprovalGraph.builder(new SlowApproval()))
                 .graph("genui", ShowGraph.builder(new Show()))
                 .checkpointer(new MemorySaver())
                 .httpServer(false)
