@@ -21,14 +21,7 @@ class PooledConnectionsTest {
     void aCallerWaitingForAConnectionWhenTheSaverClosesGetsNone() throws Exception {
         List<Connection> opened = new CopyOnWriteArrayList<>();
         List<Connection> closed = new CopyOnWriteArrayList<>();
-        PooledConnections pool = new PooledConnections(
-                () -> {
-                    Connection c = stub(closed);
-                    opened.add(c);
-                    return c;
-                },
-                "test pool",
-                1);
+        PooledConnections pool = new PooledConnections(opener(opened, closed), "test pool", 1);
         Connections.Lease first = pool.lease(true);
         CompletableFuture<Connections.Lease> second = new CompletableFuture<>();
         Thread waiter = new Thread(() -> {
@@ -55,14 +48,7 @@ class PooledConnectionsTest {
     void readsAfterWritesReuseTheWritesConnectionsInsteadOfOpeningMoreThanTheBound() throws Exception {
         List<Connection> opened = new CopyOnWriteArrayList<>();
         List<Connection> closed = new CopyOnWriteArrayList<>();
-        PooledConnections pool = new PooledConnections(
-                () -> {
-                    Connection c = stub(closed);
-                    opened.add(c);
-                    return c;
-                },
-                "test pool",
-                2);
+        PooledConnections pool = new PooledConnections(opener(opened, closed), "test pool", 2);
         Connections.Lease w1 = pool.lease(true);
         Connections.Lease w2 = pool.lease(true);
         w1.close();
@@ -83,16 +69,7 @@ class PooledConnectionsTest {
     void connectionsIdleLongerThanTheLimitAreClosedWhenAnotherComesBack() throws Exception {
         List<Connection> opened = new CopyOnWriteArrayList<>();
         List<Connection> closed = new CopyOnWriteArrayList<>();
-        PooledConnections pool = new PooledConnections(
-                () -> {
-                    Connection c = stub(closed);
-                    opened.add(c);
-                    return c;
-                },
-                "test pool",
-                3,
-                1_000,
-                0);
+        PooledConnections pool = new PooledConnections(opener(opened, closed), "test pool", 3, 1_000, 0);
         Connections.Lease a = pool.lease(true);
         Connections.Lease b = pool.lease(true);
         Connections.Lease c = pool.lease(true);
@@ -115,6 +92,15 @@ class PooledConnectionsTest {
             assertTrue(t.isAlive() && System.nanoTime() < deadline, "the caller never waited for a permit");
             Thread.sleep(1);
         }
+    }
+
+    /** Opens stand-in connections, recording each one it opens and each one closed. */
+    private static PooledConnections.Opener opener(List<Connection> opened, List<Connection> closed) {
+        return () -> {
+            Connection c = stub(closed);
+            opened.add(c);
+            return c;
+        };
     }
 
     /** A connection that accepts everything and records when it is closed. */

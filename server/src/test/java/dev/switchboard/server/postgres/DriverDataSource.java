@@ -9,9 +9,9 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * A JDBC URL as a {@link DataSource}: every connection a new one from {@link DriverManager}, so the
- * server's PostgreSQL parts take their connections one way, whether the server was given a URL or
- * an application's pool.
+ * A JDBC URL as a {@link DataSource}, every connection a new one from {@link DriverManager}: what
+ * tests hand the server as "an application's data source" (the server itself pools a URL with
+ * {@code ConnectionPool}).
  */
 public final class DriverDataSource implements DataSource {
     private final String url;
