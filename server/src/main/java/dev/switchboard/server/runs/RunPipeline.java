@@ -199,7 +199,7 @@ public final class RunPipeline implements AutoCloseable {
         }
         RunQueue q = queueOf(run);
         boolean local = q == this.local;
-        if (local) {
+        if (local && !here) { // nobody streams a run its own request waits for: it keeps no events
             feeds.created(run.id());
         }
         RunQueue.Submitted s;
@@ -223,8 +223,11 @@ public final class RunPipeline implements AutoCloseable {
             }
             if (s.claim() != null) {
                 start(s.claim(), here, false);
-            } else if (!local) {
-                wake.run();
+            } else {
+                run.shelve(); // it waits in the queue: as bytes only until it starts
+                if (!local) {
+                    wake.run();
+                }
             }
             long delay = run.createdAt().toEpochMilli() - System.currentTimeMillis();
             if (s.claim() == null && delay > 0) {
@@ -435,7 +438,8 @@ public final class RunPipeline implements AutoCloseable {
         RunRow run = registry.run(claim.runId());
         ThreadRow thread = registry.thread(claim.threadId());
         RunQueue q = queueOf(run);
-        Execution e = new Execution(claim, run, thread, q, feeds.forExecution(run, q == local), here);
+        RunEvents events = here ? RunEvents.gone() : feeds.forExecution(run, q == local);
+        Execution e = new Execution(claim, run, thread, q, events, here);
         executions.put(run.id(), e);
         if (markBusy) {
             thread.status(ThreadStatus.BUSY);
