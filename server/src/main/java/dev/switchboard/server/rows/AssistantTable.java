@@ -29,8 +29,10 @@ public final class AssistantTable implements AutoCloseable {
     private final Sql sql;
     /**
      * The row last read of each assistant with the text it was read from (under the table's
-     * monitor): a read still asks the database, but the same text is not parsed again. Rows are
-     * shared, so no caller changes one (each copies what it changes).
+     * monitor). On PostgreSQL, which other servers write, a read still asks the database, but the
+     * same text is not parsed again; a SQLite file (or the private database) has one server, whose
+     * every change goes through this table and forgets the row first, so a row read stays right
+     * until then. Rows are shared, so no caller changes one (each copies what it changes).
      */
     private final Map<String, Read> read = new HashMap<>();
 
@@ -78,6 +80,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return whether it was new; the stored row is {@link #get}'s
      */
     public synchronized Created create(AssistantRow a) {
+        read.remove(a.assistantId());
         return sql.tx(() -> {
             if (lock(a.assistantId()) != null) {
                 return Created.EXISTING;
@@ -95,6 +98,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param a the system assistant
      */
     public synchronized void ensure(AssistantRow a) {
+        read.remove(a.assistantId());
         sql.tx(() -> {
             String conflict = sql.postgres() ? " ON CONFLICT DO NOTHING" : "";
             String or = sql.postgres() ? "" : " OR IGNORE";
@@ -121,6 +125,10 @@ public final class AssistantTable implements AutoCloseable {
      * @return the row, or null
      */
     public synchronized AssistantRow get(String id) {
+        Read known = read.get(id);
+        if (known != null && !sql.postgres()) {
+            return known.row(); // a SQLite file's assistants change only through this table: see read
+        }
         List<String[]> rows =
                 sql.once(() -> sql.strings("SELECT row_json FROM " + ROWS + " WHERE assistant_id = ?", id));
         if (rows.isEmpty()) {
@@ -150,6 +158,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return the new row, or null when there is no such assistant
      */
     public synchronized AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
+        read.remove(id);
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -185,6 +194,7 @@ public final class AssistantTable implements AutoCloseable {
      * @throws ApiException 404 when the assistant or the version does not exist
      */
     public synchronized AssistantRow setLatest(String id, int version, Instant now) {
+        read.remove(id);
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -208,6 +218,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return whether it existed
      */
     public synchronized boolean delete(String id) {
+        read.remove(id);
         return sql.tx(() -> {
             sql.update("DELETE FROM " + VERSIONS + " WHERE assistant_id = ?", id);
             return sql.update("DELETE FROM " + ROWS + " WHERE assistant_id = ?", id) == 1;
