@@ -28,8 +28,11 @@ final class Execution {
     int number = 1;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
-    /** The current attempt's counters; created when one first counts (most tasks count nothing). */
-    private Counters counters;
+    /**
+     * The current attempt's counters; created when one first counts (most tasks count nothing).
+     * Written under the lock, volatile so that the common check finds it null without the lock.
+     */
+    private volatile Counters counters;
 
     Execution(Task task) {
         this.task = task;
@@ -66,8 +69,13 @@ final class Execution {
     }
 
     /** How many pause signals the current attempt raised; see {@link Counters#interruptsRaised}. */
-    synchronized int interruptsRaised() {
-        return counters == null ? 0 : counters.interruptsRaised;
+    int interruptsRaised() {
+        if (counters == null) {
+            return 0; // the usual task: it never counted, and takes no lock to say so
+        }
+        synchronized (this) {
+            return counters == null ? 0 : counters.interruptsRaised;
+        }
     }
 
     /** The number of the durable step asked for now, from 0 in each attempt: steps are matched by it. */

@@ -88,6 +88,7 @@ final class TaskRunner {
         int n = executions.size();
         running.set(n);
         deferred = null;
+        writes.runsOnThisThread();
         if (n <= 1) {
             if (n == 1) {
                 run(executions.get(0));
