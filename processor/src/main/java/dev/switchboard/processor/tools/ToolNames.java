@@ -19,8 +19,8 @@ final class ToolNames {
     static final ClassName TOOL_SET = ClassName.get(LC4J, "ToolSet");
     static final ClassName OUTPUT_FORMAT = ClassName.get(LC4J, "OutputFormat");
     static final ClassName UNKNOWN_TOOL = ClassName.get(LC4J, "UnknownToolException");
-    static final ClassName ARGUMENTS = ClassName.get(LC4J + ".internal", "ToolArguments");
-    static final ClassName RESULTS = ClassName.get(LC4J + ".internal", "ToolResults");
+    static final ClassName ARGUMENTS = ClassName.get(LC4J + ".spi", "ToolArguments");
+    static final ClassName RESULTS = ClassName.get(LC4J + ".spi", "ToolResults");
 
     static final ClassName TOOL_SPECIFICATION = ClassName.get("dev.langchain4j.agent.tool", "ToolSpecification");
     static final ClassName TOOL_REQUEST = ClassName.get("dev.langchain4j.agent.tool", "ToolExecutionRequest");
