@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One execution of a task in a run, which the {@link TaskRunner} creates and holds: the input the
- * node is called with, the context its first attempt uses, which attempt runs, and the counters
+ * node is called with, which attempt runs, and the counters
  * that belong to that attempt alone (interrupt calls, pause signals, subgraph calls, durable
  * steps). The {@link Task} keeps only what outlives the execution and is stored (its writes,
  * outcome, interrupts, the resume values it consumed and the steps it recorded), so tasks and
@@ -16,12 +16,10 @@ import java.util.concurrent.CompletableFuture;
  * same blank slate as the first attempt: interrupt, subgraph and step numbering must not drift
  * across attempts, or resume values, subgraph namespaces and step records would no longer line up.
  */
-final class Execution {
+final class Execution extends TaskContext {
     final Task task;
-    /** The node's input, read before the superstep's tasks start. */
+    /** The node's input, read before the superstep's tasks start (with this as its context). */
     Object input;
-    /** The context the node's input was read with, reused by its first attempt. */
-    TaskContext context;
     /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
     String checkpointId;
     /** The current attempt, from 1. */
@@ -34,7 +32,9 @@ final class Execution {
      */
     private volatile Counters counters;
 
-    Execution(Task task) {
+    /** An execution of {@code task} in superstep {@code step}, which is also its first attempt's context. */
+    Execution(RunScope scope, Task task, int step, int stop) {
+        super(scope, step, stop);
         this.task = task;
     }
 

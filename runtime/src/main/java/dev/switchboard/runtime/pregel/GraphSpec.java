@@ -75,6 +75,14 @@ final class GraphSpec {
     final int[][] routesOf;
     final int[] branchChannel;
     final int[] nameOrder;
+    /**
+     * Per node, the most writes one of its tasks has made (0 until one has written): a task's
+     * write arrays start at that size, so the usual task neither grows them nor carries unused
+     * slots. Shared by every run of the graph; a stale read only costs a resize.
+     */
+    final int[] writeHint;
+    /** The task-id scopes of this graph's runs without a checkpointer, shared by all of them. */
+    final TaskIds.Unstored unstoredScopes;
     /** Per node, from its annotations: retry policy, timeout and cache time to live, or null. */
     final RetryPolicy[] retry;
 
@@ -227,6 +235,8 @@ final class GraphSpec {
             }
         }
         this.triggers = toArrays(trig);
+        this.writeHint = new int[nodeNames.length];
+        this.unstoredScopes = new TaskIds.Unstored(name);
         this.triggerNames = triggerNames(triggers, chans);
         this.seenOffset = new int[nodeCount + 1];
         for (int n = 0; n < nodeCount; n++) {

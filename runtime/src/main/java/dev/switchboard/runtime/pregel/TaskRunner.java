@@ -64,21 +64,19 @@ final class TaskRunner {
             if (t.done()) {
                 continue;
             }
-            Execution e = new Execution(t);
+            Execution e = new Execution(scope, t, step, stop);
             e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
                 continue;
             }
-            e.context = new TaskContext(scope, e, step, stop);
             if (scope.spec.workflow) {
                 EntrypointCall call = state.entrypointCall();
                 e.input = call;
                 events.taskStart(t, call.input(), step); // LangGraph shows the entrypoint's input itself
                 continue;
             }
-            e.input =
-                    t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e.context, false);
+            e.input = t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e, false);
             events.taskStart(t, e.input, step);
         }
     }
@@ -105,7 +103,7 @@ final class TaskRunner {
         try {
             if (t.node == 0) {
                 Object input = state.channelValue(scope.spec.startChannel);
-                writes.writeStart(t, input, new TaskContext(scope, e, step, stop));
+                writes.writeStart(t, input, e);
                 requirePauseNotCaught(e);
             } else {
                 outcome = attempts.run(e, step, stop, checkpointId);
