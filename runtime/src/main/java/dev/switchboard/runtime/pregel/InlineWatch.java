@@ -66,7 +66,11 @@ final class InlineWatch implements Runnable {
                     it.remove();
                 } else if (now - step.started() > PATIENCE_NANOS) {
                     it.remove();
-                    step.rescue();
+                    try {
+                        step.rescue();
+                    } catch (RuntimeException e) {
+                        // The step's caller still runs its tasks; the watch must outlive any one step.
+                    }
                 }
             }
         }
