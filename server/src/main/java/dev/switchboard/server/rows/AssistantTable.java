@@ -64,7 +64,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param a the assistant, version 1
      * @return whether it was new; the stored row is {@link #get}'s
      */
-    public synchronized Created create(AssistantRow a) {
+    public Created create(AssistantRow a) {
         return sql.tx(() -> {
             if (lock(a.assistantId()) != null) {
                 return Created.EXISTING;
@@ -81,7 +81,7 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @param a the system assistant
      */
-    public synchronized void ensure(AssistantRow a) {
+    public void ensure(AssistantRow a) {
         sql.tx(() -> {
             String conflict = sql.postgres() ? " ON CONFLICT DO NOTHING" : "";
             String or = sql.postgres() ? "" : " OR IGNORE";
@@ -107,8 +107,8 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the row, or null
      */
-    public synchronized AssistantRow get(String id) {
-        return sql.tx(() -> {
+    public AssistantRow get(String id) {
+        return sql.read(() -> {
             ObjectNode r = sql.row("SELECT row_json FROM " + ROWS + " WHERE assistant_id = ?", id);
             return r == null ? null : AssistantRow.restore(r);
         });
@@ -123,7 +123,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param now the time of the change
      * @return the new row, or null when there is no such assistant
      */
-    public synchronized AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
+    public AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -158,7 +158,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return the new row
      * @throws ApiException 404 when the assistant or the version does not exist
      */
-    public synchronized AssistantRow setLatest(String id, int version, Instant now) {
+    public AssistantRow setLatest(String id, int version, Instant now) {
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -181,7 +181,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return whether it existed
      */
-    public synchronized boolean delete(String id) {
+    public boolean delete(String id) {
         return sql.tx(() -> {
             sql.update("DELETE FROM " + VERSIONS + " WHERE assistant_id = ?", id);
             return sql.update("DELETE FROM " + ROWS + " WHERE assistant_id = ?", id) == 1;
@@ -193,7 +193,7 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @return the rows
      */
-    public synchronized List<AssistantRow> all() {
+    public List<AssistantRow> all() {
         return sql.tx(() -> sql.rows("SELECT row_json FROM " + ROWS).stream()
                 .map(AssistantRow::restore)
                 .toList());
@@ -205,7 +205,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the versions (their {@code createdAt} is when each was written)
      */
-    public synchronized List<AssistantRow> versions(String id) {
+    public List<AssistantRow> versions(String id) {
         return sql.tx(() ->
                 sql
                         .rows("SELECT row_json FROM " + VERSIONS + " WHERE assistant_id = ? ORDER BY version DESC", id)
@@ -234,7 +234,7 @@ public final class AssistantTable implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
         sql.close();
     }
 }

@@ -16,15 +16,20 @@ import tools.jackson.databind.node.ObjectNode;
  * The JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
  * database in memory when the server has none) for a table family of its own (assistants, crons):
  * statements of JSON rows, and transactions that retry nothing. On SQLite one connection kept; on
- * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction. Used by
- * one thread at a time (its methods are synchronized by its owner).
+ * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction, by each
+ * thread for its own (threads run their transactions at once); the kept connection serves one
+ * thread's transaction at a time.
  */
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    /** The kept connection; on a pool, the borrowed one while a transaction runs, else null. */
+    /** The kept connection; null on a pool. */
     private Connection connection;
+    /** On a pool: the connection this thread borrowed for its transaction under way. */
+    private final ThreadLocal<Connection> borrowed = new ThreadLocal<>();
+    /** The kept connection runs one thread's transaction at a time (reentrant: nested ones join). */
+    private final java.util.concurrent.locks.ReentrantLock keptLock = new java.util.concurrent.locks.ReentrantLock();
 
     private final String where;
     private final boolean postgres;
@@ -111,14 +116,24 @@ final class Sql implements AutoCloseable {
      * pool the connection is borrowed for it (a transaction within one joins it).
      */
     <T> T tx(Work<T> work) {
-        if (pool == null || connection != null) {
+        if (pool == null) {
+            keptLock.lock();
+            try {
+                return run(work);
+            } finally {
+                keptLock.unlock();
+            }
+        }
+        if (borrowed.get() != null) {
             return run(work);
         }
+        Connection c;
         try {
-            connection = pool.borrow();
+            c = pool.borrow();
         } catch (SQLException e) {
             throw failed(e);
         }
+        borrowed.set(c);
         SQLException failure = null;
         try {
             return run(work);
@@ -126,13 +141,45 @@ final class Sql implements AutoCloseable {
             failure = e.getCause() instanceof SQLException s ? s : null;
             throw e;
         } finally {
-            Connection c = connection;
-            connection = null;
+            borrowed.remove();
             pool.giveBack(c, failure);
         }
     }
 
+    /**
+     * Runs {@code work}, one reading statement, in auto-commit: atomic as a transaction would be,
+     * without the round trip of a {@code COMMIT} (the assistant of every run is read so).
+     */
+    <T> T read(Work<T> work) {
+        if (pool == null || borrowed.get() != null) {
+            return tx(work);
+        }
+        Connection c;
+        try {
+            c = pool.borrow();
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+        borrowed.set(c);
+        SQLException failure = null;
+        try {
+            return work.run();
+        } catch (SQLException e) {
+            failure = e;
+            throw failed(e);
+        } finally {
+            borrowed.remove();
+            pool.giveBack(c, failure);
+        }
+    }
+
+    /** The connection of this thread's transaction. */
+    private Connection current() {
+        return pool == null ? connection : borrowed.get();
+    }
+
     private <T> T run(Work<T> work) {
+        Connection connection = current();
         try {
             connection.setAutoCommit(false);
             try {
@@ -209,7 +256,7 @@ final class Sql implements AutoCloseable {
     }
 
     private PreparedStatement prepare(String sql, Object... args) throws SQLException {
-        PreparedStatement p = connection.prepareStatement(sql);
+        PreparedStatement p = current().prepareStatement(sql);
         for (int i = 0; i < args.length; i++) {
             p.setObject(i + 1, args[i]);
         }
