@@ -23,9 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * streaming or join-streaming a run through a JVM that does not run it gets the same events as one
  * connected to the owner. The owner's events go into the transaction of their run's next
  * checkpoint ({@link ClaimGuard}) or, its last ones, of its outcome ({@link PostgresRunQueue#finish});
- * a writer thread stores in batches those that no checkpoint took within {@link #LINGER}. Once
- * they committed, {@link #CHANNEL} is NOTIFYed with the run's id (through the queue's {@link
- * Notifier}). A reader on another JVM ({@link #tail}) replays the run's rows from the first, or
+ * a writer thread stores in batches those that no checkpoint took within {@link #LINGER} when a
+ * reader on another JVM streams the run (it says so: {@link #tailed}), else within {@link
+ * #UNREAD_LINGER}. Once they committed, and the run is streamed elsewhere, {@link #CHANNEL} is
+ * NOTIFYed with the run's id (through the queue's {@link Notifier}). So a run nobody streams
+ * through another JVM costs no commit and no NOTIFY for its events when its steps are shorter
+ * than {@link #UNREAD_LINGER}. A reader on another JVM ({@link #tail}) replays the run's rows from the first, or
  * from the one after a {@code Last-Event-ID} (a run's rows, in id order, are its stream; as with
  * {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run
  * is done and its last row was read. Rows go with their run (a foreign key, so also with their
@@ -42,6 +45,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * token streamed in a long step up to two lingers late.
      */
     static final Duration LINGER = Duration.ofMillis(20);
+    /**
+     * How old the event of a run that no reader on another JVM streams gets before the writer
+     * stores it: its checkpoints and outcome most often take it first (a step shorter than this
+     * costs no commit of its own), and a reader that comes later replays it from the table.
+     */
+    static final Duration UNREAD_LINGER = Duration.ofSeconds(1);
+    /**
+     * How often a reader on another JVM repeats that it streams a run ({@code tail <run>} on the
+     * queue's channel); the owner forgets a run not repeated for twice this.
+     */
+    static final Duration TAIL_NOTICE = Duration.ofMinutes(1);
     /** A reader's fallback poll when no NOTIFY comes. */
     static final Duration POLL = Duration.ofMillis(500);
     /** How long a done run's events stay for late joiners: as long as a JVM keeps its own runs'. */
@@ -69,6 +83,9 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     private final Set<String> inFlight = new java.util.HashSet<>();
 
     private final Map<String, EventTail.Signal> signals = new ConcurrentHashMap<>();
+    /** The runs a reader on another JVM streams, to when it said so last ({@link System#nanoTime}). */
+    private final Map<String, Long> tailed = new ConcurrentHashMap<>();
+
     private final Thread flusher;
     private long lastPrune = System.nanoTime();
     private volatile boolean closing;
@@ -153,14 +170,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * waits for an event at most about two lingers either way.
      */
     private void flush(boolean all) {
-        long agedBefore = System.nanoTime() - LINGER.toNanos();
+        long now = System.nanoTime();
+        long agedBefore = now - LINGER.toNanos();
+        long unreadAgedBefore = now - UNREAD_LINGER.toNanos();
         synchronized (writeLock) {
             List<Pending> batch = new ArrayList<>();
             Set<String> runs = new LinkedHashSet<>();
             synchronized (pending) {
                 for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
                     Pending p = it.next();
-                    if (!inFlight.contains(p.runId) && (all || p.queuedAt - agedBefore <= 0)) {
+                    long due = tailed.containsKey(p.runId) ? agedBefore : unreadAgedBefore;
+                    if (!inFlight.contains(p.runId) && (all || p.queuedAt - due <= 0)) {
                         batch.add(p);
                         runs.add(p.runId);
                         it.remove();
@@ -225,11 +245,37 @@ public final class EventLog implements SharedEvents, AutoCloseable {
         }
     }
 
-    /** NOTIFYs the readers of a run's rows that more committed. */
+    /** NOTIFYs the readers of a run's rows on other JVMs, if any said they stream it, that more committed. */
     private void announce(String runId) {
+        Notifier n = notifier;
+        if (n != null && tailed.containsKey(runId)) {
+            n.send(CHANNEL, runId);
+        }
+    }
+
+    /**
+     * A reader on another JVM streams the run ({@code tail <run>} on the queue's channel): from now
+     * its events are stored within {@link #LINGER} and announced, and it is told at once to read
+     * what committed meanwhile without a NOTIFY.
+     *
+     * @param runId the run
+     */
+    void tailed(String runId) {
+        tailed.put(runId, System.nanoTime());
         Notifier n = notifier;
         if (n != null) {
             n.send(CHANNEL, runId);
+        }
+        synchronized (pending) {
+            pending.notifyAll();
+        }
+    }
+
+    /** Tells the run's owner, wherever it runs, that a reader here streams it (see {@link #tailed}). */
+    private void askFor(String runId) {
+        Notifier n = notifier;
+        if (n != null) {
+            n.send(PostgresRunQueue.CHANNEL, "tail " + runId);
         }
     }
 
@@ -280,6 +326,9 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             return out;
         } finally {
             ended(runId, last, stored);
+            if (stored) {
+                tailed.remove(runId); // its last events are announced: no more come
+            }
         }
     }
 
@@ -352,8 +401,14 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     @Override
     public EventFeed tail(String runId) {
         EventTail.Signal signal = signals.compute(runId, (k, s) -> (s == null ? new EventTail.Signal() : s).retain());
+        askFor(runId);
         return new EventTail(
-                pool, where, runId, signal, () -> signals.computeIfPresent(runId, (k, s) -> s.release() ? null : s));
+                pool,
+                where,
+                runId,
+                signal,
+                () -> askFor(runId),
+                () -> signals.computeIfPresent(runId, (k, s) -> s.release() ? null : s));
     }
 
     /** Deletes the rows of runs done for longer than {@link #KEEP}, at most once a minute per JVM. */
@@ -362,6 +417,8 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             return;
         }
         lastPrune = System.nanoTime();
+        long forgetBefore = lastPrune - 2 * TAIL_NOTICE.toNanos();
+        tailed.values().removeIf(at -> at - forgetBefore < 0);
         try {
             prune(KEEP);
         } catch (SQLException e) {

@@ -28,13 +28,18 @@ final class EventTail implements EventFeed {
     private final String runId;
     private final Signal signal;
     private final Runnable released;
+    /** Repeats to the run's owner that this JVM streams it. */
+    private final Runnable ask;
+
+    private long askedAt = System.nanoTime();
     private long lastRow;
     /** The stream id of the next row; -1 before the first read, which skips the rows before {@code from}. */
     private int nextId = -1;
 
     private boolean closed;
 
-    EventTail(ConnectionPool pool, String where, String runId, Signal signal, Runnable released) {
+    EventTail(ConnectionPool pool, String where, String runId, Signal signal, Runnable ask, Runnable released) {
+        this.ask = ask;
         this.pool = pool;
         this.where = where;
         this.runId = runId;

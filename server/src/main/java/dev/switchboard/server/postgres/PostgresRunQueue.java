@@ -39,7 +39,10 @@ import tools.jackson.databind.node.ObjectNode;
  * double-texting rule is {@link Multitask}'s, decided under the thread's row lock.
  */
 public final class PostgresRunQueue implements RunQueue {
-    /** The NOTIFY channel: payloads {@code wake}, {@code cancel <run>}, {@code done <run>}. */
+    /**
+     * The NOTIFY channel: payloads {@code wake}, {@code cancel <run>}, {@code done <run>}, {@code
+     * tail <run>} (a JVM streams the run's events, see {@link EventLog#tailed}).
+     */
     static final String CHANNEL = "switchboard_runs";
 
     private static final String RUNS = QueueRows.RUNS;
