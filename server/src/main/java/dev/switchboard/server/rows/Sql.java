@@ -116,16 +116,29 @@ final class Sql implements AutoCloseable {
      * pool the connection is borrowed for it (a transaction within one joins it).
      */
     <T> T tx(Work<T> work) {
+        return borrowed(work, true);
+    }
+
+    /**
+     * Runs {@code work}, one statement, without a transaction around it: a statement is atomic by
+     * itself, and a read then costs the database one round trip instead of three. Within a
+     * transaction it joins it.
+     */
+    <T> T once(Work<T> work) {
+        return borrowed(work, false);
+    }
+
+    private <T> T borrowed(Work<T> work, boolean tx) {
         if (pool == null) {
             keptLock.lock();
             try {
-                return run(work);
+                return run(work, tx);
             } finally {
                 keptLock.unlock();
             }
         }
         if (borrowed.get() != null) {
-            return run(work);
+            return run(work, tx);
         }
         Connection c;
         try {
@@ -136,37 +149,10 @@ final class Sql implements AutoCloseable {
         borrowed.set(c);
         SQLException failure = null;
         try {
-            return run(work);
+            return run(work, tx);
         } catch (IllegalStateException e) {
             failure = e.getCause() instanceof SQLException s ? s : null;
             throw e;
-        } finally {
-            borrowed.remove();
-            pool.giveBack(c, failure);
-        }
-    }
-
-    /**
-     * Runs {@code work}, one reading statement, in auto-commit: atomic as a transaction would be,
-     * without the round trip of a {@code COMMIT} (the assistant of every run is read so).
-     */
-    <T> T read(Work<T> work) {
-        if (pool == null || borrowed.get() != null) {
-            return tx(work);
-        }
-        Connection c;
-        try {
-            c = pool.borrow();
-        } catch (SQLException e) {
-            throw failed(e);
-        }
-        borrowed.set(c);
-        SQLException failure = null;
-        try {
-            return work.run();
-        } catch (SQLException e) {
-            failure = e;
-            throw failed(e);
         } finally {
             borrowed.remove();
             pool.giveBack(c, failure);
@@ -178,7 +164,14 @@ final class Sql implements AutoCloseable {
         return pool == null ? connection : borrowed.get();
     }
 
-    private <T> T run(Work<T> work) {
+    private <T> T run(Work<T> work, boolean tx) {
+        if (!tx) {
+            try {
+                return work.run();
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        }
         Connection connection = current();
         try {
             connection.setAutoCommit(false);
