@@ -5,9 +5,9 @@ import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Json;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -28,15 +28,21 @@ public final class AssistantTable implements AutoCloseable {
 
     private final Sql sql;
     /**
-     * The row last read of each assistant with the text it was read from (under the table's
-     * monitor). On PostgreSQL, which other servers write, a read still asks the database, but the
-     * same text is not parsed again; a SQLite file (or the private database) has one server, whose
-     * every change goes through this table and forgets the row first, so a row read stays right
-     * until then. Rows are shared, so no caller changes one (each copies what it changes).
+     * The row last read of each assistant with the text it was read from (a concurrent map: reads
+     * run at once, each on its own connection). On PostgreSQL, which other servers write, a read
+     * still asks the database, but the same text is not parsed again; a SQLite file (or the
+     * private database) has one server, whose every change goes through this table and forgets
+     * the row once committed, so a row read stays right until then. Rows are shared, so no caller
+     * changes one (each copies what it changes).
      */
-    private final Map<String, Read> read = new HashMap<>();
+    private final Map<String, Read> read = new ConcurrentHashMap<>();
 
     private record Read(String text, AssistantRow row) {}
+
+    /** Guards {@link #changes} and a read's keeping of a row against a change committed meanwhile. */
+    private final Object keeping = new Object();
+    /** How many changes were committed (or tried): a row read across one is not kept. */
+    private long changes;
 
     private AssistantTable(Sql sql) {
         this.sql = sql;
@@ -79,16 +85,19 @@ public final class AssistantTable implements AutoCloseable {
      * @param a the assistant, version 1
      * @return whether it was new; the stored row is {@link #get}'s
      */
-    public synchronized Created create(AssistantRow a) {
-        read.remove(a.assistantId());
-        return sql.tx(() -> {
-            if (lock(a.assistantId()) != null) {
-                return Created.EXISTING;
-            }
-            sql.update("INSERT INTO " + ROWS + " (assistant_id, row_json) VALUES (?, ?)", a.assistantId(), row(a));
-            insertVersion(a);
-            return Created.NEW;
-        });
+    public Created create(AssistantRow a) {
+        try {
+            return sql.tx(() -> {
+                if (lock(a.assistantId()) != null) {
+                    return Created.EXISTING;
+                }
+                sql.update("INSERT INTO " + ROWS + " (assistant_id, row_json) VALUES (?, ?)", a.assistantId(), row(a));
+                insertVersion(a);
+                return Created.NEW;
+            });
+        } finally {
+            changed(a.assistantId());
+        }
     }
 
     /**
@@ -97,25 +106,28 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @param a the system assistant
      */
-    public synchronized void ensure(AssistantRow a) {
-        read.remove(a.assistantId());
-        sql.tx(() -> {
-            String conflict = sql.postgres() ? " ON CONFLICT DO NOTHING" : "";
-            String or = sql.postgres() ? "" : " OR IGNORE";
-            int n = sql.update(
-                    "INSERT" + or + " INTO " + ROWS + " (assistant_id, row_json) VALUES (?, ?)" + conflict,
-                    a.assistantId(),
-                    row(a));
-            if (n == 1) {
-                sql.update(
-                        "INSERT" + or + " INTO " + VERSIONS + " (assistant_id, version, row_json) VALUES (?, ?, ?)"
-                                + conflict,
+    public void ensure(AssistantRow a) {
+        try {
+            sql.tx(() -> {
+                String conflict = sql.postgres() ? " ON CONFLICT DO NOTHING" : "";
+                String or = sql.postgres() ? "" : " OR IGNORE";
+                int n = sql.update(
+                        "INSERT" + or + " INTO " + ROWS + " (assistant_id, row_json) VALUES (?, ?)" + conflict,
                         a.assistantId(),
-                        a.version(),
-                        Sql.text(a.versionJson()));
-            }
-            return null;
-        });
+                        row(a));
+                if (n == 1) {
+                    sql.update(
+                            "INSERT" + or + " INTO " + VERSIONS + " (assistant_id, version, row_json) VALUES (?, ?, ?)"
+                                    + conflict,
+                            a.assistantId(),
+                            a.version(),
+                            Sql.text(a.versionJson()));
+                }
+                return null;
+            });
+        } finally {
+            changed(a.assistantId());
+        }
     }
 
     /**
@@ -124,7 +136,11 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the row, or null
      */
-    public synchronized AssistantRow get(String id) {
+    public AssistantRow get(String id) {
+        long seen;
+        synchronized (keeping) {
+            seen = changes;
+        }
         Read known = read.get(id);
         if (known != null && !sql.postgres()) {
             return known.row(); // a SQLite file's assistants change only through this table: see read
@@ -141,10 +157,14 @@ public final class AssistantTable implements AutoCloseable {
             return last.row(); // unchanged since: every run reads its assistant, most often the same
         }
         AssistantRow row = AssistantRow.restore((ObjectNode) Json.parse(text));
-        if (read.size() >= READ_KEPT) {
-            read.clear();
+        synchronized (keeping) {
+            if (changes == seen) { // else a change committed meanwhile: this row may be the one it replaced
+                if (read.size() >= READ_KEPT) {
+                    read.clear();
+                }
+                read.put(id, new Read(text, row));
+            }
         }
-        read.put(id, new Read(text, row));
         return row;
     }
 
@@ -157,31 +177,44 @@ public final class AssistantTable implements AutoCloseable {
      * @param now the time of the change
      * @return the new row, or null when there is no such assistant
      */
-    public synchronized AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
-        read.remove(id);
-        return sql.tx(() -> {
-            AssistantRow current = lock(id);
-            if (current == null) {
-                return null;
-            }
-            int next = (int) sql.number("SELECT MAX(version) FROM " + VERSIONS + " WHERE assistant_id = ?", 0, id) + 1;
-            AssistantRow c = change.apply(current);
-            AssistantRow updated = new AssistantRow(
-                    id,
-                    c.graphId(),
-                    c.config(),
-                    c.context(),
-                    c.metadata(),
-                    c.name(),
-                    c.description(),
-                    next,
-                    current.createdAt(),
-                    now);
-            sql.update("UPDATE " + ROWS + " SET row_json = ? WHERE assistant_id = ?", row(updated), id);
-            insertVersion(new AssistantRow(
-                    id, c.graphId(), c.config(), c.context(), c.metadata(), c.name(), c.description(), next, now, now));
-            return updated;
-        });
+    public AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
+        try {
+            return sql.tx(() -> {
+                AssistantRow current = lock(id);
+                if (current == null) {
+                    return null;
+                }
+                int next =
+                        (int) sql.number("SELECT MAX(version) FROM " + VERSIONS + " WHERE assistant_id = ?", 0, id) + 1;
+                AssistantRow c = change.apply(current);
+                AssistantRow updated = new AssistantRow(
+                        id,
+                        c.graphId(),
+                        c.config(),
+                        c.context(),
+                        c.metadata(),
+                        c.name(),
+                        c.description(),
+                        next,
+                        current.createdAt(),
+                        now);
+                sql.update("UPDATE " + ROWS + " SET row_json = ? WHERE assistant_id = ?", row(updated), id);
+                insertVersion(new AssistantRow(
+                        id,
+                        c.graphId(),
+                        c.config(),
+                        c.context(),
+                        c.metadata(),
+                        c.name(),
+                        c.description(),
+                        next,
+                        now,
+                        now));
+                return updated;
+            });
+        } finally {
+            changed(id);
+        }
     }
 
     /**
@@ -193,22 +226,25 @@ public final class AssistantTable implements AutoCloseable {
      * @return the new row
      * @throws ApiException 404 when the assistant or the version does not exist
      */
-    public synchronized AssistantRow setLatest(String id, int version, Instant now) {
-        read.remove(id);
-        return sql.tx(() -> {
-            AssistantRow current = lock(id);
-            if (current == null) {
-                throw ApiException.notFound("Assistant \"" + id + "\" not found");
-            }
-            ObjectNode v = sql.row(
-                    "SELECT row_json FROM " + VERSIONS + " WHERE assistant_id = ? AND version = ?", id, version);
-            if (v == null) {
-                throw ApiException.notFound("Assistant \"" + id + "\" has no version " + version);
-            }
-            AssistantRow updated = current.atVersion(AssistantRow.restore(v), now);
-            sql.update("UPDATE " + ROWS + " SET row_json = ? WHERE assistant_id = ?", row(updated), id);
-            return updated;
-        });
+    public AssistantRow setLatest(String id, int version, Instant now) {
+        try {
+            return sql.tx(() -> {
+                AssistantRow current = lock(id);
+                if (current == null) {
+                    throw ApiException.notFound("Assistant \"" + id + "\" not found");
+                }
+                ObjectNode v = sql.row(
+                        "SELECT row_json FROM " + VERSIONS + " WHERE assistant_id = ? AND version = ?", id, version);
+                if (v == null) {
+                    throw ApiException.notFound("Assistant \"" + id + "\" has no version " + version);
+                }
+                AssistantRow updated = current.atVersion(AssistantRow.restore(v), now);
+                sql.update("UPDATE " + ROWS + " SET row_json = ? WHERE assistant_id = ?", row(updated), id);
+                return updated;
+            });
+        } finally {
+            changed(id);
+        }
     }
 
     /**
@@ -217,12 +253,15 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return whether it existed
      */
-    public synchronized boolean delete(String id) {
-        read.remove(id);
-        return sql.tx(() -> {
-            sql.update("DELETE FROM " + VERSIONS + " WHERE assistant_id = ?", id);
-            return sql.update("DELETE FROM " + ROWS + " WHERE assistant_id = ?", id) == 1;
-        });
+    public boolean delete(String id) {
+        try {
+            return sql.tx(() -> {
+                sql.update("DELETE FROM " + VERSIONS + " WHERE assistant_id = ?", id);
+                return sql.update("DELETE FROM " + ROWS + " WHERE assistant_id = ?", id) == 1;
+            });
+        } finally {
+            changed(id);
+        }
     }
 
     /**
@@ -230,7 +269,7 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @return the rows
      */
-    public synchronized List<AssistantRow> all() {
+    public List<AssistantRow> all() {
         return sql.tx(() -> sql.rows("SELECT row_json FROM " + ROWS).stream()
                 .map(AssistantRow::restore)
                 .toList());
@@ -242,13 +281,21 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the versions (their {@code createdAt} is when each was written)
      */
-    public synchronized List<AssistantRow> versions(String id) {
+    public List<AssistantRow> versions(String id) {
         return sql.tx(() ->
                 sql
                         .rows("SELECT row_json FROM " + VERSIONS + " WHERE assistant_id = ? ORDER BY version DESC", id)
                         .stream()
                         .map(AssistantRow::restore)
                         .toList());
+    }
+
+    /** Forgets an assistant's kept row once a change of it committed (or failed). */
+    private void changed(String id) {
+        synchronized (keeping) {
+            changes++;
+            read.remove(id);
+        }
     }
 
     /** The current row, locked for the transaction on PostgreSQL (SQLite's transaction holds the file's lock). */
@@ -271,7 +318,7 @@ public final class AssistantTable implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
         sql.close();
     }
 }
