@@ -22,6 +22,7 @@ import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.api.UiBundles;
 import dev.switchboard.server.api.Webhooks;
 import dev.switchboard.server.auth.Authorization;
+import dev.switchboard.server.auth.ThreadIds;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -39,6 +40,7 @@ import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunMdc;
@@ -193,6 +195,11 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
+        ThreadIds threadIds = threadIds(rows);
+        webhooks.threadIds(id -> {
+            ThreadRow t = registry.thread(id);
+            return t == null ? id : threadIds.map(t.owner(), id);
+        });
         if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
             worker.queue().endRows((run, outcome) -> {
                 WebhookTable.Delivery call = webhooks.call(run, outcome);
@@ -239,9 +246,16 @@ public final class SwitchboardServer implements AutoCloseable {
                 b.origins(),
                 b.jsonChecks,
                 heap);
-        if (b.authorization != null) {
-            dispatcher.gate(new AccessGate(b.authorization, registry, assistants, cronTable));
-        }
+        // the gate runs for every authenticated caller (a transport may authenticate without an
+        // Authenticator): it scopes thread ids to their owner even when no handler narrows further
+        dispatcher.gate(new AccessGate(
+                b.authorization != null
+                        ? b.authorization
+                        : Authorization.builder().build(),
+                registry,
+                assistants,
+                cronTable,
+                threadIds));
         this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
@@ -251,6 +265,13 @@ public final class SwitchboardServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** The key of owner-scoped thread ids, one per database (stored by the first server). */
+    private static ThreadIds threadIds(RowStore rows) {
+        java.util.Base64.Encoder enc = java.util.Base64.getEncoder();
+        String stored = rows.secret("thread_ids", enc.encodeToString(ThreadIds.freshSecret()));
+        return new ThreadIds(java.util.Base64.getDecoder().decode(stored));
     }
 
     /** A graph to serve, from its builder or already built. */

@@ -7,8 +7,10 @@ import dev.switchboard.server.auth.AuthRequest;
 import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.auth.Decision;
 import dev.switchboard.server.auth.Resource;
+import dev.switchboard.server.auth.ThreadIds;
 import dev.switchboard.server.http.Exchange;
 import dev.switchboard.server.http.Gate;
+import dev.switchboard.server.http.IdRewriter;
 import dev.switchboard.server.rows.AssistantRow;
 import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
@@ -33,7 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  * row it filters out answers exactly as a row that does not exist, a search or count gets the
  * filter's keys among its metadata filters (so on PostgreSQL the database applies it, and the page
  * and total are the filtered ones), and a create or a metadata patch has the keys written into the
- * row's metadata. A route this table does not classify is refused (403): a new route must be
+ * row's metadata. On thread, run and cron routes it also maps the thread ids the caller names to
+ * the owner-scoped ids they are stored under, and the answer's back ({@link ThreadIds}), so
+ * another tenant's thread is, to the caller, one that does not exist (a create of its id makes the
+ * caller's own). A route this table does not classify is refused (403): a new route must be
  * classified before a tenant can call it ({@code AuthorizationRoutesTest} fails until it is).
  */
 public final class AccessGate implements Gate {
@@ -159,6 +164,7 @@ public final class AccessGate implements Gate {
     private final Registry registry;
     private final Assistants assistants;
     private final CronTable crons;
+    private final ThreadIds ids;
 
     /**
      * The gate of a server.
@@ -167,8 +173,11 @@ public final class AccessGate implements Gate {
      * @param registry the threads and runs
      * @param assistants the assistants
      * @param crons the crons
+     * @param ids how a caller's thread ids map to stored ones
      */
-    public AccessGate(Authorization authorization, Registry registry, Assistants assistants, CronTable crons) {
+    public AccessGate(
+            Authorization authorization, Registry registry, Assistants assistants, CronTable crons, ThreadIds ids) {
+        this.ids = ids;
         this.authorization = authorization;
         this.registry = registry;
         this.assistants = assistants;
@@ -208,6 +217,7 @@ public final class AccessGate implements Gate {
         if (!d.allowed()) {
             throw ApiException.status(403, "Forbidden");
         }
+        scope(ex, rule.resource(), body);
         ObjectNode filter = Json.object();
         d.filter().forEach(filter::put);
         if (rule.target() == Target.STORE && !filter.isEmpty()) {
@@ -216,6 +226,45 @@ public final class AccessGate implements Gate {
                     "the store's authorization handler answered a filter; the store can only be allowed or denied");
         }
         apply(ex, rule.target(), body, filter);
+    }
+
+    /**
+     * Owner-scoped thread ids (see {@link ThreadIds}): on a thread, run or cron route, the thread
+     * ids the caller names (the path's, a body's {@code thread_id}, a search's {@code ids}, a
+     * prune's {@code thread_ids}) become the ids they are stored under, and the answer's become the
+     * caller's again; so another tenant's thread of the same id is a different thread, and asking
+     * for it is asking for one that does not exist. The handler was told the caller's id.
+     */
+    private void scope(Exchange ex, Resource resource, ObjectNode body) {
+        if (resource != Resource.THREADS && resource != Resource.RUNS && resource != Resource.CRONS) {
+            return; // assistants and the store carry no thread ids (and their JSON is the user's)
+        }
+        String owner = ex.owner();
+        IdRewriter rewriter = new IdRewriter(id -> ids.map(owner, id));
+        String asked = ex.param("thread_id");
+        if (Fields.isUuid(asked)) {
+            String stored = ids.map(owner, asked);
+            ex.param("thread_id", stored);
+            rewriter.literal(stored, asked);
+        }
+        if (body != null) {
+            JsonNode t = body.get("thread_id");
+            if (t != null && t.isString() && Fields.isUuid(t.asString())) {
+                String stored = ids.map(owner, t.asString());
+                body.put("thread_id", stored);
+                rewriter.literal(stored, t.asString());
+            }
+            for (String list : new String[] {"ids", "thread_ids"}) {
+                if (body.get(list) instanceof ArrayNode a) {
+                    for (int i = 0; i < a.size(); i++) {
+                        if (a.get(i).isString() && Fields.isUuid(a.get(i).asString())) {
+                            a.set(i, Json.tree(ids.map(owner, a.get(i).asString())));
+                        }
+                    }
+                }
+            }
+        }
+        ex.rewriteIds(rewriter);
     }
 
     private void apply(Exchange ex, Target target, ObjectNode body, ObjectNode filter) throws IOException {

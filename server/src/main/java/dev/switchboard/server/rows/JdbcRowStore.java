@@ -423,6 +423,28 @@ public final class JdbcRowStore implements RowStore {
         });
     }
 
+    @Override
+    public synchronized String secret(String name, String fresh) {
+        return with(() -> {
+            update(
+                    "INSERT INTO switchboard_server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                    name,
+                    fresh);
+            try (PreparedStatement p =
+                    connection.prepareStatement("SELECT value FROM switchboard_server_secrets WHERE name = ?")) {
+                p.setString(1, name);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        throw new IllegalStateException("the secret " + name + " was stored but cannot be read");
+                    }
+                    return r.getString(1);
+                }
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        });
+    }
+
     private ObjectNode one(String sql, String... args) {
         join();
         try (PreparedStatement p = connection.prepareStatement(sql)) {
