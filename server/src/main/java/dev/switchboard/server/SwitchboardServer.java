@@ -248,14 +248,16 @@ public final class SwitchboardServer implements AutoCloseable {
                 heap);
         // the gate runs for every authenticated caller (a transport may authenticate without an
         // Authenticator): it scopes thread ids to their owner even when no handler narrows further
-        dispatcher.gate(new AccessGate(
+        AccessGate gate = new AccessGate(
                 b.authorization != null
                         ? b.authorization
                         : Authorization.builder().build(),
                 registry,
                 assistants,
                 cronTable,
-                threadIds));
+                threadIds);
+        dispatcher.gate(gate);
+        starter.madeThreads(gate::madeThreadMetadata); // a thread a run makes is stamped as a created one
         this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker

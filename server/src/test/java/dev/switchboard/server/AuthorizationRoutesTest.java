@@ -230,6 +230,55 @@ class AuthorizationRoutesTest {
         }
     }
 
+    /**
+     * A thread a run makes (a kept stateless run's, {@code if_not_exists: "create"}, a protocol
+     * {@code run.start} on a new id) is stamped as an explicit create is, so its tenant finds it
+     * under the filter; another tenant of the same organisation does not reach it (owner-private).
+     */
+    @Test
+    void threadsARunMakesAreStampedAsCreatedOnes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        try (SwitchboardServer server = secured(
+                        ConformanceGraphs.graphs().database("jdbc:sqlite:" + tmp.resolve("s.db")))
+                .build()
+                .start()) {
+            Api alice = new Api(server.url(), "token-alice");
+            alice.post("/runs/wait", "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[]},\"on_completion\":\"keep\"}")
+                    .expect(200);
+            String created = java.util.UUID.randomUUID().toString();
+            alice.post(
+                            "/threads/" + created + "/runs/wait",
+                            "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[]},\"if_not_exists\":\"create\"}")
+                    .expect(200);
+            String started = java.util.UUID.randomUUID().toString();
+            alice.post(
+                            "/threads/" + started + "/commands",
+                            "{\"id\":1,\"method\":\"run.start\",\"params\":{\"assistant_id\":\"chain\",\"input\":{\"trail\":[]}}}")
+                    .expect(200);
+            JsonNode found = alice.post("/threads/search", "{}").expect(200).json();
+            assertEquals(3, found.size(), found::toString);
+            for (JsonNode t : found) {
+                assertEquals("acme", t.path("metadata").path("org").asString(), t::toString);
+            }
+            assertEquals(
+                    "acme",
+                    alice.get("/threads/" + created)
+                            .expect(200)
+                            .json()
+                            .path("metadata")
+                            .path("org")
+                            .asString());
+            alice.get("/threads/" + started).expect(200);
+            alice.as("token-carol").get("/threads/" + started).expect(404);
+            // a caller the handler refuses thread creation makes none through a run either
+            alice.as("token-dave")
+                    .post(
+                            "/threads/" + created + "/runs/wait",
+                            "{\"assistant_id\":\"chain\",\"input\":{\"trail\":[]},\"if_not_exists\":\"create\"}")
+                    .expect(403);
+        }
+    }
+
     private static void sweep(SwitchboardServer server) throws Exception {
         Api alice = new Api(server.url(), "token-alice");
         Api bob = alice.as("token-bob");

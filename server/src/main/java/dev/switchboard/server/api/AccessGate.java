@@ -184,6 +184,24 @@ public final class AccessGate implements Gate {
         this.crons = crons;
     }
 
+    /**
+     * The metadata of a thread a run makes for an owner (a {@link RunStarter#madeThreads} hook): the
+     * filter of the owner's thread creation, as an explicit {@code POST /threads} is stamped with.
+     *
+     * @param owner the owner
+     * @return the filter's keys (empty for none)
+     * @throws ApiException 403 when the owner may not create threads
+     */
+    public ObjectNode madeThreadMetadata(String owner) {
+        Decision d = authorization.decide(new AuthRequest(owner, Resource.THREADS, Action.CREATE, null, Map.of()));
+        if (!d.allowed()) {
+            throw ApiException.status(403, "Forbidden");
+        }
+        ObjectNode md = Json.object();
+        d.filter().forEach(md::put);
+        return md;
+    }
+
     private static Rule rule(Resource resource, Action action, Target target) {
         return new Rule(resource, action, target);
     }
@@ -286,7 +304,7 @@ public final class AccessGate implements Gate {
                 stamp(body, filter);
             }
             case THREAD_RUN -> {
-                runOnThread(ex, body, filter);
+                runOnThread(ex, filter);
                 assistant(ex.owner(), Json.text(body, "assistant_id"));
             }
             case STATELESS_RUN -> assistant(ex.owner(), Json.text(body, "assistant_id"));
@@ -390,19 +408,11 @@ public final class AccessGate implements Gate {
 
     /**
      * A run on a thread: the thread must pass (else 422, what the route answers for a missing
-     * thread); a thread the run is to create ({@code if_not_exists: create}) is created here with
-     * the filter's keys in its metadata, so the tenant finds it afterwards.
+     * thread); a thread the run is to create ({@code if_not_exists: create}) is made by the run,
+     * stamped as a created thread is ({@link #madeThreadMetadata}).
      */
-    private void runOnThread(Exchange ex, ObjectNode body, ObjectNode filter) {
-        String id = ex.param("thread_id");
-        ThreadRow t = thread(id, ex.owner(), filter, 422);
-        if (t == null
-                && !filter.isEmpty()
-                && Fields.isUuid(id)
-                && "create".equals(Json.text(body, "if_not_exists"))
-                && registry.thread(id) == null) {
-            registry.addThread(new ThreadRow(id, ex.owner(), filter.deepCopy(), false));
-        }
+    private void runOnThread(Exchange ex, ObjectNode filter) {
+        thread(ex.param("thread_id"), ex.owner(), filter, 422);
     }
 
     private static String assistantId(Exchange ex) {
