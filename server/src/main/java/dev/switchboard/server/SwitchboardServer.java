@@ -118,6 +118,7 @@ public final class SwitchboardServer implements AutoCloseable {
     private final CronTable cronTable;
     private final WebhookTable webhookTable;
     private final Webhooks webhooks;
+    private final ThreadIds threadIds;
     private final Crons crons;
     private final Store store;
     /** Whether the server opened {@link #store} (and so closes it). */
@@ -195,10 +196,10 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
-        ThreadIds threadIds = threadIds(rows);
+        this.threadIds = b.ownerScopedThreadIds ? threadIds(rows) : ThreadIds.global();
         webhooks.threadIds(id -> {
             ThreadRow t = registry.thread(id);
-            return t == null ? id : threadIds.map(t.owner(), id);
+            return t == null ? id : this.threadIds.map(t.owner(), id);
         });
         if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
             worker.queue().endRows((run, outcome) -> {
@@ -255,7 +256,7 @@ public final class SwitchboardServer implements AutoCloseable {
                 registry,
                 assistants,
                 cronTable,
-                threadIds);
+                this.threadIds);
         dispatcher.gate(gate);
         starter.madeThreads(gate::madeThreadMetadata); // a thread a run makes is stamped as a created one
         this.handler = dispatcher;
@@ -410,6 +411,20 @@ public final class SwitchboardServer implements AutoCloseable {
     }
 
     /**
+     * The id a thread an owner names is stored under (what nodes see in their config, what the
+     * checkpoint tables and logs hold): in-process code that reads a thread a client made through
+     * the API, e.g. {@code graph.getState(RunConfig.thread(server.storedThreadId(user, id)))}, maps
+     * it with this. Without an owner, or with {@code ownerScopedThreadIds(false)}, the id itself.
+     *
+     * @param owner the identity the authenticator (or the transport) answered, or null
+     * @param threadId the thread id as the client names it
+     * @return the stored id
+     */
+    public String storedThreadId(String owner, String threadId) {
+        return threadIds.map(owner, threadId);
+    }
+
+    /**
      * The base URL clients use, e.g. {@code http://127.0.0.1:2024}.
      *
      * @return the URL
@@ -514,6 +529,7 @@ public final class SwitchboardServer implements AutoCloseable {
         private boolean webSockets;
         private Authenticator authenticator;
         private Authorization authorization;
+        private boolean ownerScopedThreadIds = true;
         private Store store;
         private Set<String> allowedOrigins = Set.of();
         private JsonChecks jsonChecks = JsonChecks.DEFAULT;
@@ -1009,6 +1025,21 @@ public final class SwitchboardServer implements AutoCloseable {
          */
         public Builder authorization(Authorization authorization) {
             this.authorization = Objects.requireNonNull(authorization, "authorization");
+            return this;
+        }
+
+        /**
+         * Whether an authenticated caller's thread ids are its own (the default): another identity
+         * naming the same id names a different thread, so no tenant can tell another's thread id
+         * exists. Threads are then stored under an id derived from the owner and the id it names
+         * (see {@link SwitchboardServer#storedThreadId}). {@code false} keeps one global space of
+         * ids, as LangGraph's server does, where creating another's id answers 409.
+         *
+         * @param scoped false for global ids
+         * @return this builder
+         */
+        public Builder ownerScopedThreadIds(boolean scoped) {
+            this.ownerScopedThreadIds = scoped;
             return this;
         }
 

@@ -279,6 +279,94 @@ class AuthorizationRoutesTest {
         }
     }
 
+    /**
+     * LangGraph's {@code $contains}: a thread is the caller's to read when its {@code labels} list
+     * holds {@code "x"}, in SQL on PostgreSQL and in memory on SQLite, pages and totals filtered; an
+     * assistant is shared with the identities its {@code members} list holds, the creator added.
+     */
+    @Test
+    void aContainsFilterHoldsOnListsInTheDatabaseAndInMemory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        Authorization lists = Authorization.builder()
+                .on(Resource.THREADS, r -> Decision.filter(Map.of(), Map.of("labels", "x")))
+                .on(Resource.THREADS, Action.CREATE, r -> Decision.allow()) // created as asked
+                .on(Resource.ASSISTANTS, r -> Decision.filter(Map.of(), Map.of("members", r.user())))
+                .build();
+        try (TestPostgres db = TestPostgres.schema()) {
+            for (String url : List.of(db.url(), "jdbc:sqlite:" + tmp.resolve("c.db"))) {
+                try (SwitchboardServer server = ConformanceGraphs.graphs()
+                        .database(url)
+                        .authenticator(token -> Optional.ofNullable(USERS.get(token)))
+                        .authorization(lists)
+                        .port(0)
+                        .build()
+                        .start()) {
+                    Api alice = new Api(server.url(), "token-alice");
+                    String held = alice.post("/threads", "{\"metadata\":{\"labels\":[\"y\",\"x\"]}}")
+                            .expect(200)
+                            .json()
+                            .get("thread_id")
+                            .asString();
+                    String other = alice.post("/threads", "{\"metadata\":{\"labels\":[\"y\"]}}")
+                            .expect(200)
+                            .json()
+                            .get("thread_id")
+                            .asString();
+                    alice.post("/threads", "{\"metadata\":{\"labels\":\"x\"}}").expect(200); // not a list
+                    JsonNode page = alice.post("/threads/search", "{\"limit\":1}")
+                            .expect(200)
+                            .json();
+                    assertEquals(1, page.size(), url + " " + page);
+                    assertEquals(held, page.get(0).get("thread_id").asString(), url);
+                    assertEquals(
+                            1,
+                            alice.post("/threads/count", "{}")
+                                    .expect(200)
+                                    .json()
+                                    .asInt(),
+                            url);
+                    assertEquals(
+                            0,
+                            alice.post("/threads/count", "{\"metadata\":{\"labels\":[\"y\"]}}")
+                                    .expect(200)
+                                    .json()
+                                    .asInt(),
+                            url);
+                    alice.get("/threads/" + other).expect(404);
+                    alice.get("/threads/" + held).expect(200);
+
+                    JsonNode a = alice.post(
+                                    "/assistants", "{\"graph_id\":\"chain\",\"metadata\":{\"members\":[\"carol\"]}}")
+                            .expect(200)
+                            .json();
+                    assertEquals(
+                            "[\"carol\",\"alice\"]",
+                            a.path("metadata").path("members").toString(),
+                            url);
+                    String id = a.get("assistant_id").asString();
+                    alice.as("token-carol").get("/assistants/" + id).expect(200);
+                    alice.as("token-bob").get("/assistants/" + id).expect(404);
+                    assertEquals(
+                            0,
+                            alice.as("token-bob")
+                                    .post("/assistants/count", "{}")
+                                    .expect(200)
+                                    .json()
+                                    .asInt(),
+                            url);
+                    assertEquals(
+                            1,
+                            alice.as("token-carol")
+                                    .post("/assistants/search", "{}")
+                                    .expect(200)
+                                    .json()
+                                    .size(),
+                            url);
+                }
+            }
+        }
+    }
+
     private static void sweep(SwitchboardServer server) throws Exception {
         Api alice = new Api(server.url(), "token-alice");
         Api bob = alice.as("token-bob");

@@ -94,6 +94,25 @@ class ThreadIdScopeTest {
         }
     }
 
+    /** Opted out, ids are one global space as in LangGraph: another's id answers 409, stored as named. */
+    @Test
+    void globalIdsWhenOptedOut() throws Exception {
+        try (SwitchboardServer server = secured(
+                        ConformanceGraphs.server(new dev.switchboard.runtime.checkpoint.MemorySaver()))
+                .ownerScopedThreadIds(false)
+                .build()
+                .start()) {
+            Api alice = new Api(server.url(), "token-alice");
+            String id = UUID.randomUUID().toString();
+            alice.post("/threads", "{\"thread_id\":\"" + id + "\"}").expect(200);
+            alice.as("token-bob")
+                    .post("/threads", "{\"thread_id\":\"" + id + "\"}")
+                    .expect(409);
+            alice.as("token-bob").get("/threads/" + id).expect(404);
+            assertEquals(id, server.storedThreadId("alice", id));
+        }
+    }
+
     private static void tenantsApart(SwitchboardServer server, String shared) throws Exception {
         Api alice = new Api(server.url(), "token-alice");
         Api bob = alice.as("token-bob");

@@ -198,8 +198,16 @@ public final class AccessGate implements Gate {
             throw ApiException.status(403, "Forbidden");
         }
         ObjectNode md = Json.object();
-        d.filter().forEach(md::put);
+        into(md, filterOf(d));
         return md;
+    }
+
+    /** A decision's filter as a metadata filter: equal keys as values, the others {@code {"$contains": v}}. */
+    private static ObjectNode filterOf(Decision d) {
+        ObjectNode filter = Json.object();
+        d.filter().forEach(filter::put);
+        d.contains().forEach((k, v) -> filter.putObject(k).put(Filters.CONTAINS, v));
+        return filter;
     }
 
     private static Rule rule(Resource resource, Action action, Target target) {
@@ -236,8 +244,7 @@ public final class AccessGate implements Gate {
             throw ApiException.status(403, "Forbidden");
         }
         scope(ex, rule.resource(), body);
-        ObjectNode filter = Json.object();
-        d.filter().forEach(filter::put);
+        ObjectNode filter = filterOf(d);
         if (rule.target() == Target.STORE && !filter.isEmpty()) {
             throw ApiException.status(
                     500,
@@ -254,7 +261,8 @@ public final class AccessGate implements Gate {
      * for it is asking for one that does not exist. The handler was told the caller's id.
      */
     private void scope(Exchange ex, Resource resource, ObjectNode body) {
-        if (resource != Resource.THREADS && resource != Resource.RUNS && resource != Resource.CRONS) {
+        if (!ids.scoped()
+                || (resource != Resource.THREADS && resource != Resource.RUNS && resource != Resource.CRONS)) {
             return; // assistants and the store carry no thread ids (and their JSON is the user's)
         }
         String owner = ex.owner();
@@ -359,15 +367,35 @@ public final class AccessGate implements Gate {
         }
         JsonNode md = body.get("metadata");
         if (md == null || md.isNull()) {
-            body.set("metadata", filter.deepCopy());
+            into(body.putObject("metadata"), filter);
         } else if (md instanceof ObjectNode o) {
-            o.setAll(filter.deepCopy());
+            into(o, filter);
+        }
+    }
+
+    /** Writes a filter into metadata: its equal keys set, each {@code $contains} value added to its key's list. */
+    private static void into(ObjectNode md, ObjectNode filter) {
+        for (Map.Entry<String, JsonNode> e : filter.properties()) {
+            if (!Filters.CONTAINS.equals(Filters.operator(e.getValue()))) {
+                md.set(e.getKey(), e.getValue().deepCopy());
+                continue;
+            }
+            JsonNode v = e.getValue().get(Filters.CONTAINS);
+            ArrayNode list = md.get(e.getKey()) instanceof ArrayNode a ? a : md.putArray(e.getKey());
+            boolean held = false;
+            for (JsonNode item : list) {
+                held |= item.equals(v);
+            }
+            if (!held) {
+                list.add(v.deepCopy());
+            }
         }
     }
 
     /**
      * Adds the filter's keys to a search's metadata filters; a search that asks for another value
-     * of a key the filter fixes finds nothing, answered here.
+     * of a key the filter fixes (or a list without the value it must hold) finds nothing, answered
+     * here.
      */
     private static void narrow(Exchange ex, Target target, ObjectNode body, ObjectNode filter) {
         if (filter.isEmpty()) {
@@ -380,11 +408,26 @@ public final class AccessGate implements Gate {
         ObjectNode asked = md instanceof ObjectNode o ? o : body.putObject("metadata");
         for (Map.Entry<String, JsonNode> e : filter.properties()) {
             JsonNode mine = asked.get(e.getKey());
-            if (mine != null && !Filters.contains(filter, Json.object().set(e.getKey(), mine))) {
+            if (mine != null && Filters.EQ.equals(Filters.operator(mine))) {
+                mine = mine.get(Filters.EQ);
+            }
+            boolean contains = Filters.CONTAINS.equals(Filters.operator(e.getValue()));
+            if (contains && mine != null && !Filters.CONTAINS.equals(Filters.operator(mine))) {
+                // the caller asks a value of a key whose list must hold ours: theirs, if it does
+                if (!Filters.contains(
+                        Json.object().set(e.getKey(), mine), filter.deepCopy().retain(e.getKey()))) {
+                    ex.json(200, target == Target.COUNT ? Json.tree(0) : Json.array());
+                    return;
+                }
+                continue;
+            }
+            if (!contains
+                    && mine != null
+                    && !Filters.contains(filter, Json.object().set(e.getKey(), mine))) {
                 ex.json(200, target == Target.COUNT ? Json.tree(0) : Json.array());
                 return;
             }
-            asked.set(e.getKey(), e.getValue());
+            asked.set(e.getKey(), e.getValue()); // (two $contains on one key: ours, never wider than it)
         }
     }
 
@@ -432,8 +475,7 @@ public final class AccessGate implements Gate {
         if (!d.allowed()) {
             throw ApiException.status(403, "Forbidden");
         }
-        ObjectNode filter = Json.object();
-        d.filter().forEach(filter::put);
+        ObjectNode filter = filterOf(d);
         assistant(id, filter);
     }
 

@@ -20,7 +20,31 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class ThreadIds {
     private static final String HMAC = "HmacSHA256";
+    private static final ThreadIds GLOBAL = new ThreadIds();
     private final SecretKeySpec secret;
+
+    private ThreadIds() {
+        this.secret = null;
+    }
+
+    /**
+     * Ids left as clients name them, one global space as in LangGraph (a server built with {@code
+     * ownerScopedThreadIds(false)}): a tenant can then tell that another's thread id exists.
+     *
+     * @return the ids
+     */
+    public static ThreadIds global() {
+        return GLOBAL;
+    }
+
+    /**
+     * Whether ids are scoped to their owner.
+     *
+     * @return false for {@link #global()}
+     */
+    public boolean scoped() {
+        return secret != null;
+    }
 
     /**
      * The ids of a database.
@@ -53,7 +77,7 @@ public final class ThreadIds {
      * @return the other side's id, lower case; {@code id} itself when {@code owner} is null
      */
     public String map(String owner, String id) {
-        if (owner == null || id == null || id.length() != 36) {
+        if (owner == null || secret == null || id == null || id.length() != 36) {
             return id;
         }
         UUID u;
