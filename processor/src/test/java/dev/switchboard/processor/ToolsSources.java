@@ -48,8 +48,8 @@ final class ToolsSources {
                 "CombinedToolSet",
                 "ToolArgumentsException",
                 "UnknownToolException",
-                "internal/ToolArguments",
-                "internal/ToolResults")) {
+                "spi/ToolArguments",
+                "spi/ToolResults")) {
             all.add(seam(file));
         }
         return all.toArray(JavaFileObject[]::new);

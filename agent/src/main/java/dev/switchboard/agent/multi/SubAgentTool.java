@@ -13,7 +13,7 @@ import dev.switchboard.agent.ToolResult;
 import dev.switchboard.langchain4j.AgentStateUpdate;
 import dev.switchboard.langchain4j.Message;
 import dev.switchboard.langchain4j.ToolArgumentsException;
-import dev.switchboard.langchain4j.internal.ToolArguments;
+import dev.switchboard.langchain4j.spi.ToolArguments;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;

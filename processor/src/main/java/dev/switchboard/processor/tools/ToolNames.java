@@ -4,7 +4,11 @@ import com.palantir.javapoet.ClassName;
 
 /**
  * The names of the annotations read and the types generated code refers to, in one place: the
- * processor has neither LangChain4j nor {@code switchboard-langchain4j} on its class path.
+ * processor has neither LangChain4j nor {@code switchboard-langchain4j} on its class path. Generated
+ * code, compiled in the user's build, refers only to published types: {@code
+ * switchboard-langchain4j}'s API and its SPI ({@code dev.switchboard.langchain4j.spi}), and
+ * LangChain4j's public API, never a package named {@code internal} ({@code
+ * LangChain4jInternalsTest} checks what is generated).
  */
 final class ToolNames {
     static final String TOOLS = "dev.switchboard.annotation.Tools";
@@ -19,8 +23,8 @@ final class ToolNames {
     static final ClassName TOOL_SET = ClassName.get(LC4J, "ToolSet");
     static final ClassName OUTPUT_FORMAT = ClassName.get(LC4J, "OutputFormat");
     static final ClassName UNKNOWN_TOOL = ClassName.get(LC4J, "UnknownToolException");
-    static final ClassName ARGUMENTS = ClassName.get(LC4J + ".internal", "ToolArguments");
-    static final ClassName RESULTS = ClassName.get(LC4J + ".internal", "ToolResults");
+    static final ClassName ARGUMENTS = ClassName.get(LC4J + ".spi", "ToolArguments");
+    static final ClassName RESULTS = ClassName.get(LC4J + ".spi", "ToolResults");
 
     static final ClassName TOOL_SPECIFICATION = ClassName.get("dev.langchain4j.agent.tool", "ToolSpecification");
     static final ClassName TOOL_REQUEST = ClassName.get("dev.langchain4j.agent.tool", "ToolExecutionRequest");

@@ -1,4 +1,4 @@
-package dev.switchboard.langchain4j.internal;
+package dev.switchboard.langchain4j.spi;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -12,10 +12,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Not API: turns a tool's return value into the text of its result for a generated
- * {@code ToolSet}, as LangChain4j does ({@code void} is {@code "Success"}, a {@code String} is
- * kept as is) but for other values through JSON trees the generated code builds from the declared
- * type, with no reflection. A {@code null} anywhere is JSON {@code null}.
+ * For generated code (SPI, see the package): turns a tool's return value into the text of its
+ * result for a generated {@code ToolSet}, as LangChain4j does ({@code void} is {@code "Success"}, a
+ * {@code String} is kept as is) but for other values through JSON trees the generated code builds
+ * from the declared type, with no reflection. A {@code null} anywhere is JSON {@code null}.
  */
 public final class ToolResults {
     /** What a {@code void} tool answers, as LangChain4j's executor does. */

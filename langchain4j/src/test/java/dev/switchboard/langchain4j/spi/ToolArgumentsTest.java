@@ -1,4 +1,4 @@
-package dev.switchboard.langchain4j.internal;
+package dev.switchboard.langchain4j.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.switchboard.langchain4j.internal;
+package dev.switchboard.langchain4j.spi;
 
 import dev.switchboard.langchain4j.ToolArgumentsException;
 import java.math.BigDecimal;
@@ -17,10 +17,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Not API: reads a tool request's JSON arguments for a generated {@code ToolSet}, one typed value
- * at a time, with Jackson's tree model only (no data binding, so no user type is ever instantiated
- * by Jackson). Every failure is a {@link ToolArgumentsException} naming the argument by its path
- * ({@code address.street}, {@code tags[2]}) so that a model can correct its call.
+ * For generated code (SPI, see the package): reads a tool request's JSON arguments for a generated
+ * {@code ToolSet} or a model's structured output for a generated {@code OutputFormat}, one typed
+ * value at a time, with Jackson's tree model only (no data binding, so no user type is ever
+ * instantiated by Jackson). Every failure is a {@link ToolArgumentsException} naming the argument
+ * by its path ({@code address.street}, {@code tags[2]}) so that a model can correct its call.
  */
 public final class ToolArguments {
     private static final int MAX_SHOWN = 60;

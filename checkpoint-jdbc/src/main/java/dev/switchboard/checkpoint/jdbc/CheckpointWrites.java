@@ -1,0 +1,207 @@
+package dev.switchboard.checkpoint.jdbc;
+
+import dev.switchboard.runtime.checkpoint.Blob;
+import dev.switchboard.runtime.checkpoint.Checkpoint;
+import dev.switchboard.runtime.checkpoint.CheckpointJson;
+import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.checkpoint.ConcurrentRunException;
+import dev.switchboard.runtime.checkpoint.PendingWrite;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The writes of {@link JdbcSaver}, each one transaction: a checkpoint with the blobs it adds and,
+ * for a superstep, the pending writes of the step that made it ({@code put}, {@code putStep}), and
+ * pending writes against the head ({@code putWrites}). The arguments are checked by the caller.
+ */
+final class CheckpointWrites {
+    private final Dialect dialect;
+    private final Transactions transactions;
+    private final ChannelIds channelIds;
+    private final StoredNames names;
+    private final Clock clock = Clock.systemUTC();
+
+    CheckpointWrites(Dialect dialect, Transactions transactions, ChannelIds channelIds, StoredNames names) {
+        this.dialect = dialect;
+        this.transactions = transactions;
+        this.channelIds = channelIds;
+        this.names = names;
+    }
+
+    /**
+     * Stores a checkpoint, moving the head from {@code expectedHead}, with the step's writes (none
+     * for {@code put}) against that head, in one transaction: a superstep is one commit.
+     */
+    void store(
+            CommitGuard guard,
+            String threadId,
+            String namespace,
+            List<PendingWrite> writes,
+            Checkpoint checkpoint,
+            CheckpointMetadata metadata,
+            String parentId,
+            String expectedHead,
+            List<Blob> newBlobs) {
+        Objects.requireNonNull(metadata, "metadata");
+        // A checkpoint of format 1 (copied from an older store) keeps its form, which its seal, if
+        // any, covers; everything else is stored compactly, its names once per store.
+        CheckpointJson.Compact compact =
+                checkpoint.formatVersion() == 1 ? null : CheckpointJson.encodeCompact(checkpoint);
+        String header = compact == null ? CheckpointJson.encode(checkpoint) : compact.header();
+        String meta = CheckpointRow.storedMetadata(metadata);
+        boolean newNames = compact != null && !names.known(compact.namesId());
+        ChannelIds.Pending[] added = new ChannelIds.Pending[1];
+        String what = "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'";
+        transactions.run(true, what, guard, (tx, retry) -> {
+            check(guard, tx, threadId, metadata);
+            CheckpointInsert row =
+                    new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
+            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead);
+            if (stored == null) {
+                if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
+                    return null; // the connection was lost after the first attempt committed
+                }
+                throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace));
+            }
+            added[0] = channelIds.in(tx);
+            Map<String, Long> channels = channelIds(added[0], writes, newBlobs);
+            Map<Blob, Long> refs = Map.of();
+            if (!writes.isEmpty()) {
+                // putStep: the writes follow the head the checkpoint moved from.
+                boolean[] inserted = insertWrites(tx, stored.expectedSeq(), writes, channels);
+                refs = WriteRefs.find(newBlobs, writes, inserted, stored.expectedSeq(), channels, stored.written());
+            }
+            if (!newBlobs.isEmpty()) {
+                BlobRows.insert(tx, stored.space(), newBlobs, channels, refs);
+            }
+            ThreadRows.touch(tx, threadId, clock.instant());
+            if (newNames) {
+                StoredNames.insert(tx, compact);
+            }
+            return null;
+        });
+        if (added[0] != null) {
+            added[0].commit();
+        }
+        if (newNames) {
+            names.remember(compact.namesId(), compact.names()); // only once committed
+        }
+    }
+
+    /** Stores pending writes against the namespace's head, which must be {@code checkpointId}. */
+    void putWrites(
+            CommitGuard guard, String threadId, String namespace, String checkpointId, List<PendingWrite> writes) {
+        ChannelIds.Pending[] added = new ChannelIds.Pending[1];
+        transactions.run(true, "store pending writes of thread '" + threadId + "'", guard, (tx, retry) -> {
+            check(guard, tx, threadId, null);
+            // On PostgreSQL this locks the head's row until commit, so a put cannot move the head
+            // under these writes; on SQLite the write transaction already excludes every put.
+            PreparedStatement p = tx.prepare("SELECT s.head, c.seq FROM switchboard_spaces s"
+                    + " JOIN switchboard_checkpoints c ON c.space = s.id AND c.checkpoint_id = s.head"
+                    + " WHERE s.thread_id = ? AND s.namespace = ?" + dialect.lockHeadForShare);
+            JdbcSaver.bindThread(p, 1, threadId, namespace);
+            String head = null;
+            long seq = -1;
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    head = StoredIds.text(r.getBytes(1));
+                    seq = r.getLong(2);
+                }
+            }
+            if (head == null || !head.equals(checkpointId)) {
+                throw new ConcurrentRunException(threadId, checkpointId, head);
+            }
+            if (!writes.isEmpty()) {
+                added[0] = channelIds.in(tx);
+                insertWrites(tx, seq, writes, channelIds(added[0], writes, List.of()));
+            }
+            return null;
+        });
+        if (added[0] != null) {
+            added[0].commit();
+        }
+    }
+
+    /**
+     * The ids of the channels written and stored, looked up (or added) before any batch is built:
+     * a lookup prepares statements, which may close a kept statement that holds a batch.
+     */
+    private static Map<String, Long> channelIds(ChannelIds.Pending ids, List<PendingWrite> writes, List<Blob> blobs)
+            throws SQLException {
+        Map<String, Long> out = new HashMap<>();
+        for (PendingWrite w : writes) {
+            if (!out.containsKey(w.channel())) {
+                out.put(w.channel(), ids.id(w.channel()));
+            }
+        }
+        for (Blob b : blobs) {
+            if (!out.containsKey(b.channel())) {
+                out.put(b.channel(), ids.id(b.channel()));
+            }
+        }
+        return out;
+    }
+
+    /** The guard first, so that its locks come before the head's in every transaction. */
+    private static void check(CommitGuard guard, Connections.Lease tx, String threadId, CheckpointMetadata metadata)
+            throws SQLException {
+        if (guard != null) {
+            guard.check(tx.connection(), threadId, metadata);
+        }
+    }
+
+    private static String head(Connections.Lease tx, String threadId, String namespace) throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT head FROM switchboard_spaces WHERE thread_id = ? AND namespace = ?");
+        JdbcSaver.bindThread(p, 1, threadId, namespace);
+        try (ResultSet r = p.executeQuery()) {
+            return r.next() ? StoredIds.text(r.getBytes(1)) : null;
+        }
+    }
+
+    private static boolean stored(Connections.Lease tx, String threadId, String namespace, String checkpointId)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("SELECT 1 FROM switchboard_spaces s JOIN switchboard_checkpoints c"
+                + " ON c.space = s.id WHERE s.thread_id = ? AND s.namespace = ? AND c.checkpoint_id = ?");
+        JdbcSaver.bindThread(p, 1, threadId, namespace);
+        p.setBytes(3, StoredIds.bytes(checkpointId));
+        try (ResultSet r = p.executeQuery()) {
+            return r.next();
+        }
+    }
+
+    /**
+     * Stores writes against the checkpoint stored as row {@code checkpoint}.
+     *
+     * @return for each write, whether it was stored now rather than kept from before
+     */
+    private static boolean[] insertWrites(
+            Connections.Lease tx, long checkpoint, List<PendingWrite> writes, Map<String, Long> channels)
+            throws SQLException {
+        PreparedStatement p = tx.prepare("INSERT INTO switchboard_writes"
+                + " (checkpoint, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?)"
+                // A retried write is stored once; a task's latest error, pause or resume
+                // values (negative indices) replace the previous ones.
+                + " ON CONFLICT (checkpoint, task_id, idx) DO UPDATE"
+                + " SET channel = excluded.channel, value = excluded.value WHERE excluded.idx < 0");
+        for (PendingWrite w : writes) {
+            p.setLong(1, checkpoint);
+            p.setBytes(2, StoredIds.bytes(w.taskId()));
+            p.setInt(3, w.index());
+            p.setLong(4, channels.get(w.channel()));
+            p.setBytes(5, w.value());
+            p.addBatch();
+        }
+        int[] counts = p.executeBatch();
+        boolean[] inserted = new boolean[writes.size()];
+        for (int i = 0; i < inserted.length && i < counts.length; i++) {
+            inserted[i] = counts[i] == 1;
+        }
+        return inserted;
+    }
+}
