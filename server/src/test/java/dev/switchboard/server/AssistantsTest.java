@@ -25,7 +25,7 @@ class AssistantsTest {
     @TempDir
     Path tmp;
 
-    private static SwitchboardServer.Builder greeter() {
+    private static ServerBuilder greeter() {
         return SwitchboardServer.builder()
                 .graph("greeter", GreeterGraph.builder(new Greeter()))
                 .port(0);

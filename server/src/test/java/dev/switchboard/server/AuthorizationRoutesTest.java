@@ -136,7 +136,7 @@ class AuthorizationRoutesTest {
                 .build();
     }
 
-    static SwitchboardServer.Builder secured(SwitchboardServer.Builder b) {
+    static ServerBuilder secured(ServerBuilder b) {
         return b.authenticator(token -> Optional.ofNullable(USERS.get(token)))
                 .authorization(tenancy())
                 .port(0);

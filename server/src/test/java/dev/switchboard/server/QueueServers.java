@@ -20,7 +20,7 @@ final class QueueServers {
      * @param lease how long a claim lasts without a heartbeat
      * @param beat how often heartbeats renew it
      */
-    static SwitchboardServer.Builder on(TestPostgres db, Duration lease, Duration beat) {
+    static ServerBuilder on(TestPostgres db, Duration lease, Duration beat) {
         return ConformanceGraphs.graphs()
                 .graph("gated", GatedGraph.builder(new Gated()))
                 .database(db.url())

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code SwitchboardServer.Builder.schema}: two servers on one PostgreSQL database, each in a schema
+ * {@code ServerBuilder.schema}: two servers on one PostgreSQL database, each in a schema
  * of its own (one given a URL, one an application's data source; neither schema existing before),
  * share nothing — a thread, run or assistant of one is not visible to the other — and each keeps
  * every table (rows, checkpoints, store) in its schema. A SQLite database or a name that is not a
@@ -119,7 +119,7 @@ class SchemaIsolationTest {
         assertTrue(name.getMessage().contains("lower-case SQL identifier"), name.getMessage());
     }
 
-    private static SwitchboardServer.Builder server() {
+    private static ServerBuilder server() {
         return SwitchboardServer.builder()
                 .graph("chain", ChainGraph.builder(new Chain()))
                 .port(0);

@@ -14,7 +14,7 @@ public final class ServerMain {
     private ServerMain() {}
 
     public static void main(String[] args) throws Exception {
-        SwitchboardServer.Builder b = args.length > 2
+        ServerBuilder b = args.length > 2
                 ? ConformanceGraphs.graphs().database("jdbc:sqlite:" + args[2])
                 : ConformanceGraphs.server(new MemorySaver());
         SwitchboardServer server = b.requestThreads(Integer.parseInt(args[0]))

@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 class StoreApiTest {
     private static final Map<String, String> USERS = Map.of("token-alice", "alice", "token-bob", "bob");
 
-    private static SwitchboardServer start(SwitchboardServer.Builder b) throws Exception {
+    private static SwitchboardServer start(ServerBuilder b) throws Exception {
         return b.graph("recall", RecallGraph.builder(new Recall()))
                 .port(0)
                 .build()

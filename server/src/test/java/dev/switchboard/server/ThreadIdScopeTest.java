@@ -52,7 +52,7 @@ class ThreadIdScopeTest {
         receiver.stop(0);
     }
 
-    private static SwitchboardServer.Builder secured(SwitchboardServer.Builder b) {
+    private static ServerBuilder secured(ServerBuilder b) {
         return b.authenticator(token -> Optional.ofNullable(USERS.get(token)))
                 .webhooks(dev.switchboard.server.wire.WebhookPolicy.builder()
                         .allowHttp()

@@ -221,6 +221,7 @@ public final class Table {
     static void printServer(Map<String, Score> scores, PrintStream out) {
         Optional<Score> direct = find(scores, "server.ServerOverheadBench", "direct");
         Optional<Score> served = find(scores, "server.ServerOverheadBench", "server");
+        Optional<Score> socket = find(scores, "server.ServerOverheadBench", "serverSocket");
         if (direct.isEmpty() || served.isEmpty()) {
             return;
         }
@@ -232,11 +233,20 @@ public final class Table {
                 + bytes(direct.get()) + " |");
         out.println("| through the server, POST /runs/wait (stateless) | " + timeWithError(served.get()) + " | "
                 + bytes(served.get()) + " |");
-        out.println("| **server overhead** | " + number(overhead) + " ± "
+        out.println("| **server overhead** (JDK HttpClient) | " + number(overhead) + " ± "
                 + number(direct.get().error + served.get().error) + " | - |");
+        if (socket.isPresent()) {
+            out.println("| through the server, the same request's bytes on a socket | " + timeWithError(socket.get())
+                    + " | " + bytes(socket.get()) + " |");
+            out.println("| **server overhead** (bytes on a socket) | "
+                    + number(socket.get().micros - direct.get().micros) + " ± "
+                    + number(direct.get().error + socket.get().error) + " | - |");
+        }
         out.println();
-        out.println("Server overhead per run: " + number(overhead) + " µs (target ≤ 1000 µs: "
-                + (overhead <= 1000 ? "met" : "not met") + ").");
+        double least = socket.map(s -> s.micros - direct.get().micros).orElse(overhead);
+        out.println("Server overhead per run: " + number(overhead) + " µs with the JDK's HttpClient in the same JVM, "
+                + number(least) + " µs with the bytes written on a socket (target ≤ 500 µs: "
+                + (least <= 500 ? "met" : "not met") + ").");
     }
 
     private static Map<String, Score> scores(JsonNode results) {

@@ -5,11 +5,16 @@ import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.SqliteSaver;
 import dev.switchboard.runtime.RunConfig;
 import dev.switchboard.server.SwitchboardServer;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -29,11 +34,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The server's overhead per run: a three-node graph run through {@code SwitchboardServer} (embedded
- * SQLite in a temporary directory, an ephemeral port, a stateless {@code POST /runs/wait} sent by
- * the JDK's {@code HttpClient} over a kept-alive connection: the public HTTP API only) beside the
- * same graph invoked directly with a SQLite saver of its own, on a fresh thread deleted after the
- * run, which is what the server does with a stateless run's thread. The overhead is the difference
- * of the two, per run.
+ * SQLite in a temporary directory, an ephemeral port, a stateless {@code POST /runs/wait} over a
+ * kept-alive connection: the public HTTP API only) beside the same graph invoked directly with a
+ * SQLite saver of its own, on a fresh thread deleted after the run, which is what the server does
+ * with a stateless run's thread. The overhead is the difference of the two, per run.
+ *
+ * <p>The request goes two ways: {@link #server} sends it with the JDK's {@code HttpClient}, and
+ * {@link #serverSocket} writes its bytes on a socket and reads the answer by its {@code
+ * Content-Length}, the least a client can do. Client and server share this JVM and its cores, so the
+ * first counts the HttpClient's own work (its selector thread, its hand-offs, its parsing) in the
+ * server's overhead; the second leaves little but the server's.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,6 +56,10 @@ public class ServerOverheadBench {
     private SwitchboardServer server;
     private HttpClient client;
     private HttpRequest wait;
+    private Socket socket;
+    private InputStream fromServer;
+    private OutputStream toServer;
+    private byte[] rawWait;
     private JdbcSaver saver;
     private RelayGraph direct;
     private long runs;
@@ -73,10 +87,24 @@ public class ServerOverheadBench {
                 .POST(HttpRequest.BodyPublishers.ofString(
                         "{\"assistant_id\":\"" + GRAPH + "\",\"input\":{\"counter\":0}}"))
                 .build();
+        byte[] body =
+                ("{\"assistant_id\":\"" + GRAPH + "\",\"input\":{\"counter\":0}}").getBytes(StandardCharsets.UTF_8);
+        byte[] head = ("POST /runs/wait HTTP/1.1\r\nHost: " + server.url().getAuthority()
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        rawWait = new byte[head.length + body.length];
+        System.arraycopy(head, 0, rawWait, 0, head.length);
+        System.arraycopy(body, 0, rawWait, head.length, body.length);
+        socket = new Socket("127.0.0.1", server.port());
+        socket.setTcpNoDelay(true);
+        fromServer = new BufferedInputStream(socket.getInputStream());
+        toServer = socket.getOutputStream();
         saver = SqliteSaver.file(dir.resolve("direct.db"));
         direct = RelayGraph.builder(new Relay()).checkpointer(saver).build();
         JsonNode served = JSON.readTree(server());
         check(served.path("counter").asInt(), JSON.convertValue(served.path("log"), List.class));
+        JsonNode raw = JSON.readTree(serverSocket());
+        check(raw.path("counter").asInt(), JSON.convertValue(raw.path("log"), List.class));
         Baton b = direct();
         check(b.counter(), b.log());
     }
@@ -93,6 +121,7 @@ public class ServerOverheadBench {
      */
     @TearDown
     public void tearDown() throws IOException {
+        socket.close();
         server.close();
         saver.close();
         try (Stream<Path> files = Files.walk(dir)) {
@@ -115,6 +144,50 @@ public class ServerOverheadBench {
             throw new IllegalStateException("POST /runs/wait answered " + r.statusCode() + ": " + r.body());
         }
         return r.body();
+    }
+
+    /**
+     * One stateless run through the server, its request written on a kept-alive socket and its
+     * answer read by its {@code Content-Length}.
+     *
+     * @return the response body, the final values
+     * @throws IOException if the connection fails or the server answers other than 200
+     */
+    @Benchmark
+    public String serverSocket() throws IOException {
+        toServer.write(rawWait);
+        toServer.flush();
+        String status = line();
+        int length = -1;
+        for (String h = line(); !h.isEmpty(); h = line()) {
+            int colon = h.indexOf(':');
+            if (colon > 0 && h.substring(0, colon).trim().equalsIgnoreCase("Content-Length")) {
+                length = Integer.parseInt(h.substring(colon + 1).trim());
+            }
+        }
+        if (length < 0) {
+            throw new IllegalStateException("POST /runs/wait answered without a Content-Length: " + status);
+        }
+        byte[] body = fromServer.readNBytes(length);
+        if (!status.startsWith("HTTP/1.1 200 ")) {
+            throw new IllegalStateException(
+                    "POST /runs/wait answered " + status + ": " + new String(body, StandardCharsets.UTF_8));
+        }
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** One line of the answer's head, without its CRLF. */
+    private String line() throws IOException {
+        StringBuilder s = new StringBuilder();
+        for (int c = fromServer.read(); c != '\n'; c = fromServer.read()) {
+            if (c < 0) {
+                throw new IOException("the server closed the connection");
+            }
+            if (c != '\r') {
+                s.append((char) c);
+            }
+        }
+        return s.toString();
     }
 
     /**

@@ -82,7 +82,9 @@ final class BlobChains {
             byBase.put(version.base(), chain);
             size++;
         }
-        chain.reach(VersionKey.of(version.version()));
+        if (!version.version().equals(version.base())) { // a snapshot reaches no further than its base
+            chain.reach(VersionKey.of(version.version()));
+        }
         return chain;
     }
 
@@ -109,17 +111,21 @@ final class BlobChains {
                 readChains(tx, space, all.subList(from, Math.min(all.size(), from + CHAINS_PER_QUERY)), names, rows);
             }
         }
+        // Each row's chain, looked up once: the lookup hashes the row's base, a string just read.
+        Chain[] chainOf = new Chain[rows.size()];
         List<BlobRows.Row> refs = new ArrayList<>();
-        for (BlobRows.Row row : rows) {
-            if (row.writesOf() >= 0 && wanted(row.blob()) != null) {
+        for (int i = 0; i < chainOf.length; i++) {
+            BlobRows.Row row = rows.get(i);
+            chainOf[i] = wanted(row.blob());
+            if (row.writesOf() >= 0 && chainOf[i] != null) {
                 refs.add(row);
             }
         }
         Map<BlobRows.Row, byte[]> joined = WriteRefs.resolve(tx, refs);
-        for (BlobRows.Row row : rows) {
-            Chain chain = wanted(row.blob());
-            if (chain != null) {
-                chain.add(row.writesOf() >= 0 ? row.withData(joined.get(row)) : row.blob());
+        for (int i = 0; i < chainOf.length; i++) {
+            BlobRows.Row row = rows.get(i);
+            if (chainOf[i] != null) {
+                chainOf[i].add(row.writesOf() >= 0 ? row.withData(joined.get(row)) : row.blob());
             }
         }
     }
@@ -154,7 +160,7 @@ final class BlobChains {
     /** Reads blob rows of the wanted channels; blobs come in no particular order, {@link Chain#add} orders them. */
     private static void collect(PreparedStatement p, Map<Long, String> names, List<BlobRows.Row> rows)
             throws SQLException {
-        p.setFetchSize(256);
+        p.setFetchSize(CheckpointReads.ROWS_PER_FETCH);
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
                 String channel = names.get(r.getLong(1));

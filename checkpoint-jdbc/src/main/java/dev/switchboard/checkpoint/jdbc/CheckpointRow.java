@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -31,6 +32,17 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
     static final String COLUMNS =
             "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq, c.space";
 
+    /** The sources by the name stored in the {@code source} column. */
+    private static final Map<String, CheckpointMetadata.Source> SOURCES = sources();
+
+    private static Map<String, CheckpointMetadata.Source> sources() {
+        Map<String, CheckpointMetadata.Source> out = new HashMap<>();
+        for (CheckpointMetadata.Source s : CheckpointMetadata.Source.values()) {
+            out.put(s.wireName(), s);
+        }
+        return Map.copyOf(out);
+    }
+
     /**
      * Decodes the metadata of the current row, first, so that a listing can filter before decoding
      * more. Metadata of only a source and a step is stored empty: the row's columns hold both.
@@ -39,10 +51,9 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
         String stored = r.getString(4);
         if (stored.isEmpty()) {
             String source = r.getString(6);
-            for (CheckpointMetadata.Source s : CheckpointMetadata.Source.values()) {
-                if (s.wireName().equals(source)) {
-                    return new CheckpointMetadata(s, r.getInt(7), Map.of(), Map.of());
-                }
+            CheckpointMetadata.Source s = source == null ? null : SOURCES.get(source);
+            if (s != null) {
+                return new CheckpointMetadata(s, r.getInt(7), Map.of(), Map.of());
             }
             throw corrupt(StoredIds.text(r.getBytes(1)), threadId, "source", "is the unknown '" + source + "'");
         }
@@ -64,7 +75,18 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
     /** Decodes the rest of the current row and checks its columns against each other. */
     static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata, Function<String, String> names)
             throws SQLException {
-        String id = StoredIds.text(r.getBytes(1));
+        return read(r, threadId, metadata, names, new StoredIds.Texts());
+    }
+
+    /** Decodes the rest of the current row, its ids through {@code ids}, as {@link #read}. */
+    static CheckpointRow read(
+            ResultSet r,
+            String threadId,
+            CheckpointMetadata metadata,
+            Function<String, String> names,
+            StoredIds.Texts ids)
+            throws SQLException {
+        String id = ids.text(r.getBytes(1));
         Checkpoint checkpoint;
         Instant createdAt = createdAt(r, id, threadId);
         try {
@@ -76,7 +98,7 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
         checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
-        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId), r.getLong(8), r.getLong(9));
+        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId, ids), r.getLong(8), r.getLong(9));
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
@@ -97,7 +119,7 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
                     "is '" + r.getString(5) + "' but the header's ts is " + checkpoint.timestamp());
         }
         String source = r.getString(6);
-        if (!metadata.source().wireName().equals(source)) {
+        if (source == null || SOURCES.get(source) != metadata.source()) {
             throw corrupt(
                     id,
                     threadId,
@@ -181,8 +203,8 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
      * The parent id, which must be a key other than the checkpoint's own. It need not be stored: a
      * run with exit durability stores only its last checkpoint, whose parent it never stored.
      */
-    private static String parent(ResultSet r, String id, String threadId) throws SQLException {
-        String parent = StoredIds.text(r.getBytes(2));
+    private static String parent(ResultSet r, String id, String threadId, StoredIds.Texts ids) throws SQLException {
+        String parent = ids.text(r.getBytes(2));
         if (parent == null) {
             return null;
         }

@@ -12,7 +12,7 @@ import java.util.Arrays;
  */
 final class StoredIds {
     private static final int UUID_BYTES = 16;
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
 
     private StoredIds() {}
 
@@ -34,7 +34,8 @@ final class StoredIds {
             return null;
         }
         if (stored.length == UUID_BYTES) {
-            char[] out = new char[36];
+            // Latin-1 bytes: the string takes them as they are, with no check for wider characters.
+            byte[] out = new byte[36];
             int c = 0;
             for (int i = 0; i < UUID_BYTES; i++) {
                 if (i == 4 || i == 6 || i == 8 || i == 10) {
@@ -43,7 +44,7 @@ final class StoredIds {
                 out[c++] = HEX[(stored[i] >> 4) & 0xF];
                 out[c++] = HEX[stored[i] & 0xF];
             }
-            return new String(out);
+            return new String(out, StandardCharsets.ISO_8859_1);
         }
         if (stored.length < 2 || stored[0] != 0) {
             throw new CheckpointStoreException(
@@ -88,5 +89,35 @@ final class StoredIds {
             return c - '0';
         }
         return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    }
+
+    /**
+     * Ids read in a row of a long read: a history names each checkpoint twice (its own id, then as
+     * its child's parent) and each task once per write, one right after the other, so the last few
+     * ids read are remembered and a stored form equal to one of them gives back the same string.
+     * For one reader at a time.
+     */
+    static final class Texts {
+        private static final int KEPT = 4;
+        private final byte[][] stored = new byte[KEPT][];
+        private final String[] texts = new String[KEPT];
+        private int next;
+
+        /** The id a stored form holds, as {@link StoredIds#text}. */
+        String text(byte[] form) {
+            if (form == null) {
+                return null;
+            }
+            for (int i = 0; i < KEPT; i++) {
+                if (Arrays.equals(stored[i], form)) {
+                    return texts[i];
+                }
+            }
+            String text = StoredIds.text(form);
+            stored[next] = form;
+            texts[next] = text;
+            next = (next + 1) % KEPT;
+            return text;
+        }
     }
 }

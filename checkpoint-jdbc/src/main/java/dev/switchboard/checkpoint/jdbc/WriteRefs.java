@@ -137,7 +137,7 @@ final class WriteRefs {
             for (int i = 0; i < part.size(); i++) {
                 p.setLong(i + 1, part.get(i));
             }
-            p.setFetchSize(256);
+            p.setFetchSize(CheckpointReads.ROWS_PER_FETCH);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     values.computeIfAbsent(r.getLong(1), k -> new HashMap<>())

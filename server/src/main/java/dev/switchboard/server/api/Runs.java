@@ -122,7 +122,12 @@ public final class Runs {
         try {
             pipeline.runHere(run);
             run.awaitFinished();
-            ex.json(200, run.result() == null ? Json.MAPPER.nullNode() : run.result());
+            byte[] result = run.resultJson(); // as stored: no tree made again to be written
+            if (result == null) {
+                ex.json(200, Json.MAPPER.nullNode());
+            } else {
+                ex.send(200, "application/json", result);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiException.status(503, "the server is shutting down");

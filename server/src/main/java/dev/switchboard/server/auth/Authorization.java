@@ -8,7 +8,7 @@ import java.util.Objects;
  * LangGraph's authorization handlers in typed Java: a handler per resource and action, a default
  * per resource, and a catch-all; the most specific one decides (resource and action, then the
  * resource, then the catch-all), and a request none covers is allowed. Set it with {@code
- * SwitchboardServer.Builder.authorization}; it applies to authenticated requests (with an {@link
+ * ServerBuilder.authorization}; it applies to authenticated requests (with an {@link
  * dev.switchboard.server.Authenticator}, or a transport that authenticates, such as Spring
  * Security). Threads stay private to the identity that created them; handlers narrow further, and
  * are the only tenancy of the shared resources (assistants).

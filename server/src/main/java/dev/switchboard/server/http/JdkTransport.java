@@ -146,9 +146,12 @@ public final class JdkTransport implements AutoCloseable {
      * @return true when the body was read to its end
      */
     private static boolean drained(InputStream body) {
-        long left = DRAIN;
-        byte[] buffer = new byte[8192];
+        long left = DRAIN - 1;
         try {
+            if (body.read() < 0) {
+                return true; // read to its end already, mostly: no buffer to skip with
+            }
+            byte[] buffer = new byte[8192];
             while (left > 0) {
                 int n = body.read(buffer, 0, (int) Math.min(buffer.length, left));
                 if (n < 0) {

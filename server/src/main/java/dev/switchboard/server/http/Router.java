@@ -34,7 +34,88 @@ public final class Router {
     record Match(Handler handler, boolean open, String route) {}
 
     private record Route(
-            String method, String template, Pattern pattern, List<String> names, Handler handler, boolean open) {}
+            String method,
+            String template,
+            Pattern pattern,
+            List<String> names,
+            Handler handler,
+            boolean open,
+            Template parts) {
+        /** The path's parameters in the order named, or null when it does not match. */
+        List<String> match(String path) {
+            if (parts != null) {
+                return parts.match(path);
+            }
+            Matcher m = pattern.matcher(path);
+            if (!m.matches()) {
+                return null;
+            }
+            List<String> values = new ArrayList<>(names.size());
+            for (int i = 0; i < names.size(); i++) {
+                values.add(m.group(i + 1));
+            }
+            return values;
+        }
+    }
+
+    /**
+     * A template whose parameters are whole segments, matched without a regex (every request is
+     * matched against the routes in turn): its literal parts (null for a parameter, which takes one
+     * non-empty segment); one trailing slash is allowed, as the route's pattern allows it.
+     */
+    private record Template(String[] parts, int params) {
+        static Template of(String template) {
+            List<String> parts = new ArrayList<>();
+            Matcher m = PARAM.matcher(template);
+            int last = 0;
+            int params = 0;
+            while (m.find()) {
+                if (m.start() > last) {
+                    parts.add(template.substring(last, m.start()));
+                }
+                parts.add(null);
+                params++;
+                last = m.end();
+            }
+            if (last < template.length()) {
+                parts.add(template.substring(last));
+            }
+            for (int i = 0; i < parts.size(); i++) {
+                boolean param = parts.get(i) == null;
+                boolean wholeSegment =
+                        i == 0 || parts.get(i - 1) != null && parts.get(i - 1).endsWith("/");
+                boolean segmentEnds = i + 1 == parts.size()
+                        || parts.get(i + 1) != null && parts.get(i + 1).startsWith("/");
+                if (param && !(wholeSegment && segmentEnds)) {
+                    return null; // a parameter inside a segment: the pattern matches it
+                }
+            }
+            return new Template(parts.toArray(String[]::new), params);
+        }
+
+        List<String> match(String path) {
+            List<String> values = params == 0 ? List.of() : new ArrayList<>(params);
+            int at = 0;
+            for (String part : parts) {
+                if (part != null) {
+                    if (!path.startsWith(part, at)) {
+                        return null;
+                    }
+                    at += part.length();
+                } else {
+                    int end = path.indexOf('/', at);
+                    end = end < 0 ? path.length() : end;
+                    if (end == at) {
+                        return null;
+                    }
+                    values.add(path.substring(at, end));
+                    at = end;
+                }
+            }
+            boolean whole = at == path.length() || at == path.length() - 1 && path.charAt(at) == '/';
+            return whole ? values : null;
+        }
+    }
 
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
     private final List<Route> routes = new ArrayList<>();
@@ -73,7 +154,7 @@ public final class Router {
      */
     public Router openPrefix(String prefix, Handler handler) {
         prefixes.add(new Route(
-                null, prefix, Pattern.compile("^" + Pattern.quote(prefix) + ".*$"), List.of(), handler, true));
+                null, prefix, Pattern.compile("^" + Pattern.quote(prefix) + ".*$"), List.of(), handler, true, null));
         return this;
     }
 
@@ -88,7 +169,8 @@ public final class Router {
             last = m.end();
         }
         regex.append(Pattern.quote(template.substring(last))).append("/?$");
-        routes.add(new Route(method, template, Pattern.compile(regex.toString()), names, handler, open));
+        routes.add(new Route(
+                method, template, Pattern.compile(regex.toString()), names, handler, open, Template.of(template)));
         return this;
     }
 
@@ -104,23 +186,24 @@ public final class Router {
 
     /** The handler for the request with its path parameters set, or a 404 / 405 error. */
     Match match(Exchange ex) {
+        String path = ex.path();
         for (Route r : prefixes) {
-            if (r.pattern.matcher(ex.path()).matches()) {
+            if (path.startsWith(r.template) && r.pattern.matcher(path).matches()) {
                 return new Match(r.handler, true, null);
             }
         }
         String method = ex.method().equals("HEAD") ? "GET" : ex.method();
         boolean pathKnown = false;
         for (Route r : routes) {
-            Matcher m = r.pattern.matcher(ex.path());
-            if (!m.matches()) {
+            List<String> values = r.match(path);
+            if (values == null) {
                 continue;
             }
             pathKnown = true;
             if (r.method.equals(method)) {
                 Map<String, String> params = new LinkedHashMap<>();
                 for (int i = 0; i < r.names.size(); i++) {
-                    params.put(r.names.get(i), m.group(i + 1));
+                    params.put(r.names.get(i), values.get(i));
                 }
                 ex.params(params);
                 return new Match(r.handler, r.open, r.method + " " + r.template);

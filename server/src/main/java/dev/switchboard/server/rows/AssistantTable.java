@@ -2,9 +2,12 @@ package dev.switchboard.server.rows;
 
 import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.server.wire.ApiException;
+import dev.switchboard.server.wire.Json;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,7 +24,17 @@ public final class AssistantTable implements AutoCloseable {
     private static final String ROWS = "switchboard_server_assistants";
     private static final String VERSIONS = "switchboard_server_assistant_versions";
 
+    private static final int READ_KEPT = 256;
+
     private final Sql sql;
+    /**
+     * The row last read of each assistant with the text it was read from (under the table's
+     * monitor): a read still asks the database, but the same text is not parsed again. Rows are
+     * shared, so no caller changes one (each copies what it changes).
+     */
+    private final Map<String, Read> read = new HashMap<>();
+
+    private record Read(String text, AssistantRow row) {}
 
     private AssistantTable(Sql sql) {
         this.sql = sql;
@@ -108,10 +121,23 @@ public final class AssistantTable implements AutoCloseable {
      * @return the row, or null
      */
     public synchronized AssistantRow get(String id) {
-        return sql.tx(() -> {
-            ObjectNode r = sql.row("SELECT row_json FROM " + ROWS + " WHERE assistant_id = ?", id);
-            return r == null ? null : AssistantRow.restore(r);
-        });
+        List<String[]> rows =
+                sql.once(() -> sql.strings("SELECT row_json FROM " + ROWS + " WHERE assistant_id = ?", id));
+        if (rows.isEmpty()) {
+            read.remove(id);
+            return null;
+        }
+        String text = rows.get(0)[0];
+        Read last = read.get(id);
+        if (last != null && last.text().equals(text)) {
+            return last.row(); // unchanged since: every run reads its assistant, most often the same
+        }
+        AssistantRow row = AssistantRow.restore((ObjectNode) Json.parse(text));
+        if (read.size() >= READ_KEPT) {
+            read.clear();
+        }
+        read.put(id, new Read(text, row));
+        return row;
     }
 
     /**

@@ -28,8 +28,9 @@ public final class RunRow {
     private final String threadId;
     private final ServedGraph graph;
     /**
-     * The parsed request while the run executes; else null, and parsed again from {@link #body}
-     * when asked: a run waiting in the queue or finished holds its request as bytes only.
+     * The parsed request from the run's creation until it waits in the queue ({@link #shelve}) and
+     * while it executes; else null, and parsed again from {@link #body} when asked: a run waiting
+     * in the queue or finished holds its request as bytes only.
      */
     private RunRequest request;
     /** The request body as received, from which {@link #request} is parsed again after a restart. */
@@ -88,6 +89,7 @@ public final class RunRow {
         this.threadId = threadId;
         this.graph = graph;
         this.body = Frozen.of(body);
+        this.request = request; // the run starts at once, mostly: its request is parsed already
         this.protocol = body.path(PROTOCOL_RUN).asBoolean(false);
         this.temporary = request.temporary();
         this.metadata = metadata;
@@ -148,6 +150,16 @@ public final class RunRow {
         return r;
     }
 
+    /**
+     * Lets go of the parsed request of a run left waiting in the queue (not started at its
+     * creation): until it starts, it holds its request as bytes only.
+     */
+    public synchronized void shelve() {
+        if (status == RunStatus.PENDING) {
+            request = null;
+        }
+    }
+
     /** @return the size of its request body as JSON, in bytes */
     public int bodyBytes() {
         return body.bytes().length;
@@ -181,6 +193,11 @@ public final class RunRow {
     /** @return its result (a new tree), or null before it finished */
     public synchronized JsonNode result() {
         return Frozen.thaw(result);
+    }
+
+    /** @return its result as JSON (UTF-8), or null before it finished: no tree made */
+    public synchronized byte[] resultJson() {
+        return result == null ? null : result.bytes();
     }
 
     /** @return the answer of the create endpoint (a new tree), or null for a run never answered */
@@ -307,6 +324,7 @@ public final class RunRow {
                 RunRequest.parse(body, row.path("temporary").asBoolean()),
                 (ObjectNode) row.get("metadata"),
                 Instant.parse(Json.text(row, "created_at")));
+        r.request = null; // parsed again when it executes here
         JsonNode created = row.get("as_created");
         r.asCreated = created == null || created.isNull() ? null : Frozen.of(created);
         r.reload(row);

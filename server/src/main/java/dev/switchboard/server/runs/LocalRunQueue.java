@@ -166,7 +166,9 @@ public final class LocalRunQueue implements RunQueue {
     public boolean finish(Claim claim, RunRow run, ThreadRow thread, Outcome outcome) {
         // the rows, then the lane and what this JVM shows: a client that saw the run end finds the
         // thread free; the thread's next run starts after (the caller holds the thread's monitor)
-        registry.saveOutcome(run, outcome.runRow(run), thread, outcome.threadFields(thread));
+        if (!run.temporary() || !thread.temporary()) { // a stateless run's rows are never stored
+            registry.saveOutcome(run, outcome.runRow(run), thread, outcome.threadFields(thread));
+        }
         free(claim);
         outcome.publish(run, thread);
         return true;

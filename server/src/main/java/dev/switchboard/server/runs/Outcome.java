@@ -63,7 +63,9 @@ public record Outcome(
      * @param thread its thread
      */
     public void publish(RunRow run, ThreadRow thread) {
-        thread.state(values, interrupts);
+        if (!thread.temporary()) { // a stateless run's thread is deleted unread
+            thread.state(values, interrupts);
+        }
         thread.status(threadStatus);
         run.outcome(status, result);
     }

@@ -66,7 +66,9 @@ final class RunExecutor {
     private void executeCounted(Execution e) {
         RunRow run = e.run;
         run.status(RunStatus.RUNNING); // the shared queue's claim stored it so, for other JVMs
-        e.events.add("metadata", Json.object().put("run_id", run.id()).put("attempt", e.claim.attempt()));
+        if (!e.here) { // a run its own request waits for keeps no events (see EventMapper#unwatched)
+            e.events.add("metadata", Json.object().put("run_id", run.id()).put("attempt", e.claim.attempt()));
+        }
         EventMapper events = new EventMapper(e);
         try {
             Resumption from = e.claim.resumed() ? resumption(run) : Resumption.INPUT;

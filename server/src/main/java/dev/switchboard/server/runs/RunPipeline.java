@@ -1,13 +1,10 @@
 package dev.switchboard.server.runs;
 
-import dev.switchboard.runtime.NodeException;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.wire.ApiException;
-import dev.switchboard.server.wire.Redacted;
-import dev.switchboard.server.wire.RunStatus;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.time.Duration;
 import java.util.List;
@@ -57,8 +54,8 @@ public final class RunPipeline implements AutoCloseable {
     private final ScheduledExecutorService timer;
 
     private final RunExecutor executor;
-    /** Told of each run executed here when its outcome is stored. */
-    private volatile BiConsumer<RunRow, Outcome> ended = (run, outcome) -> {};
+    /** Stores how each execution here ended. */
+    private final OutcomeRecorder outcomes;
     /** The runs executing in this JVM, by run id. */
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
 
@@ -103,6 +100,7 @@ public final class RunPipeline implements AutoCloseable {
         this.local = local;
         this.maxRuns = maxRuns;
         this.executor = new RunExecutor(registry, saver, local, this, memory);
+        this.outcomes = new OutcomeRecorder(registry, local);
         this.news = new SharedQueueNews(this, registry);
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
@@ -199,7 +197,7 @@ public final class RunPipeline implements AutoCloseable {
         }
         RunQueue q = queueOf(run);
         boolean local = q == this.local;
-        if (local) {
+        if (local && !here) { // nobody streams a run its own request waits for: it keeps no events
             feeds.created(run.id());
         }
         RunQueue.Submitted s;
@@ -223,8 +221,11 @@ public final class RunPipeline implements AutoCloseable {
             }
             if (s.claim() != null) {
                 start(s.claim(), here, false);
-            } else if (!local) {
-                wake.run();
+            } else {
+                run.shelve(); // it waits in the queue: as bytes only until it starts
+                if (!local) {
+                    wake.run();
+                }
             }
             long delay = run.createdAt().toEpochMilli() - System.currentTimeMillis();
             if (s.claim() == null && delay > 0) {
@@ -435,7 +436,8 @@ public final class RunPipeline implements AutoCloseable {
         RunRow run = registry.run(claim.runId());
         ThreadRow thread = registry.thread(claim.threadId());
         RunQueue q = queueOf(run);
-        Execution e = new Execution(claim, run, thread, q, feeds.forExecution(run, q == local), here);
+        RunEvents events = here ? RunEvents.gone() : feeds.forExecution(run, q == local);
+        Execution e = new Execution(claim, run, thread, q, events, here);
         executions.put(run.id(), e);
         if (markBusy) {
             thread.status(ThreadStatus.BUSY);
@@ -486,31 +488,20 @@ public final class RunPipeline implements AutoCloseable {
         saver.deleteThread(thread.id());
     }
 
-    // ------------------------------------------------------------------ outcomes
-
     /**
-     * Records an execution's outcome, once, whoever calls first: its run's and thread's rows, on
-     * its queue, which frees the thread. {@code endValues}, the values a run that ended the graph
-     * streamed last, are its answer and the thread's values as they are; a failed, paused or
-     * stopped run's come from its thread's checkpoint. An execution stopped by the server closing
-     * or by a lost lease records nothing: its row stays as it was, for the queue to hand it on.
+     * Records an execution's outcome, once, whoever calls first ({@link OutcomeRecorder}), then lets
+     * it go: its events end, a stateless run's thread is deleted, and this JVM claims again. An
+     * execution stopped by the server closing or by a lost lease records nothing: its row stays as
+     * it was, for the queue to hand it on.
      */
     void finish(Execution e, Throwable failure, JsonNode endValues) {
         if (!e.finishing()) {
             return;
         }
         try {
-            if (closing || e.lost) {
-                return;
+            if (!closing && !e.lost) {
+                outcomes.record(e, failure, endValues);
             }
-            Outcome o = Outcome.of(e, failure, endValues);
-            if (failure != null && e.stop == null) {
-                LOG.warn("{} failed: {}", e, kinds(failure));
-            }
-            if (o.status() == RunStatus.ERROR && failure != null) {
-                e.events.add("error", o.result().get("__error__"));
-            }
-            recordOrFail(e, o);
         } finally {
             executions.remove(e.run.id(), e);
             e.events.close();
@@ -524,64 +515,13 @@ public final class RunPipeline implements AutoCloseable {
     }
 
     /**
-     * Stores the outcome; when it cannot be stored (a value the database refuses, the database away),
-     * stores that the run failed, with neither values nor any database text, so that the thread
-     * is free and nobody waits forever. Only when even that fails is the run left to its lease (the
-     * shared queue hands it on) or, on this JVM's queue, shown failed here alone.
-     */
-    private void recordOrFail(Execution e, Outcome o) {
-        try {
-            record(e, o);
-            return;
-        } catch (RuntimeException first) {
-            LOG.error("storing the outcome of {} failed", e, Redacted.of(first));
-        }
-        Outcome failed = Outcome.unstorable(o);
-        try {
-            record(e, failed);
-        } catch (RuntimeException again) {
-            LOG.error("storing that {} failed failed too", e, Redacted.of(again));
-            if (e.queue == local) {
-                synchronized (e.thread) {
-                    local.free(e.claim);
-                    failed.publish(e.run, e.thread);
-                }
-            }
-        }
-    }
-
-    /**
-     * Stores the outcome on the run's queue, which frees the thread and shows the outcome here; a
-     * lost claim leaves it to the run's new owner. Under the thread's monitor, as a run's creation:
-     * a run created meanwhile on the thread starts (and shows it busy) after the outcome shows.
-     */
-    private void record(Execution e, Outcome o) {
-        // the shared queue stores the run's last events with its outcome: a reader on another JVM
-        // sees the run done only with its last event
-        boolean held;
-        synchronized (e.thread) {
-            held = e.queue.finish(e.claim, e.run, e.thread, o);
-        }
-        if (!held) {
-            LOG.info("{} was taken over by another server meanwhile; its outcome is left to it", e);
-            registry.reload(e.run);
-            return;
-        }
-        try {
-            ended.accept(e.run, o);
-        } catch (RuntimeException failed) {
-            LOG.warn("the end of {} was not told: {}", e, failed.toString());
-        }
-    }
-
-    /**
      * Tells {@code listener} of each run this JVM executed to its end, once its outcome is stored
      * (the webhooks). It runs on the run's worker thread, so it must hand long work off.
      *
      * @param listener the run and how it ended
      */
     public void onEnded(BiConsumer<RunRow, Outcome> listener) {
-        this.ended = java.util.Objects.requireNonNull(listener, "listener");
+        outcomes.onEnded(listener);
     }
 
     /** The execution of a run here, or null. */
@@ -617,26 +557,5 @@ public final class RunPipeline implements AutoCloseable {
         }
         workers.shutdownNow();
         timer.shutdownNow();
-    }
-
-    /**
-     * A failure as the log names it: the classes of its chain, and the node it came from, never a
-     * message (a node's exception may quote the run's input or state).
-     */
-    static String kinds(Throwable failure) {
-        StringBuilder out = new StringBuilder();
-        for (Throwable t = failure; t != null && out.length() < 500; t = t.getCause()) {
-            if (out.length() > 0) {
-                out.append(" caused by ");
-            }
-            out.append(t.getClass().getName());
-            if (t instanceof NodeException n) {
-                out.append(" in node '").append(n.node()).append("' at step ").append(n.step());
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return out.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.server.wire;
 
+import java.math.BigInteger;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.cfg.JsonNodeFeature;
@@ -57,8 +58,34 @@ public final class Json {
      * @return the value, or null for a null node
      */
     public static Object plain(JsonNode node) {
-        // through bytes: a decimal becomes a BigDecimal with its scale, not a double
-        return node == null || node.isNull() ? null : MAPPER.readValue(bytes(node), Object.class);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        // a scalar as reading its text would give it (every run's checkpoint metadata is scalars):
+        // the smallest of Integer, Long and BigInteger that holds an integer, a decimal's BigDecimal
+        if (node.isString()) {
+            return node.stringValue();
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        if (node.isBigDecimal()) {
+            return node.decimalValue();
+        }
+        if (node.isInt() || node.isShort()) {
+            return node.intValue();
+        }
+        if (node.isLong()) {
+            long v = node.longValue();
+            return v == (int) v ? (Object) (int) v : (Object) v;
+        }
+        if (node.isIntegralNumber()) {
+            BigInteger big = node.bigIntegerValue();
+            int bits = big.bitLength();
+            return bits < 32 ? (Object) big.intValue() : bits < 64 ? (Object) big.longValue() : big;
+        }
+        // the rest through bytes: a double becomes a BigDecimal with its scale, as it reads back
+        return MAPPER.readValue(bytes(node), Object.class);
     }
 
     /**

@@ -156,6 +156,10 @@ public record RunRequest(
      * @return the value
      */
     public static String oneOf(JsonNode body, String field, Set<String> allowed, String dflt) {
+        JsonNode n = body.get(field);
+        if (n == null || n.isNull() || n.isString() && allowed.contains(n.asString())) {
+            return n == null || n.isNull() ? dflt : n.asString(); // no sorted list made but for the error
+        }
         return Fields.oneOf(body, field, sorted(allowed), dflt);
     }
 

@@ -5,6 +5,7 @@ import dev.switchboard.runtime.CompiledGraph;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
 import dev.switchboard.runtime.store.Store;
 import dev.switchboard.server.Authenticator;
+import dev.switchboard.server.ServerBuilder;
 import dev.switchboard.server.SwitchboardServer;
 import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.spring.boot.SwitchboardAutoConfiguration;
@@ -85,7 +86,7 @@ public class SwitchboardServerAutoConfiguration {
                     + " CheckpointSaver, and there is none: set switchboard.checkpoint.saver to auto, jdbc, sqlite"
                     + " or memory, declare a CheckpointSaver bean, or set switchboard.server.enabled=false");
         }
-        SwitchboardServer.Builder builder = SwitchboardServer.builder()
+        ServerBuilder builder = SwitchboardServer.builder()
                 .checkpointer(saver)
                 .maxRuns(properties.getMaxRuns())
                 .lease(properties.getLease(), properties.getHeartbeat())
@@ -124,10 +125,7 @@ public class SwitchboardServerAutoConfiguration {
      * @return the database, as the log names it
      */
     private static String database(
-            SwitchboardServer.Builder builder,
-            CheckpointSaver saver,
-            SwitchboardProperties switchboard,
-            DataSource dataSource) {
+            ServerBuilder builder, CheckpointSaver saver, SwitchboardProperties switchboard, DataSource dataSource) {
         if (!(saver instanceof JdbcSaver jdbc)) {
             return "memory";
         }
