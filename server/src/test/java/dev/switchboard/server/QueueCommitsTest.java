@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
  * counted through a {@link CountingDataSource}: one transaction when it is created (its row, its
  * claim when the server has room, its thread's metadata and status), one statement and commit
  * when it ends (its outcome, its thread's row, its last events, its NOTIFYs). Nothing else writes a
- * run's or a thread's row of the server, and nothing commits one statement at a time.
+ * run's or a thread's row of the server, and nothing commits one statement at a time. A run's
+ * events ride on its checkpoints and its outcome when no other JVM streams it: no transaction
+ * stores events alone (the writer waits {@code EventLog.UNREAD_LINGER}, a second, for such runs'
+ * events, far longer than these steps).
  */
 class QueueCommitsTest {
     private static final int RUNS = 4;
@@ -55,6 +58,11 @@ class QueueCommitsTest {
                 }
                 assertEquals(0, auto, () -> "statements committed alone: " + txs);
                 assertEquals(2 * RUNS, rows, () -> "transactions writing the server's rows: " + txs);
+                long eventsAlone = txs.entrySet().stream()
+                        .filter(tx -> tx.getKey().startsWith("INSERT INTO switchboard_server_events"))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum();
+                assertEquals(0, eventsAlone, () -> "events committed alone, though no JVM streams the runs: " + txs);
             }
         } finally {
             Counted.sleepMs = sleep;

@@ -27,36 +27,69 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * processes, {@link QueueWorkerMain}) on one schema, for the 3-node {@code counted} graph with no
  * sleep and with 20 ms per node. A front server in this JVM takes the HTTP creates and runs
  * nothing (its claimer is stalled), so only the workers run. Each figure: {@link #RUNS} runs on as
- * many threads, timed from the first create to the last run done, after a warm-up batch. While it
- * runs, the database's sessions are sampled (what they wait on) and the machine's load average is
- * read, to tell CPU from commit or lock limits. Not in the default suite (the name matches no
- * test pattern): run it with {@code -Dtest=QueueScalingFigures -Dswitchboard.figures=true} and
- * {@code SWITCHBOARD_POSTGRES_URL}; it prints a table.
+ * many threads (created beforehand: the runs are measured, not the threads), timed from the first
+ * create to the last run done, after a warm-up of {@link #WARM_UP} runs. While it runs, the
+ * database's sessions are sampled (what they wait on) and the machine's load average is read, to
+ * tell CPU from commit or lock limits, and the CPU each side spent per run is read from {@code
+ * /proc}: the front JVM (with the test's HTTP clients), the worker JVMs together and the database
+ * cluster (when it runs on this machine), the first two without their JIT compiler threads, whose
+ * CPU is its own column (JIT is a start-up cost: after 40 runs it still took more CPU per run than
+ * the runs). Not in the default suite (the name matches no test pattern): run it with {@code
+ * -Dtest=QueueScalingFigures -Dswitchboard.figures=true} and {@code SWITCHBOARD_POSTGRES_URL}; it
+ * prints a table. {@code -Dswitchboard.figures.workers=1,2}, {@code .sleeps=0}, {@code .runs},
+ * {@code .warmup} choose what to measure; {@code -Dswitchboard.figures.jfr=DIR} records the
+ * measured batch of the front and of each worker with Flight Recorder and prints each thread's CPU
+ * per run.
  */
 @EnabledIfSystemProperty(named = "switchboard.figures", matches = "true")
 class QueueScalingFigures {
     private static final int RUNS = Integer.getInteger("switchboard.figures.runs", 200);
-    private static final int WARM_UP = 40;
+    /**
+     * Runs before each figure: enough for the JIT to have compiled the hot paths of each JVM (at 40,
+     * the compiler threads still took more CPU per run than the runs themselves).
+     */
+    private static final int WARM_UP = Integer.getInteger("switchboard.figures.warmup", 400);
+
     private static final int MAX_RUNS = 8;
     private static final Duration LEASE = Duration.ofMillis(5000);
+    /** Which worker counts and node sleeps to measure (comma-separated), by default 1,2,4 and 0,20. */
+    private static final String WORKERS = System.getProperty("switchboard.figures.workers", "1,2,4");
+
+    private static final String SLEEPS = System.getProperty("switchboard.figures.sleeps", "0,20");
+    /**
+     * A directory for flight recordings of the measured batch (front and each worker), when set:
+     * {@code jfr print --events jdk.ExecutionSample} shows where the CPU goes.
+     */
+    private static final String JFR = System.getProperty("switchboard.figures.jfr");
 
     @Test
     void runsPerSecondWithOneTwoAndFourWorkers() throws Exception {
         List<String> table = new ArrayList<>();
         table.add(String.format(
-                "%-10s %7s %9s %8s %8s %10s %8s  %s",
-                "graph", "workers", "runs/s", "p50 ms", "p99 ms", "xids/run", "load1", "db sessions sampled"));
-        for (long sleep : new long[] {0, 20}) {
-            for (int workers : new int[] {1, 2, 4}) {
+                "%-10s %7s %9s %8s %8s %10s %26s %8s  %s",
+                "graph",
+                "workers",
+                "runs/s",
+                "p50 ms",
+                "p99 ms",
+                "xids/run",
+                "cpu ms/run fr/wk/db jit",
+                "load1",
+                "db sessions sampled"));
+        for (String sleepText : SLEEPS.split(",")) {
+            long sleep = Long.parseLong(sleepText.trim());
+            for (String workerText : WORKERS.split(",")) {
+                int workers = Integer.parseInt(workerText.trim());
                 Figure f = measure(workers, sleep);
                 table.add(String.format(
-                        "%-10s %7d %9.1f %8.1f %8.1f %10.1f %8.2f  %s",
+                        "%-10s %7d %9.1f %8.1f %8.1f %10.1f %26s %8.2f  %s",
                         sleep == 0 ? "3 nodes" : "3x" + sleep + " ms",
                         workers,
                         f.runsPerSecond,
                         f.p50,
                         f.p99,
                         f.commitsPerRun,
+                        f.cpu,
                         f.load,
                         f.waits));
             }
@@ -76,6 +109,7 @@ class QueueScalingFigures {
             double p50,
             double p99,
             double commitsPerRun,
+            String cpu,
             double load,
             Map<String, Integer> waits) {}
 
@@ -99,15 +133,36 @@ class QueueScalingFigures {
                 awaitOwner(workers.get(i), logs.resolve("worker-" + i + ".log"));
             }
             Api api = new Api(front.url(), null);
-            batch(api, db, WARM_UP); // JIT and connection warm-up on every worker
+            batch(api, db, threads(api, WARM_UP)); // JIT and connection warm-up on every worker
+            List<String> measured = threads(api, RUNS); // threads first: the runs are measured
             Sampler sampler = new Sampler(db);
+            String tag = "w" + workerCount + "-s" + sleepMs;
+            jdk.jfr.Recording recording = JFR == null ? null : record(workers);
+            long postmaster = postmaster(db);
+            long[] cpu0 = cpu(workers, postmaster);
+            Map<String, Long> threads0 = threadCpu(workers);
             long commits0 = commits(db);
             long t0 = System.nanoTime();
             Thread sampling = new Thread(sampler, "figures-sampler");
             sampling.setDaemon(true);
             sampling.start();
-            List<String> measured = batch(api, db, RUNS);
+            batch(api, db, measured);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            long[] cpu1 = cpu(workers, postmaster);
+            Map<String, Long> threads1 = threadCpu(workers);
+            long[] jit = new long[2]; // the compiler threads' CPU, front and workers
+            threads1.forEach((name, ms) -> {
+                long d = ms - threads0.getOrDefault(name, 0L);
+                if (name.contains("CompilerThre")) {
+                    jit[name.startsWith("front") ? 0 : 1] += d;
+                }
+                if (d > 0 && JFR != null) {
+                    System.out.printf("[threads] %s %-40s %7.2f ms/run%n", tag, name, d / (double) RUNS);
+                }
+            });
+            if (recording != null) {
+                dump(recording, workers, Path.of(JFR), tag);
+            }
             double commitsPerRun = (commits(db) - commits0 - 1) / (double) RUNS;
             sampling.interrupt();
             sampling.join();
@@ -117,10 +172,143 @@ class QueueScalingFigures {
                             db,
                             "SELECT count(*) FROM switchboard_server_runs WHERE row_json::jsonb ->> 'status' = 'success'"));
             double[] latency = latency(db, measured);
-            return new Figure(RUNS / seconds, latency[0], latency[1], commitsPerRun, loadAverage(), sampler.waits);
+            String cpu = String.format(
+                    "%.1f/%.1f/%s %.1f",
+                    (cpu1[0] - cpu0[0] - jit[0]) / (double) RUNS,
+                    (cpu1[1] - cpu0[1] - jit[1]) / (double) RUNS,
+                    postmaster < 0 ? "n/a" : String.format("%.1f", (cpu1[2] - cpu0[2]) / (double) RUNS),
+                    (jit[0] + jit[1]) / (double) RUNS);
+            return new Figure(RUNS / seconds, latency[0], latency[1], commitsPerRun, cpu, loadAverage(), sampler.waits);
         } finally {
             workers.forEach(Process::destroyForcibly);
         }
+    }
+
+    /**
+     * CPU time so far in milliseconds (user and system, from {@code /proc}): of this JVM (the front
+     * and the test's HTTP clients), of the worker JVMs together, and of the database cluster (its
+     * postmaster's children alive, plus those it reaped); 0 where {@code /proc} is not readable.
+     */
+    private static long[] cpu(List<Process> workers, long postmaster) {
+        long front = cpuOf(ProcessHandle.current().pid(), false);
+        long worker = 0;
+        for (Process p : workers) {
+            worker += cpuOf(p.pid(), false);
+        }
+        long db = 0;
+        if (postmaster > 0) {
+            db = cpuOf(postmaster, true);
+            try (java.util.stream.Stream<Path> all = Files.list(Path.of("/proc"))) {
+                for (Path p : (Iterable<Path>) all::iterator) {
+                    String name = p.getFileName().toString();
+                    if (name.chars().allMatch(Character::isDigit)) {
+                        String[] f = stat(Long.parseLong(name));
+                        if (f != null && Long.parseLong(f[1]) == postmaster) {
+                            db += cpuOf(Long.parseLong(name), false);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                return new long[] {front, worker, 0};
+            }
+        }
+        return new long[] {front, worker, db};
+    }
+
+    /** CPU ms by process (front, worker) and thread name (digits dropped), from {@code /proc}. */
+    private static Map<String, Long> threadCpu(List<Process> workers) throws IOException {
+        Map<String, Long> out = new TreeMap<>();
+        List<Long> pids = new ArrayList<>();
+        pids.add(ProcessHandle.current().pid());
+        workers.forEach(p -> pids.add(p.pid()));
+        for (int i = 0; i < pids.size(); i++) {
+            String who = i == 0 ? "front " : "worker ";
+            try (java.util.stream.Stream<Path> tasks =
+                    Files.list(Path.of("/proc", pids.get(i).toString(), "task"))) {
+                for (Path t : (Iterable<Path>) tasks::iterator) {
+                    String text = Files.readString(t.resolve("stat"));
+                    String name = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')'))
+                            .replaceAll("[0-9]+", "N");
+                    String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
+                    out.merge(who + name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10, Long::sum);
+                }
+            } catch (IOException | RuntimeException e) {
+                // a thread ended meanwhile
+            }
+        }
+        return out;
+    }
+
+    /** A process's CPU in ms; with {@code reaped}, its waited-for children's too. */
+    private static long cpuOf(long pid, boolean reaped) {
+        String[] f = stat(pid);
+        if (f == null) {
+            return 0;
+        }
+        // after the command's closing parenthesis: state is field 0 here, utime 11, stime 12, cutime 13, cstime 14
+        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        if (reaped) {
+            ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        }
+        return ticks * 10; // USER_HZ is 100 on Linux
+    }
+
+    /** The fields of {@code /proc/<pid>/stat} after the command name, or null. */
+    private static String[] stat(long pid) {
+        try {
+            String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return s.substring(s.lastIndexOf(')') + 2).split(" ");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The database cluster's postmaster on this machine (a session's parent), or -1. */
+    private static long postmaster(TestPostgres db) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+            if (!r.next() || !db.url().contains("localhost")) {
+                return -1;
+            }
+            String[] f = stat(r.getLong(1));
+            return f == null ? -1 : Long.parseLong(f[1]);
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    /** Starts flight recordings in this JVM and, through {@code jcmd}, in each worker. */
+    private static jdk.jfr.Recording record(List<Process> workers) throws Exception {
+        for (Process p : workers) {
+            jcmd(p, "JFR.start", "name=figures", "settings=profile");
+        }
+        jdk.jfr.Recording r = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+        r.start();
+        return r;
+    }
+
+    private static void dump(jdk.jfr.Recording front, List<Process> workers, Path dir, String tag) throws Exception {
+        Files.createDirectories(dir);
+        front.stop();
+        front.dump(dir.resolve("front-" + tag + ".jfr"));
+        front.close();
+        for (int i = 0; i < workers.size(); i++) {
+            jcmd(
+                    workers.get(i),
+                    "JFR.stop",
+                    "name=figures",
+                    "filename=" + dir.resolve("worker" + i + "-" + tag + ".jfr"));
+        }
+    }
+
+    private static void jcmd(Process p, String... command) throws Exception {
+        List<String> args = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(p.pid())));
+        args.addAll(List.of(command));
+        Process j = new ProcessBuilder(args).redirectErrorStream(true).start();
+        String out = new String(j.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, j.waitFor(), () -> "jcmd failed: " + out);
     }
 
     /** p50 and p99 of the runs' latencies, creation to outcome, in milliseconds. */
@@ -153,15 +341,20 @@ class QueueScalingFigures {
         }
     }
 
-    /**
-     * Creates {@code n} runs, one per new thread, and waits until the queue has run them all;
-     * answers the threads.
-     */
-    private static List<String> batch(Api api, TestPostgres db, int n) throws Exception {
+    /** Creates {@code n} threads; answers their ids. */
+    private static List<String> threads(Api api, int n) throws Exception {
         List<String> threads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             threads.add(api.newThread());
         }
+        return threads;
+    }
+
+    /**
+     * Creates a run on each thread, from four clients, and waits until the queue has run them all
+     * (asking only the partial indexes of pending and running runs, every 10 ms).
+     */
+    private static void batch(Api api, TestPostgres db, List<String> threads) throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(4);
         try {
             List<Future<?>> created = new ArrayList<>();
@@ -181,11 +374,12 @@ class QueueScalingFigures {
         try (Connection c = db.connect(); // one connection: the database's slots are shared
                 Statement s = c.createStatement()) {
             while (true) {
-                try (ResultSet r =
-                        s.executeQuery("SELECT count(*) FROM switchboard_server_runs WHERE queue_status <> 'done'")) {
+                try (ResultSet r = s.executeQuery("SELECT EXISTS (SELECT 1 FROM switchboard_server_runs"
+                        + " WHERE queue_status = 'pending') OR EXISTS (SELECT 1 FROM switchboard_server_runs"
+                        + " WHERE queue_status IN ('running', 'cancelling'))")) {
                     r.next();
-                    if (r.getInt(1) == 0) {
-                        return threads;
+                    if (!r.getBoolean(1)) {
+                        return;
                     }
                 }
                 assertTrue(System.nanoTime() < end, "runs still unfinished after 5 minutes");

@@ -8,7 +8,6 @@ import dev.switchboard.server.runs.SharedEvents;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,27 +21,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * The SSE events of the runs on the PostgreSQL queue, in {@code switchboard_server_events} (a
  * global {@code id} orders them, {@code run_id}, {@code event}, {@code data}), so that a client
  * streaming or join-streaming a run through a JVM that does not run it gets the same events as one
- * <<<<<<< HEAD
- * connected to the owner. The owner's events are written by one writer thread in batches: it takes
- * every event queued while the previous batch was being committed, plus those of a short {@link
- * #LINGER}, in one transaction, and NOTIFYs {@link #CHANNEL} with the run id of each run in the
- * batch; a run's remaining events are written before the queue marks it done. A reader on another
- * JVM ({@link #tail}) replays the run's rows from the first, or from the one after a {@code
- * Last-Event-ID} (a run's rows, in id order, are its stream; as with {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run is
- * done and its last row was read. Rows go with their run (a foreign key, so also with their thread)
- * and are pruned {@link #KEEP} after the run's last event once it is done. Every batch, prune and
- * read borrows a connection of the server's {@link ConnectionPool} for its one transaction.
- * =======
  * connected to the owner. The owner's events go into the transaction of their run's next
  * checkpoint ({@link ClaimGuard}) or, its last ones, of its outcome ({@link PostgresRunQueue#finish});
- * a writer thread stores in batches those that no checkpoint took within {@link #LINGER}. Once
- * they committed, {@link #CHANNEL} is NOTIFYed with the run's id (through the queue's {@link
- * Notifier}). A reader on another JVM ({@link #tail}) replays the run's rows from the first, or
+ * a writer thread stores in batches those that no checkpoint took within {@link #LINGER} when a
+ * reader on another JVM streams the run (it says so: {@link #tailed}), else within {@link
+ * #UNREAD_LINGER}. Once they committed, and the run is streamed elsewhere, {@link #CHANNEL} is
+ * NOTIFYed with the run's id (through the queue's {@link Notifier}). So a run nobody streams
+ * through another JVM costs no commit and no NOTIFY for its events when its steps are shorter
+ * than {@link #UNREAD_LINGER}. A reader on another JVM ({@link #tail}) replays the run's rows from the first, or
  * from the one after a {@code Last-Event-ID} (a run's rows, in id order, are its stream; as with
  * {@link RunEvents}), then waits for a NOTIFY (or polls every {@link #POLL}) and ends once the run
  * is done and its last row was read. Rows go with their run (a foreign key, so also with their
  * thread) and are pruned {@link #KEEP} after the run's last event once it is done.
- * >>>>>>> main
  */
 public final class EventLog implements SharedEvents, AutoCloseable {
     /** The NOTIFY channel; the payload is the run id whose events were written. */
@@ -55,6 +45,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * token streamed in a long step up to two lingers late.
      */
     static final Duration LINGER = Duration.ofMillis(20);
+    /**
+     * How old the event of a run that no reader on another JVM streams gets before the writer
+     * stores it: its checkpoints and outcome most often take it first (a step shorter than this
+     * costs no commit of its own), and a reader that comes later replays it from the table.
+     */
+    static final Duration UNREAD_LINGER = Duration.ofSeconds(1);
+    /**
+     * How often a reader on another JVM repeats that it streams a run ({@code tail <run>} on the
+     * queue's channel); the owner forgets a run not repeated for twice this.
+     */
+    static final Duration TAIL_NOTICE = Duration.ofMinutes(1);
     /** A reader's fallback poll when no NOTIFY comes. */
     static final Duration POLL = Duration.ofMillis(500);
     /** How long a done run's events stay for late joiners: as long as a JVM keeps its own runs'. */
@@ -81,7 +82,10 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      */
     private final Set<String> inFlight = new java.util.HashSet<>();
 
-    private final Map<String, Signal> signals = new ConcurrentHashMap<>();
+    private final Map<String, EventTail.Signal> signals = new ConcurrentHashMap<>();
+    /** The runs a reader on another JVM streams, to when it said so last ({@link System#nanoTime}). */
+    private final Map<String, Long> tailed = new ConcurrentHashMap<>();
+
     private final Thread flusher;
     private long lastPrune = System.nanoTime();
     private volatile boolean closing;
@@ -166,14 +170,17 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * waits for an event at most about two lingers either way.
      */
     private void flush(boolean all) {
-        long agedBefore = System.nanoTime() - LINGER.toNanos();
+        long now = System.nanoTime();
+        long agedBefore = now - LINGER.toNanos();
+        long unreadAgedBefore = now - UNREAD_LINGER.toNanos();
         synchronized (writeLock) {
             List<Pending> batch = new ArrayList<>();
             Set<String> runs = new LinkedHashSet<>();
             synchronized (pending) {
                 for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
                     Pending p = it.next();
-                    if (!inFlight.contains(p.runId) && (all || p.queuedAt - agedBefore <= 0)) {
+                    long due = tailed.containsKey(p.runId) ? agedBefore : unreadAgedBefore;
+                    if (!inFlight.contains(p.runId) && (all || p.queuedAt - due <= 0)) {
                         batch.add(p);
                         runs.add(p.runId);
                         it.remove();
@@ -238,11 +245,37 @@ public final class EventLog implements SharedEvents, AutoCloseable {
         }
     }
 
-    /** NOTIFYs the readers of a run's rows that more committed. */
+    /** NOTIFYs the readers of a run's rows on other JVMs, if any said they stream it, that more committed. */
     private void announce(String runId) {
+        Notifier n = notifier;
+        if (n != null && tailed.containsKey(runId)) {
+            n.send(CHANNEL, runId);
+        }
+    }
+
+    /**
+     * A reader on another JVM streams the run ({@code tail <run>} on the queue's channel): from now
+     * its events are stored within {@link #LINGER} and announced, and it is told at once to read
+     * what committed meanwhile without a NOTIFY.
+     *
+     * @param runId the run
+     */
+    void tailed(String runId) {
+        tailed.put(runId, System.nanoTime());
         Notifier n = notifier;
         if (n != null) {
             n.send(CHANNEL, runId);
+        }
+        synchronized (pending) {
+            pending.notifyAll();
+        }
+    }
+
+    /** Tells the run's owner, wherever it runs, that a reader here streams it (see {@link #tailed}). */
+    private void askFor(String runId) {
+        Notifier n = notifier;
+        if (n != null) {
+            n.send(PostgresRunQueue.CHANNEL, "tail " + runId);
         }
     }
 
@@ -293,6 +326,9 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             return out;
         } finally {
             ended(runId, last, stored);
+            if (stored) {
+                tailed.remove(runId); // its last events are announced: no more come
+            }
         }
     }
 
@@ -355,7 +391,7 @@ public final class EventLog implements SharedEvents, AutoCloseable {
      * @param runId the run
      */
     public void arrived(String runId) {
-        Signal s = signals.get(runId);
+        EventTail.Signal s = signals.get(runId);
         if (s != null) {
             s.bump();
         }
@@ -364,7 +400,15 @@ public final class EventLog implements SharedEvents, AutoCloseable {
     /** A reader of one run's rows from the first, for a stream on a JVM that does not run it. */
     @Override
     public EventFeed tail(String runId) {
-        return new Tail(runId, signals.compute(runId, (k, s) -> (s == null ? new Signal() : s).retain()));
+        EventTail.Signal signal = signals.compute(runId, (k, s) -> (s == null ? new EventTail.Signal() : s).retain());
+        askFor(runId);
+        return new EventTail(
+                pool,
+                where,
+                runId,
+                signal,
+                () -> askFor(runId),
+                () -> signals.computeIfPresent(runId, (k, s) -> s.release() ? null : s));
     }
 
     /** Deletes the rows of runs done for longer than {@link #KEEP}, at most once a minute per JVM. */
@@ -373,6 +417,8 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             return;
         }
         lastPrune = System.nanoTime();
+        long forgetBefore = lastPrune - 2 * TAIL_NOTICE.toNanos();
+        tailed.values().removeIf(at -> at - forgetBefore < 0);
         try {
             prune(KEEP);
         } catch (SQLException e) {
@@ -406,40 +452,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
         }
     }
 
-    /**
-     * The run's rows after row {@code afterRow} but the first {@code skip} of them, oldest first,
-     * with their row ids; the first is numbered {@code firstId} in the run's stream.
-     */
-    private static List<Row> read(Connection reader, String runId, long afterRow, int skip, int firstId)
-            throws SQLException {
-        List<Row> out = new ArrayList<>();
-        try (PreparedStatement p = reader.prepareStatement(
-                "SELECT id, event, data FROM " + EVENTS + " WHERE run_id = ? AND id > ? ORDER BY id OFFSET ?")) {
-            p.setString(1, runId);
-            p.setLong(2, afterRow);
-            p.setInt(3, skip);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    byte[] data = r.getString(3).getBytes(StandardCharsets.UTF_8);
-                    int id = firstId + out.size();
-                    out.add(new Row(r.getLong(1), new RunEvents.Event(id, r.getString(2), data)));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Whether the run is done on the queue (or gone): no more rows will come. */
-    private static boolean ended(Connection reader, String runId) throws SQLException {
-        try (PreparedStatement p =
-                reader.prepareStatement("SELECT queue_status FROM switchboard_server_runs WHERE run_id = ?")) {
-            p.setString(1, runId);
-            try (ResultSet r = p.executeQuery()) {
-                return !r.next() || r.getString(1).equals("done");
-            }
-        }
-    }
-
     @Override
     public void close() {
         closing = true;
@@ -448,115 +460,6 @@ public final class EventLog implements SharedEvents, AutoCloseable {
             flush();
         } catch (RuntimeException e) {
             LOG.warn("writing the last run events failed: {}", e.getMessage());
-        }
-    }
-
-    /** A stored event and its row id. */
-    private record Row(long id, RunEvents.Event event) {}
-
-    /** Counts the NOTIFYs of one run, for the readers waiting on it in this JVM. */
-    private static final class Signal {
-        private int readers;
-        private long version;
-
-        synchronized Signal retain() {
-            readers++;
-            return this;
-        }
-
-        synchronized boolean release() {
-            return --readers == 0;
-        }
-
-        synchronized void bump() {
-            version++;
-            notifyAll();
-        }
-
-        synchronized long version() {
-            return version;
-        }
-
-        /** Waits up to {@code millis} for a NOTIFY after {@code seen}. */
-        synchronized void await(long seen, long millis) throws InterruptedException {
-            if (version == seen && millis > 0) {
-                wait(millis);
-            }
-        }
-    }
-
-    /**
-     * One stream's reading position in a run's rows. A row's id in the run's stream is its place
-     * among the run's rows (they are written in order by the run's one owner and pruned together),
-     * so it matches the id the owner's own {@link RunEvents} gives it.
-     */
-    private final class Tail implements EventFeed {
-        private final String runId;
-        private final Signal signal;
-        private long lastRow;
-        /** The stream id of the next row; -1 before the first read, which skips the rows before {@code from}. */
-        private int nextId = -1;
-
-        private boolean closed;
-
-        Tail(String runId, Signal signal) {
-            this.runId = runId;
-            this.signal = signal;
-        }
-
-        @Override
-        public List<RunEvents.Event> after(int from, long millis) throws InterruptedException {
-            long end = System.nanoTime() + millis * 1_000_000;
-            while (!closed) {
-                long seen = signal.version();
-                List<RunEvents.Event> got = next(from);
-                if (!got.isEmpty() || closed) {
-                    return got;
-                }
-                long left = (end - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
-                    break;
-                }
-                signal.await(seen, Math.min(left, POLL.toMillis()));
-            }
-            return List.of();
-        }
-
-        /** Reads the new rows; the run's status is read first, so a done run's last rows are seen. */
-        private List<RunEvents.Event> next(int from) {
-            Connection reader = null;
-            try {
-                reader = pool.borrow();
-                boolean ended = ended(reader, runId);
-                int first = nextId < 0 ? Math.max(0, from) : nextId;
-                List<Row> rows = read(reader, runId, lastRow, nextId < 0 ? first : 0, first);
-                pool.giveBack(reader);
-                reader = null;
-                if (rows.isEmpty()) {
-                    closed = ended;
-                    return List.of();
-                }
-                lastRow = rows.get(rows.size() - 1).id;
-                nextId = first + rows.size();
-                return rows.stream().map(Row::event).toList();
-            } catch (SQLException e) {
-                // the database is away: the stream stays open (heartbeats) and reads again after a poll
-                if (reader != null) {
-                    pool.giveBack(reader, e);
-                }
-                LOG.warn("reading the events of run {} from {} failed: {}", runId, where, e.getMessage());
-                return List.of();
-            }
-        }
-
-        @Override
-        public boolean closed() {
-            return closed;
-        }
-
-        @Override
-        public void release() {
-            signals.computeIfPresent(runId, (k, s) -> s.release() ? null : s);
         }
     }
 }

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * This JVM's worker on the {@link PostgresRunQueue}: a listener thread keeps one connection of its
  * own, outside the server's pool, on which it waits for NOTIFYs ({@code wake}: claim; {@code
- * cancel}: stop an owned run; {@code done}: a run finished elsewhere; run events written) and,
+ * cancel}: stop an owned run; {@code done}: a run finished elsewhere; {@code tail}: a JVM streams a
+ * run; run events written) and,
  * every {@link Settings#heartbeat}, beats: renews the leases this JVM holds, notices the ones it
  * lost or that were cancelled, and sweeps expired leases of any JVM back to the queue. Because the
  * beat runs on that connection, a lease is renewed however busy the pool is (its connections are
@@ -249,6 +250,7 @@ public final class QueueWorker implements AutoCloseable {
             case "wake" -> wake();
             case "done" -> pipeline.news().finished(arg);
             case "cancel" -> beatNow = true; // the beat reads the cancel's action with the leases
+            case "tail" -> log.tailed(arg); // a JVM streams the run: its events go out promptly
             default -> {}
         }
     }

@@ -5,9 +5,9 @@ import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.Json;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -28,11 +28,11 @@ public final class AssistantTable implements AutoCloseable {
 
     private final Sql sql;
     /**
-     * The row last read of each assistant with the text it was read from (under the table's
-     * monitor): a read still asks the database, but the same text is not parsed again. Rows are
+     * The row last read of each assistant with the text it was read from (a concurrent map: reads
+     * run at once, each on its own connection): a read still asks the database, but the same text is not parsed again. Rows are
      * shared, so no caller changes one (each copies what it changes).
      */
-    private final Map<String, Read> read = new HashMap<>();
+    private final Map<String, Read> read = new ConcurrentHashMap<>();
 
     private record Read(String text, AssistantRow row) {}
 
@@ -77,7 +77,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param a the assistant, version 1
      * @return whether it was new; the stored row is {@link #get}'s
      */
-    public synchronized Created create(AssistantRow a) {
+    public Created create(AssistantRow a) {
         return sql.tx(() -> {
             if (lock(a.assistantId()) != null) {
                 return Created.EXISTING;
@@ -94,7 +94,7 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @param a the system assistant
      */
-    public synchronized void ensure(AssistantRow a) {
+    public void ensure(AssistantRow a) {
         sql.tx(() -> {
             String conflict = sql.postgres() ? " ON CONFLICT DO NOTHING" : "";
             String or = sql.postgres() ? "" : " OR IGNORE";
@@ -120,7 +120,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the row, or null
      */
-    public synchronized AssistantRow get(String id) {
+    public AssistantRow get(String id) {
         List<String[]> rows =
                 sql.once(() -> sql.strings("SELECT row_json FROM " + ROWS + " WHERE assistant_id = ?", id));
         if (rows.isEmpty()) {
@@ -149,7 +149,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param now the time of the change
      * @return the new row, or null when there is no such assistant
      */
-    public synchronized AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
+    public AssistantRow patch(String id, UnaryOperator<AssistantRow> change, Instant now) {
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -184,7 +184,7 @@ public final class AssistantTable implements AutoCloseable {
      * @return the new row
      * @throws ApiException 404 when the assistant or the version does not exist
      */
-    public synchronized AssistantRow setLatest(String id, int version, Instant now) {
+    public AssistantRow setLatest(String id, int version, Instant now) {
         return sql.tx(() -> {
             AssistantRow current = lock(id);
             if (current == null) {
@@ -207,7 +207,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return whether it existed
      */
-    public synchronized boolean delete(String id) {
+    public boolean delete(String id) {
         return sql.tx(() -> {
             sql.update("DELETE FROM " + VERSIONS + " WHERE assistant_id = ?", id);
             return sql.update("DELETE FROM " + ROWS + " WHERE assistant_id = ?", id) == 1;
@@ -219,7 +219,7 @@ public final class AssistantTable implements AutoCloseable {
      *
      * @return the rows
      */
-    public synchronized List<AssistantRow> all() {
+    public List<AssistantRow> all() {
         return sql.tx(() -> sql.rows("SELECT row_json FROM " + ROWS).stream()
                 .map(AssistantRow::restore)
                 .toList());
@@ -231,7 +231,7 @@ public final class AssistantTable implements AutoCloseable {
      * @param id the assistant id
      * @return the versions (their {@code createdAt} is when each was written)
      */
-    public synchronized List<AssistantRow> versions(String id) {
+    public List<AssistantRow> versions(String id) {
         return sql.tx(() ->
                 sql
                         .rows("SELECT row_json FROM " + VERSIONS + " WHERE assistant_id = ? ORDER BY version DESC", id)
@@ -260,7 +260,7 @@ public final class AssistantTable implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
         sql.close();
     }
 }

@@ -19,36 +19,50 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The server's rows in two tables of the checkpoints' database (SQLite file or PostgreSQL), so
  * one file or one database holds everything a restart needs. The SQL is the subset both speak
- * ({@code INSERT ... ON CONFLICT DO UPDATE}); one connection at a time, used by one thread: the
- * rows change a few times per run, far less often than checkpoints are written. On SQLite the
- * connection is kept; on PostgreSQL each call (or {@link #transaction}) borrows one from the
- * server's {@link ConnectionPool} and gives it back when it returns.
+ * ({@code INSERT ... ON CONFLICT DO UPDATE}). On SQLite one connection is kept, used by one thread
+ * at a time; on PostgreSQL each call (or {@link #transaction}) borrows one from the server's {@link
+ * ConnectionPool} and gives it back when it returns, and threads call at once, each on its own
+ * connection (a JVM's creates, claims and API reads no longer queue behind one another's round
+ * trips here, as JVMs on one database never did).
  */
 public final class JdbcRowStore implements RowStore {
     /** SQLite waits this long for the checkpoint saver's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    /** The kept connection; on a pool, the borrowed one while a call runs, else null. */
-    private Connection connection;
-
     /** The server's pool each call borrows from; null when one connection is kept. */
     private final ConnectionPool pool;
-    /** On a pool: the calls under way on this thread that share the borrowed connection. */
-    private int depth;
+    /** The kept connection's state, used by one thread at a time under {@link #keptLock}; null on a pool. */
+    private final State kept;
+    /** On a pool: each thread's own calls (and its borrowed connection), so threads never wait on each other here. */
+    private final ThreadLocal<State> borrowed = ThreadLocal.withInitial(State::new);
+    /** The kept connection serves one thread at a time (reentrant: a transaction's calls join it). */
+    private final java.util.concurrent.locks.ReentrantLock keptLock = new java.util.concurrent.locks.ReentrantLock();
 
     private final String where;
     /** PostgreSQL merges a thread's fields in one statement; SQLite (one JVM) in Java. */
     private final boolean postgres;
 
-    private long seq = System.currentTimeMillis() * 1000;
-    private long threadRowsRead;
-    /** Within {@link #transaction}: nested calls join it. */
-    private boolean inTransaction;
-    /** Its first statement ran: the connection is out of auto-commit until it ends. */
-    private boolean begun;
+    private final java.util.concurrent.atomic.AtomicLong seq =
+            new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis() * 1000);
+    private final java.util.concurrent.atomic.AtomicLong threadRowsRead = new java.util.concurrent.atomic.AtomicLong();
+
+    /** One thread's calls on its connection. */
+    private static final class State {
+        /** The kept connection; on a pool, the borrowed one while a call runs, else null. */
+        Connection connection;
+        /** On a pool: the calls under way on this thread that share the borrowed connection. */
+        int depth;
+        /** Within {@link #transaction}: nested calls join it. */
+        boolean inTransaction;
+        /** Its first statement ran: the connection is out of auto-commit until it ends. */
+        boolean begun;
+    }
 
     private JdbcRowStore(Connection connection, ConnectionPool pool, String where, boolean postgres) {
-        this.connection = connection;
+        this.kept = pool == null ? new State() : null;
+        if (kept != null) {
+            kept.connection = connection;
+        }
         this.pool = pool;
         this.where = where;
         this.postgres = postgres;
@@ -123,20 +137,21 @@ public final class JdbcRowStore implements RowStore {
      * the database nothing.
      */
     @Override
-    public synchronized void transaction(Runnable work) {
-        if (inTransaction) {
-            work.run();
-            return;
-        }
+    public void transaction(Runnable work) {
         with(() -> {
-            inTransaction = true;
+            State st = state();
+            if (st.inTransaction) {
+                work.run();
+                return null;
+            }
+            st.inTransaction = true;
             try {
                 work.run();
-                if (begun) {
-                    connection.commit();
+                if (st.begun) {
+                    st.connection.commit();
                 }
             } catch (RuntimeException | Error e) {
-                if (begun) {
+                if (st.begun) {
                     rollback();
                 }
                 throw e;
@@ -144,7 +159,7 @@ public final class JdbcRowStore implements RowStore {
                 rollback();
                 throw failed(e);
             } finally {
-                inTransaction = false;
+                st.inTransaction = false;
                 end();
             }
             return null;
@@ -153,22 +168,23 @@ public final class JdbcRowStore implements RowStore {
 
     /** Begins the transaction of {@link #transaction} at its first statement. */
     private void join() {
-        if (inTransaction && !begun) {
+        State st = state();
+        if (st.inTransaction && !st.begun) {
             try {
-                connection.setAutoCommit(false);
+                state().connection.setAutoCommit(false);
             } catch (SQLException e) {
                 // SQLite's driver counts itself out of auto-commit even when its BEGIN failed (busy):
                 // left so, every later transaction's commit would fail for want of one begun
                 autoCommitAgain();
                 throw failed(e);
             }
-            begun = true;
+            st.begun = true;
         }
     }
 
     private void autoCommitAgain() {
         try {
-            connection.setAutoCommit(true);
+            state().connection.setAutoCommit(true);
         } catch (SQLException e) {
             // it ends no transaction (none began), but the driver is back in auto-commit
         }
@@ -176,17 +192,18 @@ public final class JdbcRowStore implements RowStore {
 
     private void rollback() {
         try {
-            connection.rollback();
+            state().connection.rollback();
         } catch (SQLException e) {
             // the connection is broken: its transaction ends with it
         }
     }
 
     private void end() {
-        if (begun) {
-            begun = false;
+        State st = state();
+        if (st.begun) {
+            st.begun = false;
             try {
-                connection.setAutoCommit(true);
+                state().connection.setAutoCommit(true);
             } catch (SQLException e) {
                 throw failed(e);
             }
@@ -194,7 +211,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized void putThread(String id, ObjectNode row) {
+    public void putThread(String id, ObjectNode row) {
         with(() -> {
             update(
                     "INSERT INTO switchboard_server_threads (thread_id, row_json) VALUES (?, ?)"
@@ -211,7 +228,7 @@ public final class JdbcRowStore implements RowStore {
      * this JVM writes, and a read then write on its one connection does the same.
      */
     @Override
-    public synchronized ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata) {
+    public ObjectNode updateThread(String id, ObjectNode fields, ObjectNode metadata) {
         return with(() -> {
             if (postgres) {
                 return one(
@@ -235,7 +252,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized void deleteThread(String id) {
+    public void deleteThread(String id) {
         with(() -> {
             update("DELETE FROM switchboard_server_runs WHERE thread_id = ?", id);
             update("DELETE FROM switchboard_server_threads WHERE thread_id = ?", id);
@@ -244,7 +261,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized void putRun(String id, String threadId, ObjectNode row) {
+    public void putRun(String id, String threadId, ObjectNode row) {
         with(() -> {
             // seq orders the runs as created; an update keeps the run's first seq
             update(
@@ -252,14 +269,14 @@ public final class JdbcRowStore implements RowStore {
                             + " ON CONFLICT (run_id) DO UPDATE SET row_json = excluded.row_json",
                     id,
                     threadId,
-                    ++seq,
+                    seq.incrementAndGet(),
                     text(row));
             return null;
         });
     }
 
     @Override
-    public synchronized void deleteRun(String id) {
+    public void deleteRun(String id) {
         with(() -> {
             update("DELETE FROM switchboard_server_runs WHERE run_id = ?", id);
             return null;
@@ -267,27 +284,28 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized List<ObjectNode> threads() {
+    public List<ObjectNode> threads() {
         return with(() -> {
             List<ObjectNode> all = query("SELECT row_json FROM switchboard_server_threads");
-            threadRowsRead += all.size();
+            threadRowsRead.addAndGet(all.size());
             return all;
         });
     }
 
     @Override
-    public synchronized List<ObjectNode> runs() {
+    public List<ObjectNode> runs() {
         return with(() -> {
             return query("SELECT row_json FROM switchboard_server_runs ORDER BY seq");
         });
     }
 
     @Override
-    public synchronized List<ObjectNode> runs(String threadId) {
+    public List<ObjectNode> runs(String threadId) {
         return with(() -> {
             List<ObjectNode> out = new ArrayList<>();
-            try (PreparedStatement p = connection.prepareStatement(
-                    "SELECT row_json FROM switchboard_server_runs WHERE thread_id = ? ORDER BY seq")) {
+            try (PreparedStatement p = state().connection
+                    .prepareStatement(
+                            "SELECT row_json FROM switchboard_server_runs WHERE thread_id = ? ORDER BY seq")) {
                 p.setString(1, threadId);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
@@ -307,7 +325,7 @@ public final class JdbcRowStore implements RowStore {
      * status compared byte-wise as Java compares strings, times as instants).
      */
     @Override
-    public synchronized List<ObjectNode> searchThreads(ThreadQuery q) {
+    public List<ObjectNode> searchThreads(ThreadQuery q) {
         return with(() -> {
             if (!postgres) {
                 return RowStore.super.searchThreads(q);
@@ -320,7 +338,7 @@ public final class JdbcRowStore implements RowStore {
                 args.add(q.limit());
                 args.add(q.offset());
                 List<ObjectNode> page = select(sql, args);
-                threadRowsRead += page.size();
+                threadRowsRead.addAndGet(page.size());
                 return page;
             } catch (SQLException e) {
                 throw failed(e);
@@ -329,7 +347,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized int countThreads(ThreadQuery q) {
+    public int countThreads(ThreadQuery q) {
         return with(() -> {
             if (!postgres) {
                 return RowStore.super.countThreads(q);
@@ -354,7 +372,7 @@ public final class JdbcRowStore implements RowStore {
         }
         if (q.ids() != null) {
             w.append(" AND thread_id = ANY (?)");
-            args.add(connection.createArrayOf("varchar", q.ids().toArray()));
+            args.add(state().connection.createArrayOf("varchar", q.ids().toArray()));
         }
         keysEqual(w, args, "metadata", q.metadata());
         keysEqual(w, args, "values", q.values());
@@ -389,7 +407,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     private PreparedStatement bind(String sql, List<Object> args) throws SQLException {
-        PreparedStatement p = connection.prepareStatement(sql);
+        PreparedStatement p = state().connection.prepareStatement(sql);
         for (int i = 0; i < args.size(); i++) {
             p.setObject(i + 1, args.get(i));
         }
@@ -416,19 +434,19 @@ public final class JdbcRowStore implements RowStore {
      *
      * @return the count
      */
-    public synchronized long threadRowsRead() {
-        return threadRowsRead;
+    public long threadRowsRead() {
+        return threadRowsRead.get();
     }
 
     @Override
-    public synchronized ObjectNode thread(String id) {
+    public ObjectNode thread(String id) {
         return with(() -> {
             return one("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?", id);
         });
     }
 
     @Override
-    public synchronized ObjectNode run(String id) {
+    public ObjectNode run(String id) {
         return with(() -> {
             return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
         });
@@ -458,7 +476,7 @@ public final class JdbcRowStore implements RowStore {
 
     private ObjectNode one(String sql, String... args) {
         join();
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
+        try (PreparedStatement p = state().connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setString(i + 1, args[i]);
             }
@@ -476,16 +494,22 @@ public final class JdbcRowStore implements RowStore {
      */
     private <T> T with(Supplier<T> call) {
         if (pool == null) {
-            return call.get();
-        }
-        if (depth == 0) {
+            keptLock.lock();
             try {
-                connection = pool.borrow();
+                return call.get();
+            } finally {
+                keptLock.unlock();
+            }
+        }
+        State st = borrowed.get();
+        if (st.depth == 0) {
+            try {
+                st.connection = pool.borrow();
             } catch (SQLException e) {
                 throw failed(e);
             }
         }
-        depth++;
+        st.depth++;
         SQLException failure = null;
         try {
             return call.get();
@@ -493,29 +517,37 @@ public final class JdbcRowStore implements RowStore {
             failure = e.getCause() instanceof SQLException x ? x : null;
             throw e;
         } finally {
-            if (--depth == 0) {
-                Connection c = connection;
-                connection = null;
+            if (--st.depth == 0) {
+                Connection c = st.connection;
+                st.connection = null;
                 pool.giveBack(c, failure);
             }
         }
     }
 
+    /** This thread's calls: the kept connection's (under its lock), or this thread's own on a pool. */
+    private State state() {
+        return kept != null ? kept : borrowed.get();
+    }
+
     @Override
-    public synchronized void close() {
+    public void close() {
         if (pool != null) {
             return; // nothing kept: the server closes its pool after its users
         }
+        keptLock.lock();
         try {
-            connection.close();
+            kept.connection.close();
         } catch (SQLException e) {
             // closing: nothing left to save
+        } finally {
+            keptLock.unlock();
         }
     }
 
     private void update(String sql, Object... args) {
         join();
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
+        try (PreparedStatement p = state().connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 p.setObject(i + 1, args[i]);
             }
@@ -527,7 +559,7 @@ public final class JdbcRowStore implements RowStore {
 
     private List<ObjectNode> query(String sql) {
         List<ObjectNode> out = new ArrayList<>();
-        try (Statement s = connection.createStatement();
+        try (Statement s = state().connection.createStatement();
                 ResultSet r = s.executeQuery(sql)) {
             while (r.next()) {
                 out.add(read(r.getString(1)));

@@ -303,6 +303,16 @@ public final class Registry {
     }
 
     /**
+     * A run this JVM holds in memory (it created, ran or read it), without reading the store.
+     *
+     * @param runId the run id
+     * @return the run, or null when this JVM has not seen it
+     */
+    public RunRow cachedRun(String runId) {
+        return runs.get(runId);
+    }
+
+    /**
      * Reads a run and its thread again from the store after another JVM changed them.
      *
      * @param r the run

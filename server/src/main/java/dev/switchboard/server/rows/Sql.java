@@ -16,15 +16,20 @@ import tools.jackson.databind.node.ObjectNode;
  * The JDBC connection to the server's database (a SQLite file, PostgreSQL, or a private SQLite
  * database in memory when the server has none) for a table family of its own (assistants, crons):
  * statements of JSON rows, and transactions that retry nothing. On SQLite one connection kept; on
- * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction. Used by
- * one thread at a time (its methods are synchronized by its owner).
+ * PostgreSQL one borrowed from the server's {@link ConnectionPool} for each transaction, by each
+ * thread for its own (threads run their transactions at once); the kept connection serves one
+ * thread's transaction at a time.
  */
 final class Sql implements AutoCloseable {
     /** SQLite waits this long for another connection's write lock on the same file. */
     private static final int BUSY_TIMEOUT_MILLIS = 10_000;
 
-    /** The kept connection; on a pool, the borrowed one while a transaction runs, else null. */
+    /** The kept connection; null on a pool. */
     private Connection connection;
+    /** On a pool: the connection this thread borrowed for its transaction under way. */
+    private final ThreadLocal<Connection> borrowed = new ThreadLocal<>();
+    /** The kept connection runs one thread's transaction at a time (reentrant: nested ones join). */
+    private final java.util.concurrent.locks.ReentrantLock keptLock = new java.util.concurrent.locks.ReentrantLock();
 
     private final String where;
     private final boolean postgres;
@@ -124,14 +129,24 @@ final class Sql implements AutoCloseable {
     }
 
     private <T> T borrowed(Work<T> work, boolean tx) {
-        if (pool == null || connection != null) {
+        if (pool == null) {
+            keptLock.lock();
+            try {
+                return run(work, tx);
+            } finally {
+                keptLock.unlock();
+            }
+        }
+        if (borrowed.get() != null) {
             return run(work, tx);
         }
+        Connection c;
         try {
-            connection = pool.borrow();
+            c = pool.borrow();
         } catch (SQLException e) {
             throw failed(e);
         }
+        borrowed.set(c);
         SQLException failure = null;
         try {
             return run(work, tx);
@@ -139,10 +154,14 @@ final class Sql implements AutoCloseable {
             failure = e.getCause() instanceof SQLException s ? s : null;
             throw e;
         } finally {
-            Connection c = connection;
-            connection = null;
+            borrowed.remove();
             pool.giveBack(c, failure);
         }
+    }
+
+    /** The connection of this thread's transaction. */
+    private Connection current() {
+        return pool == null ? connection : borrowed.get();
     }
 
     private <T> T run(Work<T> work, boolean tx) {
@@ -153,6 +172,7 @@ final class Sql implements AutoCloseable {
                 throw failed(e);
             }
         }
+        Connection connection = current();
         try {
             connection.setAutoCommit(false);
             try {
@@ -229,7 +249,7 @@ final class Sql implements AutoCloseable {
     }
 
     private PreparedStatement prepare(String sql, Object... args) throws SQLException {
-        PreparedStatement p = connection.prepareStatement(sql);
+        PreparedStatement p = current().prepareStatement(sql);
         for (int i = 0; i < args.length; i++) {
             p.setObject(i + 1, args[i]);
         }

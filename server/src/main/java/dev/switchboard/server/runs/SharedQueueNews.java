@@ -59,12 +59,14 @@ public final class SharedQueueNews {
     }
 
     /**
-     * A run finished (on any JVM): what this JVM shows of it is read again.
+     * A run finished (on any JVM): what this JVM shows of it is read again. Only a run this JVM
+     * holds in memory can show stale: one it never saw is read from the store when asked for, so
+     * the news of it costs no read here (every JVM hears of every run's end).
      *
      * @param runId the run
      */
     public void finished(String runId) {
-        RunRow run = registry.run(runId);
+        RunRow run = registry.cachedRun(runId);
         if (run != null && !run.finished() && pipeline.execution(runId) == null) {
             registry.reload(run);
         }
