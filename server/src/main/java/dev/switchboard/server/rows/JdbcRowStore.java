@@ -453,7 +453,7 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized String secret(String name, String fresh) {
+    public String secret(String name, String fresh) {
         return with(() -> {
             update(
                     "INSERT INTO switchboard_server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
