@@ -7,6 +7,7 @@ import dev.switchboard.langchain4j.AgentStateChannels;
 import dev.switchboard.langchain4j.ToolSet;
 import dev.switchboard.runtime.serde.ValueType;
 import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.GraphDefinitionBuilder;
 import dev.switchboard.runtime.spi.StateSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -208,7 +209,7 @@ final class AgentPlan<R> {
     }
 
     GraphDefinition definition() {
-        GraphDefinition.Builder b = GraphDefinition.builder(graphName, schema).input(AgentStateChannels.SCHEMA);
+        GraphDefinitionBuilder b = GraphDefinition.builder(graphName, schema).input(AgentStateChannels.SCHEMA);
         for (StateSchema<?> s : schema.middlewareStates()) {
             b.privateState(s);
         }

@@ -18,24 +18,25 @@ public final class RunConfig {
     /** LangGraph.js's default recursion limit. */
     public static final int DEFAULT_RECURSION_LIMIT = 25;
 
-    private static final RunConfig DEFAULTS = new Builder().build();
+    private static final RunConfig DEFAULTS = new RunConfigBuilder().build();
 
-    private final String threadId;
-    private final String checkpointId;
-    private final int recursionLimit;
-    private final Durability durability;
-    private final Map<String, Object> metadata;
-    private final Map<String, Object> configurable;
-    private final Set<String> interruptBefore;
-    private final Set<String> interruptAfter;
-    private final boolean streamSubgraphs;
-    private final Object context;
-    private final String checkpointNamespace;
-    private final Map<String, Object> threadMetadata;
-    private final RunControl control;
-    private final CheckpointSaver checkpointer;
+    // Package-private for RunConfigBuilder, which copies them; final, so the configuration stays immutable.
+    final String threadId;
+    final String checkpointId;
+    final int recursionLimit;
+    final Durability durability;
+    final Map<String, Object> metadata;
+    final Map<String, Object> configurable;
+    final Set<String> interruptBefore;
+    final Set<String> interruptAfter;
+    final boolean streamSubgraphs;
+    final Object context;
+    final String checkpointNamespace;
+    final Map<String, Object> threadMetadata;
+    final RunControl control;
+    final CheckpointSaver checkpointer;
 
-    private RunConfig(Builder b) {
+    RunConfig(RunConfigBuilder b) {
         this.control = b.control;
         this.checkpointer = b.checkpointer;
         this.threadMetadata = b.threadMetadata;
@@ -50,47 +51,6 @@ public final class RunConfig {
         this.configurable = b.configurable;
         this.interruptBefore = b.interruptBefore;
         this.interruptAfter = b.interruptAfter;
-    }
-
-    /** The mutable twin used to derive copies. */
-    private static final class Builder {
-        String threadId;
-        String checkpointId;
-        int recursionLimit = DEFAULT_RECURSION_LIMIT;
-        Durability durability = Durability.SYNC;
-        Map<String, Object> metadata = Map.of();
-        Map<String, Object> configurable = Map.of();
-        Set<String> interruptBefore;
-        Set<String> interruptAfter;
-        boolean streamSubgraphs;
-        Object context;
-        String checkpointNamespace = "";
-        Map<String, Object> threadMetadata = Map.of();
-        RunControl control;
-        CheckpointSaver checkpointer;
-
-        Builder() {}
-
-        Builder(RunConfig c) {
-            threadId = c.threadId;
-            checkpointId = c.checkpointId;
-            recursionLimit = c.recursionLimit;
-            durability = c.durability;
-            metadata = c.metadata;
-            configurable = c.configurable;
-            interruptBefore = c.interruptBefore;
-            interruptAfter = c.interruptAfter;
-            streamSubgraphs = c.streamSubgraphs;
-            context = c.context;
-            checkpointNamespace = c.checkpointNamespace;
-            threadMetadata = c.threadMetadata;
-            control = c.control;
-            checkpointer = c.checkpointer;
-        }
-
-        RunConfig build() {
-            return new RunConfig(this);
-        }
     }
 
     /**
@@ -120,7 +80,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withThread(String threadId) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.threadId = CheckpointKeys.check("thread id", threadId);
         b.checkpointId = null;
         b.checkpointNamespace = "";
@@ -135,7 +95,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withCheckpointId(String checkpointId) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.checkpointId = CheckpointKeys.check("checkpoint id", checkpointId);
         return b.build();
     }
@@ -150,7 +110,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withCheckpointNamespace(String namespace) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.checkpointNamespace = CheckpointKeys.check("checkpoint namespace", namespace);
         return b.build();
     }
@@ -177,7 +137,7 @@ public final class RunConfig {
         if (limit < 1) {
             throw new IllegalArgumentException("recursionLimit must be at least 1, was " + limit);
         }
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.recursionLimit = limit;
         return b.build();
     }
@@ -189,7 +149,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withDurability(Durability durability) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.durability = Objects.requireNonNull(durability, "durability");
         return b.build();
     }
@@ -205,15 +165,9 @@ public final class RunConfig {
      *     holds NUL or an unpaired surrogate (see {@link CheckpointKeys#checkValue})
      */
     public RunConfig withMetadata(String key, Object value) {
-        CheckpointKeys.check("metadata key", key);
-        if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
-            throw new IllegalArgumentException("metadata values must be strings, numbers or booleans, not " + value);
-        }
-        if (value instanceof String s) {
-            CheckpointKeys.checkValue("metadata['" + key + "']", s);
-        }
-        Builder b = new Builder(this);
-        b.metadata = put(metadata, key, value);
+        ConfigEntries.checkScalar("metadata", key, value);
+        RunConfigBuilder b = new RunConfigBuilder(this);
+        b.metadata = ConfigEntries.put(metadata, key, value);
         return b.build();
     }
 
@@ -235,7 +189,7 @@ public final class RunConfig {
             }
             merged.put(key, value);
         });
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.metadata = Map.copyOf(merged);
         return b.build();
     }
@@ -254,16 +208,9 @@ public final class RunConfig {
      */
     public RunConfig withThreadMetadata(String key, Object value) {
         // Checked here as the saver will check it, so a bad key fails now, not at the first checkpoint.
-        CheckpointKeys.check("thread metadata key", key);
-        if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
-            throw new IllegalArgumentException(
-                    "thread metadata values must be strings, numbers or booleans, not " + value);
-        }
-        if (value instanceof String s) {
-            CheckpointKeys.checkValue("thread metadata['" + key + "']", s);
-        }
-        Builder b = new Builder(this);
-        b.threadMetadata = put(threadMetadata, key, value);
+        ConfigEntries.checkScalar("thread metadata", key, value);
+        RunConfigBuilder b = new RunConfigBuilder(this);
+        b.threadMetadata = ConfigEntries.put(threadMetadata, key, value);
         return b.build();
     }
 
@@ -286,8 +233,8 @@ public final class RunConfig {
     public RunConfig with(String key, Object value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        Builder b = new Builder(this);
-        b.configurable = put(configurable, key, value);
+        RunConfigBuilder b = new RunConfigBuilder(this);
+        b.configurable = ConfigEntries.put(configurable, key, value);
         return b.build();
     }
 
@@ -302,7 +249,7 @@ public final class RunConfig {
         Map<String, Object> merged = new LinkedHashMap<>(configurable);
         values.forEach(
                 (key, value) -> merged.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value")));
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.configurable = Map.copyOf(merged);
         return b.build();
     }
@@ -315,7 +262,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withControl(RunControl control) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.control = Objects.requireNonNull(control, "control");
         return b.build();
     }
@@ -339,7 +286,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withCheckpointer(CheckpointSaver checkpointer) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.checkpointer = Objects.requireNonNull(checkpointer, "checkpointer");
         return b.build();
     }
@@ -361,7 +308,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withInterruptBefore(String... nodes) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.interruptBefore = Set.of(nodes);
         return b.build();
     }
@@ -374,7 +321,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withInterruptAfter(String... nodes) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.interruptAfter = Set.of(nodes);
         return b.build();
     }
@@ -386,7 +333,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withSubgraphStreaming() {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.streamSubgraphs = true;
         return b.build();
     }
@@ -402,7 +349,7 @@ public final class RunConfig {
      * @return a new configuration
      */
     public RunConfig withContext(Object context) {
-        Builder b = new Builder(this);
+        RunConfigBuilder b = new RunConfigBuilder(this);
         b.context = Objects.requireNonNull(context, "context");
         return b.build();
     }
@@ -423,12 +370,6 @@ public final class RunConfig {
      */
     public boolean streamSubgraphs() {
         return streamSubgraphs;
-    }
-
-    private static Map<String, Object> put(Map<String, Object> map, String key, Object value) {
-        Map<String, Object> copy = new LinkedHashMap<>(map);
-        copy.put(key, value);
-        return Map.copyOf(copy);
     }
 
     /**

@@ -42,6 +42,7 @@ public final class ServerBuilder {
     boolean webSockets;
     Authenticator authenticator;
     Authorization authorization;
+    boolean ownerScopedThreadIds = true;
     Store store;
     Set<String> allowedOrigins = Set.of();
     JsonChecks jsonChecks = JsonChecks.DEFAULT;
@@ -534,6 +535,21 @@ public final class ServerBuilder {
      */
     public ServerBuilder authorization(Authorization authorization) {
         this.authorization = Objects.requireNonNull(authorization, "authorization");
+        return this;
+    }
+
+    /**
+     * Whether an authenticated caller's thread ids are its own (the default): another identity
+     * naming the same id names a different thread, so no tenant can tell another's thread id
+     * exists. Threads are then stored under an id derived from the owner and the id it names (see
+     * {@link SwitchboardServer#storedThreadId}). {@code false} keeps one global space of ids, as
+     * LangGraph's server does, where creating another's id answers 409.
+     *
+     * @param scoped false for global ids
+     * @return this builder
+     */
+    public ServerBuilder ownerScopedThreadIds(boolean scoped) {
+        this.ownerScopedThreadIds = scoped;
         return this;
     }
 

@@ -19,6 +19,8 @@ import dev.switchboard.server.api.ThreadUpkeep;
 import dev.switchboard.server.api.Threads;
 import dev.switchboard.server.api.UiBundles;
 import dev.switchboard.server.api.Webhooks;
+import dev.switchboard.server.auth.Authorization;
+import dev.switchboard.server.auth.ThreadIds;
 import dev.switchboard.server.http.ApiHandler;
 import dev.switchboard.server.http.Dispatcher;
 import dev.switchboard.server.http.HeapGuard;
@@ -35,6 +37,7 @@ import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
 import dev.switchboard.server.rows.RowStore;
 import dev.switchboard.server.rows.RunRow;
+import dev.switchboard.server.rows.ThreadRow;
 import dev.switchboard.server.rows.WebhookTable;
 import dev.switchboard.server.runs.LocalRunQueue;
 import dev.switchboard.server.runs.RunPipeline;
@@ -104,6 +107,7 @@ public final class SwitchboardServer implements AutoCloseable {
     private final CronTable cronTable;
     private final WebhookTable webhookTable;
     private final Webhooks webhooks;
+    private final ThreadIds threadIds;
     private final Crons crons;
     private final Store store;
     /** Whether the server opened {@link #store} (and so closes it). */
@@ -181,6 +185,11 @@ public final class SwitchboardServer implements AutoCloseable {
                 ? Duration.ofMillis(Math.max(10, b.webhookRetry.toMillis()))
                 : Duration.ofSeconds(1);
         this.webhooks = new Webhooks(b.webhookPolicy, b.webhookRetry, webhookPoll, webhookTable);
+        this.threadIds = b.ownerScopedThreadIds ? threadIds(rows) : ThreadIds.global();
+        webhooks.threadIds(id -> {
+            ThreadRow t = registry.thread(id);
+            return t == null ? id : this.threadIds.map(t.owner(), id);
+        });
         if (worker != null) { // a run's webhook call commits with its end: a crash between them loses none
             worker.queue().endRows((run, outcome) -> {
                 WebhookTable.Delivery call = webhooks.call(run, outcome);
@@ -227,9 +236,18 @@ public final class SwitchboardServer implements AutoCloseable {
                 b.origins(),
                 b.jsonChecks,
                 heap);
-        if (b.authorization != null) {
-            dispatcher.gate(new AccessGate(b.authorization, registry, assistants, cronTable));
-        }
+        // the gate runs for every authenticated caller (a transport may authenticate without an
+        // Authenticator): it scopes thread ids to their owner even when no handler narrows further
+        AccessGate gate = new AccessGate(
+                b.authorization != null
+                        ? b.authorization
+                        : Authorization.builder().build(),
+                registry,
+                assistants,
+                cronTable,
+                this.threadIds);
+        dispatcher.gate(gate);
+        starter.madeThreads(gate::madeThreadMetadata); // a thread a run makes is stamped as a created one
         this.handler = dispatcher;
         if (!shared) {
             pipeline.recover(unfinished); // on PostgreSQL the queue hands unfinished runs to a worker
@@ -239,6 +257,13 @@ public final class SwitchboardServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** The key of owner-scoped thread ids, one per database (stored by the first server). */
+    private static ThreadIds threadIds(RowStore rows) {
+        java.util.Base64.Encoder enc = java.util.Base64.getEncoder();
+        String stored = rows.secret("thread_ids", enc.encodeToString(ThreadIds.freshSecret()));
+        return new ThreadIds(java.util.Base64.getDecoder().decode(stored));
     }
 
     /** A graph to serve, from its builder or already built. */
@@ -372,6 +397,20 @@ public final class SwitchboardServer implements AutoCloseable {
                     + " another HTTP server serves its handler()");
         }
         return front != null ? front.port() : http.port();
+    }
+
+    /**
+     * The id a thread an owner names is stored under (what nodes see in their config, what the
+     * checkpoint tables and logs hold): in-process code that reads a thread a client made through
+     * the API, e.g. {@code graph.getState(RunConfig.thread(server.storedThreadId(user, id)))}, maps
+     * it with this. Without an owner, or with {@code ownerScopedThreadIds(false)}, the id itself.
+     *
+     * @param owner the identity the authenticator (or the transport) answered, or null
+     * @param threadId the thread id as the client names it
+     * @return the stored id
+     */
+    public String storedThreadId(String owner, String threadId) {
+        return threadIds.map(owner, threadId);
     }
 
     /**

@@ -79,6 +79,20 @@ final class Api {
         return new Reply(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body(), r.headers());
     }
 
+    /**
+     * Sends a request and reads only its status and headers, then closes it: for a stream that
+     * stays open (a protocol event stream opened before its thread exists).
+     */
+    Reply opening(String method, String path, String json) throws Exception {
+        HttpRequest.Builder b = request(path)
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        HttpResponse<java.io.InputStream> r = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        r.body().close();
+        return new Reply(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), "", r.headers());
+    }
+
     String newThread() throws Exception {
         return post("/threads", "{}").expect(200).json().get("thread_id").asString();
     }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /** With an authenticator, requests need a token it accepts and threads belong to their creator. */
 class AuthTest {
@@ -50,10 +51,21 @@ class AuthTest {
         bob.post("/threads/" + tid + "/runs/wait", "{\"assistant_id\":\"chain\"}")
                 .expect(422);
         bob.delete("/threads/" + tid).expect(404);
-        bob.post("/threads", "{\"thread_id\":\"" + tid + "\",\"if_exists\":\"do_nothing\"}")
-                .expect(409);
         assertEquals(0, bob.post("/threads/search", "{}").expect(200).json().size());
         assertEquals(0, bob.post("/threads/count", "{}").expect(200).json().asInt());
+        // thread ids are scoped to their owner: bob's create of alice's id makes his own thread
+        JsonNode his = bob.post("/threads", "{\"thread_id\":\"" + tid + "\",\"if_exists\":\"do_nothing\"}")
+                .expect(200)
+                .json();
+        assertEquals(tid, his.get("thread_id").asString());
+        assertEquals(
+                "{}",
+                bob.get("/threads/" + tid + "/state")
+                        .expect(200)
+                        .json()
+                        .path("values")
+                        .toString());
+        assertEquals(1, bob.post("/threads/count", "{}").expect(200).json().asInt());
         assertEquals(1, alice.post("/threads/count", "{}").expect(200).json().asInt());
         assertEquals(
                 "[\"x\",\"a\",\"b\"]",

@@ -1,6 +1,8 @@
 package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,11 +82,18 @@ class DataSourceServerTest {
 
                 try (Connection c = db.connect();
                         Statement s = c.createStatement()) {
-                    assertEquals(1, count(s, "switchboard_server_runs WHERE thread_id = '" + thread + "'"));
+                    // the thread is stored under alice's owner-scoped id, not the one she names
+                    String stored;
+                    try (ResultSet r = s.executeQuery("SELECT thread_id FROM switchboard_server_runs")) {
+                        assertTrue(r.next());
+                        stored = r.getString(1);
+                        assertFalse(r.next());
+                    }
+                    assertNotEquals(thread, stored);
                     assertTrue(count(
                                     s,
                                     "switchboard_checkpoints c JOIN switchboard_spaces sp ON sp.id = c.space WHERE sp.thread_id = '"
-                                            + thread + "'")
+                                            + stored + "'")
                             > 0);
                 }
                 assertTrue(pool.opened.get() > 0);

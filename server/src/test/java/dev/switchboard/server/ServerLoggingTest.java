@@ -66,7 +66,10 @@ class ServerLoggingTest {
             for (String node : List.of("first", "left", "right")) {
                 Map<String, String> seen = Logged.SEEN.get(node);
                 assertEquals(runId, seen.get("run_id"), node);
-                assertEquals(thread, seen.get("thread_id"), node);
+                // with an authenticator, the id the thread is stored under (owner-scoped thread ids)
+                assertEquals(Logged.SEEN.get("first").get("thread_id"), seen.get("thread_id"), node);
+                assertTrue(dev.switchboard.server.wire.Fields.isUuid(seen.get("thread_id")), node);
+                assertNotEquals(thread, seen.get("thread_id"), node);
                 assertEquals(run.get("assistant_id").asString(), seen.get("assistant_id"), node);
                 assertEquals("logged", seen.get("graph_id"), node);
             }
@@ -98,7 +101,11 @@ class ServerLoggingTest {
                     .asString();
             Line failed = one(l -> l.text().contains(failedRun) && l.text().contains("failed"));
             assertEquals(Level.WARN, failed.level());
-            assertTrue(failed.text().contains(failedThread), failed.text());
+            // the thread as stored: with an authenticator, an owner-scoped id, not the one the client named
+            java.util.regex.Matcher on =
+                    java.util.regex.Pattern.compile("on thread ([0-9a-f-]{36})").matcher(failed.text());
+            assertTrue(on.find(), failed.text());
+            assertNotEquals(failedThread, on.group(1), failed.text());
             assertTrue(failed.text().contains("in node 'first'"), failed.text());
             assertTrue(failed.text().contains("caused by java.lang.IllegalStateException"), failed.text());
         } finally {

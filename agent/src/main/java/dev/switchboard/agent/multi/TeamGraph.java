@@ -10,6 +10,7 @@ import dev.switchboard.runtime.NodeContext;
 import dev.switchboard.runtime.pregel.PregelGraph;
 import dev.switchboard.runtime.serde.ValueType;
 import dev.switchboard.runtime.spi.GraphDefinition;
+import dev.switchboard.runtime.spi.GraphDefinitionBuilder;
 import dev.switchboard.runtime.spi.NodeDispatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -49,7 +50,7 @@ public final class TeamGraph extends PregelGraph<Team, TeamUpdate, Team> {
     }
 
     private static GraphDefinition definition(Shape s) {
-        GraphDefinition.Builder b = GraphDefinition.builder(s.name(), TeamChannels.SCHEMA);
+        GraphDefinitionBuilder b = GraphDefinition.builder(s.name(), TeamChannels.SCHEMA);
         List<String> names = s.names();
         for (int i = 0; i < names.size(); i++) {
             b.node(i + 1, names.get(i), ValueType.of(Team.class))

@@ -145,19 +145,20 @@ final class BlobRows {
         return new Row(channelId, new Blob(channel, versionText, base, previous, blobKind, data), ref ? writesOf : -1);
     }
 
+    /**
+     * Reads a base or previous version as {@link #bindLink} stored it: numbers (the raw text then
+     * null), or the raw text of a version not of the runtime's form, or nothing. Only the columns
+     * that can hold it are read: SQLite's driver crosses into native code for every column read and
+     * every null check, and most links are empty (a snapshot is its own base and has no previous).
+     */
     private static String link(ResultSet r, int at, VersionKey version, String none) throws SQLException {
         long counter = r.getLong(at);
-        boolean numeric = !r.wasNull();
+        if (r.wasNull()) {
+            String raw = r.getString(at + 2);
+            return raw != null ? raw : none;
+        }
         long suffix = r.getLong(at + 1);
-        boolean ownSuffix = r.wasNull();
-        String raw = r.getString(at + 2);
-        if (raw != null) {
-            return raw;
-        }
-        if (!numeric) {
-            return none;
-        }
-        return new VersionKey(counter, ownSuffix ? version.suffix() : suffix, "").text();
+        return new VersionKey(counter, r.wasNull() ? version.suffix() : suffix, "").text();
     }
 
     private static Blob.Kind kind(int kind, boolean ref, String channel, String version) {

@@ -9,7 +9,7 @@ import dev.switchboard.processor.model.RetryModel;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The {@code GraphDefinition.Builder} calls for a node's {@code @Retry}, {@code @Timeout} and
+ * The {@code GraphDefinitionBuilder} calls for a node's {@code @Retry}, {@code @Timeout} and
  * {@code @Cache}. {@code retryOn} becomes a chain of {@code instanceof} tests, since the runtime
  * never reflects on classes.
  */

@@ -32,6 +32,12 @@ final class LastValue extends SingleValueChannel {
         return true;
     }
 
+    /** One write is the value: no copy needed. */
+    @Override
+    public Object afterOneWrite(Object write) {
+        return write;
+    }
+
     @Override
     SingleValueChannel emptyCopy() {
         return new LastValue(name());

@@ -88,7 +88,9 @@ final class ChannelState {
             for (int i = 0; i < list.size(); i++) {
                 Send<?> send = (Send<?>) list.get(i);
                 int node = spec.node(send.node());
-                out.add(Task.push(node, spec.nodeNames[node], i, send.payload(), ids));
+                Task t = Task.push(node, spec.nodeNames[node], i, send.payload(), ids);
+                t.reserve(spec.writeHint[node]);
+                out.add(t);
             }
         }
         boolean[] nodes = null;
@@ -97,7 +99,9 @@ final class ChannelState {
         }
         for (int n : spec.nameOrder) {
             if ((nodes == null || nodes[n]) && triggered(n)) {
-                out.add(Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids));
+                Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
+                t.reserve(spec.writeHint[n]);
+                out.add(t);
             }
         }
         if (nodes != null) {
@@ -163,10 +167,14 @@ final class ChannelState {
                 }
             }
         }
+        int[] hints = spec.writeHint;
         for (int k = 0; k < ordered.size(); k++) {
             Task t = ordered.get(k);
             for (int i = 0; i < t.writeCount; i++) {
                 pending.add(t.writeChannels[i], t.writeValues[i]);
+            }
+            if (t.writeCount > hints[t.node]) {
+                hints[t.node] = t.writeCount;
             }
         }
         try {

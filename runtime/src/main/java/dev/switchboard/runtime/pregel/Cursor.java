@@ -53,6 +53,9 @@ final class Cursor {
 
     /** The scope of the current step's task ids. */
     TaskIds.Scope taskIds(GraphSpec spec, Persistence persistence) {
+        if (checkpointId == null && persistence == null) {
+            return spec.unstoredScopes.at(step); // the same for every run of the graph: shared, not made per step
+        }
         String scope = checkpointId == null ? spec.name : checkpointId;
         return new TaskIds.Scope(scope, persistence == null ? "" : persistence.namespace, step);
     }

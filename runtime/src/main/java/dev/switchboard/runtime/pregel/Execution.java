@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One execution of a task in a run, which the {@link TaskRunner} creates and holds: the input the
- * node is called with, the context its first attempt uses, which attempt runs, and the counters
+ * node is called with, which attempt runs, and the counters
  * that belong to that attempt alone (interrupt calls, pause signals, subgraph calls, durable
  * steps). The {@link Task} keeps only what outlives the execution and is stored (its writes,
  * outcome, interrupts, the resume values it consumed and the steps it recorded), so tasks and
@@ -16,22 +16,25 @@ import java.util.concurrent.CompletableFuture;
  * same blank slate as the first attempt: interrupt, subgraph and step numbering must not drift
  * across attempts, or resume values, subgraph namespaces and step records would no longer line up.
  */
-final class Execution {
+final class Execution extends TaskContext {
     final Task task;
-    /** The node's input, read before the superstep's tasks start. */
+    /** The node's input, read before the superstep's tasks start (with this as its context). */
     Object input;
-    /** The context the node's input was read with, reused by its first attempt. */
-    TaskContext context;
     /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
     String checkpointId;
     /** The current attempt, from 1. */
     int number = 1;
     /** Whether the current attempt's node call itself failed (so an error handler applies). */
     boolean nodeFailed;
-    /** The current attempt's counters; created when one first counts (most tasks count nothing). */
-    private Counters counters;
+    /**
+     * The current attempt's counters; created when one first counts (most tasks count nothing).
+     * Written under the lock, volatile so that the common check finds it null without the lock.
+     */
+    private volatile Counters counters;
 
-    Execution(Task task) {
+    /** An execution of {@code task} in superstep {@code step}, which is also its first attempt's context. */
+    Execution(RunScope scope, Task task, int step, int stop) {
+        super(scope, step, stop);
         this.task = task;
     }
 
@@ -66,8 +69,13 @@ final class Execution {
     }
 
     /** How many pause signals the current attempt raised; see {@link Counters#interruptsRaised}. */
-    synchronized int interruptsRaised() {
-        return counters == null ? 0 : counters.interruptsRaised;
+    int interruptsRaised() {
+        if (counters == null) {
+            return 0; // the usual task: it never counted, and takes no lock to say so
+        }
+        synchronized (this) {
+            return counters == null ? 0 : counters.interruptsRaised;
+        }
     }
 
     /** The number of the durable step asked for now, from 0 in each attempt: steps are matched by it. */

@@ -75,6 +75,20 @@ final class GraphSpec {
     final int[][] routesOf;
     final int[] branchChannel;
     final int[] nameOrder;
+    /**
+     * Per node, the most writes one of its tasks has made (0 until one has written): a task's
+     * write arrays start at that size, so the usual task neither grows them nor carries unused
+     * slots. Shared by every run of the graph; a stale read only costs a resize.
+     */
+    final int[] writeHint;
+    /**
+     * Per node, whether its last task in a step of several took longer than {@link
+     * TaskRunner#SHORT_TASK_NANOS}: such a step starts helper threads at once. Shared by every run
+     * of the graph and written racily; a stale value only picks the other way to run a step.
+     */
+    final boolean[] slowNode;
+    /** The task-id scopes of this graph's runs without a checkpointer, shared by all of them. */
+    final TaskIds.Unstored unstoredScopes;
     /** Per node, from its annotations: retry policy, timeout and cache time to live, or null. */
     final RetryPolicy[] retry;
 
@@ -227,6 +241,9 @@ final class GraphSpec {
             }
         }
         this.triggers = toArrays(trig);
+        this.writeHint = new int[nodeNames.length];
+        this.unstoredScopes = new TaskIds.Unstored(name);
+        this.slowNode = new boolean[nodeNames.length];
         this.triggerNames = triggerNames(triggers, chans);
         this.seenOffset = new int[nodeCount + 1];
         for (int n = 0; n < nodeCount; n++) {

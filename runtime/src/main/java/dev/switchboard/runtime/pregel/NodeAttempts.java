@@ -72,7 +72,7 @@ final class NodeAttempts {
         while (true) {
             // The first attempt reuses the context its input was read with; a retry gets a fresh
             // one, since a timed-out attempt's context is cut off.
-            TaskContext ctx = e.number == 1 && e.context != null ? e.context : new TaskContext(scope, e, step, stop);
+            TaskContext ctx = e.number == 1 ? e : new TaskContext(scope, e, step, stop);
             e.nodeFailed = false;
             TaskInfo info = listeners == null ? null : scope.taskInfo(t, e.number, step, checkpointId);
             long started = 0;

@@ -46,6 +46,8 @@ final class ParallelTasks<T> implements Runnable {
     private final AtomicInteger unfinished;
 
     private volatile boolean callerParked;
+    /** When the step started on its caller alone ({@link #runOnCaller}), for {@link InlineWatch}. */
+    private long started;
 
     private ParallelTasks(List<T> tasks, Executor executor, Consumer<T> body) {
         this.tasks = tasks;
@@ -68,6 +70,42 @@ final class ParallelTasks<T> implements Runnable {
         step.startHelper();
         step.claim();
         step.awaitAll();
+    }
+
+    /**
+     * Runs every task on the caller, in task order, unless the step overruns: {@link InlineWatch}
+     * then starts helpers that claim the tasks the caller has not reached, as {@link #run} would
+     * have from the start. For tasks expected to be short, whose thread hand-off would cost more
+     * than they do; a task that blocks delays the others by at most the watch's patience.
+     *
+     * @param tasks the tasks, in task order
+     * @param <T> what one task is
+     * @param executor where helpers run, if the step overruns
+     * @param body runs one task; must not throw
+     */
+    static <T> void runOnCaller(List<T> tasks, Executor executor, Consumer<T> body) {
+        ParallelTasks<T> step = new ParallelTasks<>(tasks, executor, body);
+        step.started = System.nanoTime();
+        InlineWatch.watch(step); // published by the watch's queue, after started is set
+        step.claim();
+        step.awaitAll();
+    }
+
+    /** When the step started on its caller alone. */
+    long started() {
+        return started;
+    }
+
+    /** Whether every task has finished. */
+    boolean allFinished() {
+        return unfinished.get() == 0;
+    }
+
+    /** The step overran on its caller: helpers take the tasks not claimed yet, if any. */
+    void rescue() {
+        if (next.get() < count) {
+            startHelper();
+        }
     }
 
     /** A helper's work: the same as the caller's. */

@@ -95,13 +95,13 @@ final class Resumes {
      * working.
      */
     Object take(Task task, int call) {
-        if (!task.resumedById) {
+        if (!task.resumedById()) {
             Object value = byId.get(interruptId(task, call));
             if (value == null && call > 0) {
                 value = byId.get(interruptId(task, 0));
             }
             if (value != null) {
-                task.resumedById = true; // one value per task and run, like a single resume
+                task.resumedById(true); // one value per task and run, like a single resume
                 return value;
             }
         }

@@ -33,6 +33,17 @@ final class RuntimePools {
 
     private RuntimePools() {}
 
+    /**
+     * Starts the one thread that watches steps run on their caller ({@code switchboard-watch}); see
+     * {@link InlineWatch}. A daemon, like every runtime thread.
+     */
+    static Thread startWatch(Runnable watch) {
+        Thread t = new Thread(watch, "switchboard-watch");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     private static ExecutorService pool(String prefix) {
         return Executors.newCachedThreadPool(daemon(prefix));
     }

@@ -4,7 +4,6 @@ import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.managed.ManagedContext;
 import dev.switchboard.runtime.spi.ValueSource;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -51,33 +50,39 @@ final class StateReader implements ValueSource {
         }
         Channel c = source[slot];
         if (own != null && spec.isStreamChannel[slot]) {
-            c = withOwnWrites(c, slot);
+            return withOwnWrites(c, slot);
         }
         return c.isAvailable() ? c.get() : null;
     }
 
-    /** The channel with the task's writes to it applied (a copy), or itself if the task wrote none. */
-    private Channel withOwnWrites(Channel c, int channel) {
+    /** The channel's value with the task's writes to it applied (on a copy), or its own if the task wrote none. */
+    private Object withOwnWrites(Channel c, int channel) {
+        Object first = null;
         List<Object> writes = null;
+        int count = 0;
         for (int i = 0; i < own.writeCount; i++) {
             if (own.writeChannels[i] != channel) {
                 continue;
             }
             Object v = own.writeValues[i];
-            if (writes == null) {
-                writes = Collections.singletonList(v); // the usual single write: no list to grow
+            if (++count == 1) {
+                first = v; // the usual single write: no list, and most channels need no copy
             } else {
-                if (writes.size() == 1) {
-                    writes = new ArrayList<>(writes);
+                if (writes == null) {
+                    writes = new ArrayList<>();
+                    writes.add(first);
                 }
                 writes.add(v);
             }
         }
-        if (writes == null) {
-            return c;
+        if (count == 0) {
+            return c.isAvailable() ? c.get() : null;
+        }
+        if (count == 1) {
+            return c.afterOneWrite(first);
         }
         Channel copy = c.copy();
         copy.update(writes);
-        return copy;
+        return copy.isAvailable() ? copy.get() : null;
     }
 }

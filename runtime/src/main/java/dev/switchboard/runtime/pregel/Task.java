@@ -36,32 +36,48 @@ final class Task implements WriteSink {
 
     Object[] writeValues = NO_VALUES;
     int writeCount;
-    /**
-     * The values as written, where {@link ChannelSpec#prepareWrite} completed them (gave messages
-     * their ids); {@code null} while it changed none. The node cache keeps these, so a cached result
-     * reused later is completed afresh, as the node's own return would be.
-     */
-    private Object[] unprepared;
 
     Throwable error;
     /** How the task ended; {@link Outcome#PENDING} until it has run or its writes were recovered. */
     Outcome outcome = Outcome.PENDING;
     /** What the node paused with; empty for a subgraph that stopped at a breakpoint. */
     List<Interrupt> interrupts = List.of();
-    /** Values that resume this task's interrupts, in call order; created with the first (few tasks pause). */
-    private List<Object> resumes;
-    /** Whether this run's resume-by-id value for the task was used. */
-    boolean resumedById;
-    /**
-     * The outcomes of the task's durable steps, by step number: recorded by this run or read back
-     * from a checkpoint; created with the first (few tasks record steps). Steps may finish on
-     * several threads, so access is synchronized.
-     */
-    private List<StepRecord> steps;
+    /** What few tasks have (resume values, durable steps, completed writes); created with the first. */
+    private volatile Rare rare;
 
     private String id;
 
     private int[] currentSlots;
+
+    /**
+     * The fields most tasks never set, apart so that the task of the usual step is smaller: a
+     * superstep allocates one task per node it runs.
+     */
+    private static final class Rare {
+        /** Values that resume this task's interrupts, in call order. */
+        List<Object> resumes;
+        /** Whether this run's resume-by-id value for the task was used. */
+        boolean resumedById;
+        /**
+         * The outcomes of the task's durable steps, by step number: recorded by this run or read
+         * back from a checkpoint. Steps may finish on several threads, so access is synchronized.
+         */
+        List<StepRecord> steps;
+        /**
+         * The values as written, where {@link ChannelSpec#prepareWrite} completed them (gave
+         * messages their ids). The node cache keeps these, so a cached result reused later is
+         * completed afresh, as the node's own return would be.
+         */
+        Object[] unprepared;
+    }
+
+    /** The rare fields, created once even when a step's threads and the node's ask at once. */
+    private synchronized Rare rare() {
+        if (rare == null) {
+            rare = new Rare();
+        }
+        return rare;
+    }
 
     private Task(int node, String name, int pushIndex, Object payload, int[] triggers, TaskIds.Scope ids) {
         this.node = node;
@@ -193,26 +209,40 @@ final class Task implements WriteSink {
 
     /** Values that resume this task's interrupts, in call order: live objects or stored JSON. */
     List<Object> resumes() {
-        return resumes == null ? NO_RESUMES : resumes;
+        return rare == null || rare.resumes == null ? NO_RESUMES : rare.resumes;
     }
 
     void addResume(Object value) {
-        if (resumes == null) {
-            resumes = new ArrayList<>(2);
+        Rare r = rare();
+        if (r.resumes == null) {
+            r.resumes = new ArrayList<>(2);
         }
-        resumes.add(value);
+        r.resumes.add(value);
+    }
+
+    /** Whether this run's resume-by-id value for the task was used. */
+    boolean resumedById() {
+        return rare != null && rare.resumedById;
+    }
+
+    /** This run's resume-by-id value for the task was used: one per task and run. */
+    void resumedById(boolean used) {
+        rare().resumedById = used;
     }
 
     /** The recorded outcome of step number {@code number}, or {@code null} if none was recorded. */
     synchronized StepRecord step(int number) {
+        List<StepRecord> steps = rare == null ? null : rare.steps;
         return steps == null || number >= steps.size() ? null : steps.get(number);
     }
 
     /** Records the outcome of step number {@code number}; steps that finish out of order leave gaps. */
     synchronized void recordStep(int number, StepRecord record) {
-        if (steps == null) {
-            steps = new ArrayList<>(4);
+        Rare r = rare();
+        if (r.steps == null) {
+            r.steps = new ArrayList<>(4);
         }
+        List<StepRecord> steps = r.steps;
         while (steps.size() <= number) {
             steps.add(null);
         }
@@ -221,6 +251,7 @@ final class Task implements WriteSink {
 
     /** The recorded steps in number order, gaps left out: what a paused or failed task stores. */
     synchronized List<Map.Entry<Integer, StepRecord>> recordedSteps() {
+        List<StepRecord> steps = rare == null ? null : rare.steps;
         if (steps == null) {
             return List.of();
         }
@@ -231,6 +262,14 @@ final class Task implements WriteSink {
             }
         }
         return out;
+    }
+
+    /** Sizes the write arrays for {@code capacity} writes before the first; 0 leaves them to the first write. */
+    void reserve(int capacity) {
+        if (capacity > 0 && writeCount == 0) {
+            writeChannels = new int[capacity];
+            writeValues = new Object[capacity];
+        }
     }
 
     void add(int channel, Object value) {
@@ -248,7 +287,9 @@ final class Task implements WriteSink {
     void discardWrites() {
         Arrays.fill(writeValues, 0, writeCount, null);
         writeCount = 0;
-        unprepared = null;
+        if (rare != null) {
+            rare.unprepared = null;
+        }
     }
 
     /**
@@ -260,12 +301,13 @@ final class Task implements WriteSink {
             Object raw = writeValues[i];
             Object done = channels[writeChannels[i]].prepareWrite(raw);
             if (done != raw) {
-                if (unprepared == null || unprepared.length < writeValues.length) {
-                    unprepared = unprepared == null
+                Rare r = rare();
+                if (r.unprepared == null || r.unprepared.length < writeValues.length) {
+                    r.unprepared = r.unprepared == null
                             ? new Object[writeValues.length]
-                            : Arrays.copyOf(unprepared, writeValues.length);
+                            : Arrays.copyOf(r.unprepared, writeValues.length);
                 }
-                unprepared[i] = raw;
+                r.unprepared[i] = raw;
                 writeValues[i] = done;
             }
         }
@@ -273,6 +315,7 @@ final class Task implements WriteSink {
 
     /** Write {@code i} as the node wrote it, before {@link #prepareWrites} completed it. */
     Object writtenValue(int i) {
+        Object[] unprepared = rare == null ? null : rare.unprepared;
         return unprepared != null && i < unprepared.length && unprepared[i] != null ? unprepared[i] : writeValues[i];
     }
 

@@ -24,8 +24,12 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
-/** The {@link NodeContext} of one task, which also serves as the managed values' context. */
-final class TaskContext implements NodeContext, ManagedContext, TaskCaller {
+/**
+ * The {@link NodeContext} of one attempt of a task, which also serves as the managed values'
+ * context. The first attempt's context is the {@link Execution} itself, so the usual task costs one
+ * object for both; a retry or an error handler gets a context of its own.
+ */
+sealed class TaskContext implements NodeContext, ManagedContext, TaskCaller permits Execution {
     private final RunScope scope;
     private final Execution execution;
     private final int step;
@@ -44,9 +48,17 @@ final class TaskContext implements NodeContext, ManagedContext, TaskCaller {
         this.stop = stop;
     }
 
+    /** The first attempt's context, which is the execution itself. */
+    TaskContext(RunScope scope, int step, int stop) {
+        this.scope = scope;
+        this.execution = (Execution) this;
+        this.step = step;
+        this.stop = stop;
+    }
+
     /** The context of a task no runner executes (the state API's routes and subgraph lookups): a first attempt. */
     static TaskContext outsideRun(RunScope scope, Task task, int step, int stop) {
-        return new TaskContext(scope, new Execution(task), step, stop);
+        return new Execution(scope, task, step, stop);
     }
 
     /** Cuts off a timed-out attempt that is still running: its events and pauses are ignored. */

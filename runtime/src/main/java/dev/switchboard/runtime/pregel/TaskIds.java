@@ -13,6 +13,41 @@ final class TaskIds {
     /** Where the tasks of one superstep stand: their ids differ only by node and task path. */
     record Scope(String checkpoint, String namespace, int step) {}
 
+    /**
+     * The scopes of one graph's runs without a checkpointer, by step: the same for every such run
+     * (the graph's name, no namespace), so each is made once and shared and a superstep allocates
+     * none. Published racily: a scope is immutable, and a thread that does not see one yet makes an
+     * equal one.
+     */
+    static final class Unstored {
+        /** How many steps' scopes are kept; later steps get a fresh one each. */
+        private static final int KEPT = 1024;
+
+        private final String graph;
+        private volatile Scope[] byStep;
+
+        Unstored(String graph) {
+            this.graph = graph;
+        }
+
+        Scope at(int step) {
+            if (step < 0 || step >= KEPT) {
+                return new Scope(graph, "", step);
+            }
+            Scope[] scopes = byStep;
+            if (scopes == null) {
+                scopes = new Scope[KEPT];
+                byStep = scopes;
+            }
+            Scope s = scopes[step];
+            if (s == null) {
+                s = new Scope(graph, "", step);
+                scopes[step] = s;
+            }
+            return s;
+        }
+    }
+
     static String of(String checkpointId, String namespace, int step, String node, int pushIndex) {
         String key = checkpointId
                 + '\u0000'

@@ -17,6 +17,12 @@ import java.util.function.Consumer;
  * one-task step (the usual one) costs one transaction; see {@link Persistence#deferWrites}.
  */
 final class TaskRunner {
+    /**
+     * How long a task may take and still count as short: one whose node ran longer last time starts
+     * its step's helper threads at once; shorter ones run on the caller (see {@link #runAll}).
+     */
+    static final long SHORT_TASK_NANOS = 100_000;
+
     private final RunScope scope;
     private final ChannelState state;
     private final TaskWrites writes;
@@ -36,6 +42,8 @@ final class TaskRunner {
     private final List<Execution> executions = new ArrayList<>();
     /** {@link #run(Execution)} as the body of a parallel step, made once rather than per step. */
     private final Consumer<Execution> runOne = this::run;
+    /** {@link #runTimed(Execution)}, the body of a parallel step on the default executor. */
+    private final Consumer<Execution> runTimedOne = this::runTimed;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
@@ -64,37 +72,74 @@ final class TaskRunner {
             if (t.done()) {
                 continue;
             }
-            Execution e = new Execution(t);
+            Execution e = new Execution(scope, t, step, stop);
             e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
                 continue;
             }
-            e.context = new TaskContext(scope, e, step, stop);
             if (scope.spec.workflow) {
                 EntrypointCall call = state.entrypointCall();
                 e.input = call;
                 events.taskStart(t, call.input(), step); // LangGraph shows the entrypoint's input itself
                 continue;
             }
-            e.input =
-                    t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e.context, false);
+            e.input = t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e, false);
             events.taskStart(t, e.input, step);
         }
     }
 
-    /** Runs the prepared executions, in parallel with the caller; see {@link ParallelTasks}. */
+    /**
+     * Runs the prepared executions: a single one on the caller; several in parallel with the
+     * caller on the builder's executor. On the default executor, several run on the caller too
+     * while their nodes' last tasks were short, since a thread hand-off costs more than such a task
+     * (pool helpers still take over a step that overruns); a builder's own executor (a direct one,
+     * one that carries context to its threads) is always used as given. See {@link ParallelTasks}.
+     */
     void runAll() {
         int n = executions.size();
         running.set(n);
         deferred = null;
+        writes.runsOnThisThread();
         if (n <= 1) {
             if (n == 1) {
                 run(executions.get(0));
             }
             return;
         }
-        ParallelTasks.run(executions, scope.executor, runOne);
+        if (scope.executor != RuntimePools.TASKS) {
+            ParallelTasks.run(executions, scope.executor, runOne); // the builder's executor decides
+        } else if (allShort()) {
+            ParallelTasks.runOnCaller(executions, scope.executor, runTimedOne);
+        } else {
+            ParallelTasks.run(executions, scope.executor, runTimedOne);
+        }
+    }
+
+    /**
+     * Whether every task of the step runs a node whose last task was short ({@link
+     * GraphSpec#slowNode}): then the step's tasks run on the caller, which costs less than handing
+     * them to other threads, under {@link InlineWatch}'s eye in case one blocks after all.
+     */
+    private boolean allShort() {
+        boolean[] slow = scope.spec.slowNode;
+        for (int i = 0; i < executions.size(); i++) {
+            if (slow[executions.get(i).task.node]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #run(Execution)}, noting in {@link GraphSpec#slowNode} whether the task was short. */
+    private void runTimed(Execution e) {
+        long started = System.nanoTime();
+        run(e);
+        boolean slow = System.nanoTime() - started > SHORT_TASK_NANOS;
+        boolean[] slowNode = scope.spec.slowNode;
+        if (slowNode[e.task.node] != slow) {
+            slowNode[e.task.node] = slow;
+        }
     }
 
     /** Runs one task; failures are kept on the task, never thrown. */
@@ -104,7 +149,7 @@ final class TaskRunner {
         try {
             if (t.node == 0) {
                 Object input = state.channelValue(scope.spec.startChannel);
-                writes.writeStart(t, input, new TaskContext(scope, e, step, stop));
+                writes.writeStart(t, input, e);
                 requirePauseNotCaught(e);
             } else {
                 outcome = attempts.run(e, step, stop, checkpointId);

@@ -23,11 +23,25 @@ final class TaskWrites {
     private final RunScope scope;
     private final GraphSpec spec;
     private final ChannelState state;
+    /**
+     * Reads the state routes see on the loop's thread, which runs every one-task step's task (the
+     * usual step) and takes part in parallel ones: one reader serves the run there, while tasks on
+     * other threads read through one of their own. A read ends before the route is called, so the
+     * reader is never used twice at once.
+     */
+    private StateReader loopReader;
+    /** The thread the loop runs steps on, set by the runner before each step's tasks run. */
+    private Thread loopThread;
 
     TaskWrites(RunScope scope, ChannelState state) {
         this.scope = scope;
         this.spec = scope.spec;
         this.state = state;
+    }
+
+    /** The calling thread runs the coming step's tasks (some or all of them). */
+    void runsOnThisThread() {
+        loopThread = Thread.currentThread();
     }
 
     /** The writes of a node that returned {@code result}, its edges and its routes. */
@@ -212,11 +226,12 @@ final class TaskWrites {
                 writeRouteResult(t, route, one);
             }
         } else if (result instanceof String dest) {
-            if (!route.allowed.contains(dest)) {
+            int target = route.target(dest);
+            if (target == RouteSpec.NOT_ALLOWED) {
                 throw unknownDestination(route, dest);
             }
-            if (!dest.equals(ReservedNames.END)) {
-                writeBranch(t, spec.node(dest), t.name);
+            if (target != RouteSpec.END_TARGET) {
+                writeBranch(t, target, t.name);
             }
         } else if (result instanceof Enum<?> e) {
             int target = route.enumTargets[e.ordinal()];
@@ -244,6 +259,15 @@ final class TaskWrites {
 
     /** The state as the task's routes see it: the task's own writes applied, no one else's. */
     private Object freshState(Task t, TaskContext ctx) {
-        return state.readFor(t, 0, ctx, true);
+        StateReader reader;
+        if (Thread.currentThread() == loopThread) {
+            if (loopReader == null) {
+                loopReader = new StateReader(spec); // made with the first route: most graphs' runs have none
+            }
+            reader = loopReader;
+        } else {
+            reader = new StateReader(spec);
+        }
+        return state.readWith(reader, t, 0, ctx, true);
     }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** Review: time-to-live values the builder and @Cache accept must not break the store. */
 class InMemoryNodeCacheLimitsTest {
     /**
-     * GraphDefinition.Builder.cache and @Cache accept any non-negative ttl, e.g. ttlSeconds =
+     * GraphDefinitionBuilder.cache and @Cache accept any non-negative ttl, e.g. ttlSeconds =
      * Long.MAX_VALUE / 1000 for "practically forever"; put() then throws ArithmeticException from
      * ttl.toNanos() (or wraps clock + ttl), after the node ran, failing the task.
      */

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /** A failed attempt clears its counters; only a retry moves the attempt number on. */
 class ExecutionTest {
-    private final Execution e = new Execution(Task.pull(1, "a", new int[] {0}, null));
+    private final Execution e = new Execution(null, Task.pull(1, "a", new int[] {0}, null), 0, 25);
 
     @Test
     void failedClearsTheCountersButKeepsTheNumber() {

@@ -1,11 +1,21 @@
 package dev.switchboard.runtime.pregel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** How a superstep's tasks are shared out between the caller and helper threads. */
 class ParallelTasksTest {
@@ -43,5 +53,48 @@ class ParallelTasksTest {
         tasks("t", 50).forEach(t -> expected.add(t.name));
         expected.sort(null);
         assertEquals(expected, sorted);
+    }
+
+    @Test
+    void aStepOnItsCallerRunsEveryTaskThereInTaskOrder() {
+        List<String> ran = new ArrayList<>();
+        Set<Thread> threads = new HashSet<>();
+        // Helpers the watch might start (were the machine to stall this thread) never run here.
+        Executor neverRuns = r -> {};
+
+        ParallelTasks.runOnCaller(tasks("t", 5), neverRuns, t -> {
+            ran.add(t.name);
+            threads.add(Thread.currentThread());
+        });
+
+        assertEquals(List.of("t0", "t1", "t2", "t3", "t4"), ran);
+        assertEquals(Set.of(Thread.currentThread()), threads);
+    }
+
+    @Test
+    @Timeout(30)
+    void tasksOnTheCallerThatWaitForEachOtherGetHelpersAndFinish() throws Exception {
+        // The first task waits for the last: on the caller alone that would never end, so the
+        // watch must start helpers for the tasks the caller has not reached.
+        CountDownLatch lastRan = new CountDownLatch(1);
+        Map<String, Thread> threads = new ConcurrentHashMap<>();
+        List<Task> step = tasks("t", 3);
+
+        ParallelTasks.runOnCaller(step, r -> new Thread(r).start(), t -> {
+            threads.put(t.name, Thread.currentThread());
+            try {
+                if (t.name.equals("t0")) {
+                    assertTrue(lastRan.await(20, TimeUnit.SECONDS), "t2 never ran");
+                } else if (t.name.equals("t2")) {
+                    lastRan.countDown();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+
+        assertEquals(Set.of("t0", "t1", "t2"), threads.keySet());
+        assertEquals(Thread.currentThread(), threads.get("t0"));
+        assertNotEquals(Thread.currentThread(), threads.get("t2"), "a helper took the task the caller could not reach");
     }
 }

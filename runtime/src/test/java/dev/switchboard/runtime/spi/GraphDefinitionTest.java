@@ -66,7 +66,7 @@ class GraphDefinitionTest {
 
     @Test
     void aNodeNumberOtherThanItsPositionIsRejected() {
-        GraphDefinition.Builder b = GraphDefinition.builder("g", DOC).node(1, "draft", PAYLOAD);
+        GraphDefinitionBuilder b = GraphDefinition.builder("g", DOC).node(1, "draft", PAYLOAD);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> b.node(3, "review", PAYLOAD));
         assertEquals(
                 "generated graph is inconsistent (node 'review' is declared as #3 at position #2); recompile"
@@ -76,14 +76,14 @@ class GraphDefinitionTest {
 
     @Test
     void aRouteNumberOtherThanItsPositionIsRejected() {
-        GraphDefinition.Builder b = GraphDefinition.builder("g", DOC).node(1, "draft", PAYLOAD);
+        GraphDefinitionBuilder b = GraphDefinition.builder("g", DOC).node(1, "draft", PAYLOAD);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> b.route(1, "next", "draft"));
         assertTrue(e.getMessage().contains("route 'next' is declared as #1 at position #0"), e.getMessage());
     }
 
     @Test
     void aSettingBeforeAnyNodeOrRouteIsRejected() {
-        GraphDefinition.Builder b = GraphDefinition.builder("g", DOC);
+        GraphDefinitionBuilder b = GraphDefinition.builder("g", DOC);
         assertTrue(assertThrows(IllegalStateException.class, b::deferred)
                 .getMessage()
                 .contains("deferred before any node"));

@@ -7,8 +7,10 @@ import dev.switchboard.server.auth.AuthRequest;
 import dev.switchboard.server.auth.Authorization;
 import dev.switchboard.server.auth.Decision;
 import dev.switchboard.server.auth.Resource;
+import dev.switchboard.server.auth.ThreadIds;
 import dev.switchboard.server.http.Exchange;
 import dev.switchboard.server.http.Gate;
+import dev.switchboard.server.http.IdRewriter;
 import dev.switchboard.server.rows.AssistantRow;
 import dev.switchboard.server.rows.CronTable;
 import dev.switchboard.server.rows.Registry;
@@ -33,7 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  * row it filters out answers exactly as a row that does not exist, a search or count gets the
  * filter's keys among its metadata filters (so on PostgreSQL the database applies it, and the page
  * and total are the filtered ones), and a create or a metadata patch has the keys written into the
- * row's metadata. A route this table does not classify is refused (403): a new route must be
+ * row's metadata. On thread, run and cron routes it also maps the thread ids the caller names to
+ * the owner-scoped ids they are stored under, and the answer's back ({@link ThreadIds}), so
+ * another tenant's thread is, to the caller, one that does not exist (a create of its id makes the
+ * caller's own). A route this table does not classify is refused (403): a new route must be
  * classified before a tenant can call it ({@code AuthorizationRoutesTest} fails until it is).
  */
 public final class AccessGate implements Gate {
@@ -159,6 +164,7 @@ public final class AccessGate implements Gate {
     private final Registry registry;
     private final Assistants assistants;
     private final CronTable crons;
+    private final ThreadIds ids;
 
     /**
      * The gate of a server.
@@ -167,12 +173,41 @@ public final class AccessGate implements Gate {
      * @param registry the threads and runs
      * @param assistants the assistants
      * @param crons the crons
+     * @param ids how a caller's thread ids map to stored ones
      */
-    public AccessGate(Authorization authorization, Registry registry, Assistants assistants, CronTable crons) {
+    public AccessGate(
+            Authorization authorization, Registry registry, Assistants assistants, CronTable crons, ThreadIds ids) {
+        this.ids = ids;
         this.authorization = authorization;
         this.registry = registry;
         this.assistants = assistants;
         this.crons = crons;
+    }
+
+    /**
+     * The metadata of a thread a run makes for an owner (a {@link RunStarter#madeThreads} hook): the
+     * filter of the owner's thread creation, as an explicit {@code POST /threads} is stamped with.
+     *
+     * @param owner the owner
+     * @return the filter's keys (empty for none)
+     * @throws ApiException 403 when the owner may not create threads
+     */
+    public ObjectNode madeThreadMetadata(String owner) {
+        Decision d = authorization.decide(new AuthRequest(owner, Resource.THREADS, Action.CREATE, null, Map.of()));
+        if (!d.allowed()) {
+            throw ApiException.status(403, "Forbidden");
+        }
+        ObjectNode md = Json.object();
+        into(md, filterOf(d));
+        return md;
+    }
+
+    /** A decision's filter as a metadata filter: equal keys as values, the others {@code {"$contains": v}}. */
+    private static ObjectNode filterOf(Decision d) {
+        ObjectNode filter = Json.object();
+        d.filter().forEach(filter::put);
+        d.contains().forEach((k, v) -> filter.putObject(k).put(Filters.CONTAINS, v));
+        return filter;
     }
 
     private static Rule rule(Resource resource, Action action, Target target) {
@@ -208,14 +243,54 @@ public final class AccessGate implements Gate {
         if (!d.allowed()) {
             throw ApiException.status(403, "Forbidden");
         }
-        ObjectNode filter = Json.object();
-        d.filter().forEach(filter::put);
+        scope(ex, rule.resource(), body);
+        ObjectNode filter = filterOf(d);
         if (rule.target() == Target.STORE && !filter.isEmpty()) {
             throw ApiException.status(
                     500,
                     "the store's authorization handler answered a filter; the store can only be allowed or denied");
         }
         apply(ex, rule.target(), body, filter);
+    }
+
+    /**
+     * Owner-scoped thread ids (see {@link ThreadIds}): on a thread, run or cron route, the thread
+     * ids the caller names (the path's, a body's {@code thread_id}, a search's {@code ids}, a
+     * prune's {@code thread_ids}) become the ids they are stored under, and the answer's become the
+     * caller's again; so another tenant's thread of the same id is a different thread, and asking
+     * for it is asking for one that does not exist. The handler was told the caller's id.
+     */
+    private void scope(Exchange ex, Resource resource, ObjectNode body) {
+        if (!ids.scoped()
+                || (resource != Resource.THREADS && resource != Resource.RUNS && resource != Resource.CRONS)) {
+            return; // assistants and the store carry no thread ids (and their JSON is the user's)
+        }
+        String owner = ex.owner();
+        IdRewriter rewriter = new IdRewriter(id -> ids.map(owner, id));
+        String asked = ex.param("thread_id");
+        if (Fields.isUuid(asked)) {
+            String stored = ids.map(owner, asked);
+            ex.param("thread_id", stored);
+            rewriter.literal(stored, asked);
+        }
+        if (body != null) {
+            JsonNode t = body.get("thread_id");
+            if (t != null && t.isString() && Fields.isUuid(t.asString())) {
+                String stored = ids.map(owner, t.asString());
+                body.put("thread_id", stored);
+                rewriter.literal(stored, t.asString());
+            }
+            for (String list : new String[] {"ids", "thread_ids"}) {
+                if (body.get(list) instanceof ArrayNode a) {
+                    for (int i = 0; i < a.size(); i++) {
+                        if (a.get(i).isString() && Fields.isUuid(a.get(i).asString())) {
+                            a.set(i, Json.tree(ids.map(owner, a.get(i).asString())));
+                        }
+                    }
+                }
+            }
+        }
+        ex.rewriteIds(rewriter);
     }
 
     private void apply(Exchange ex, Target target, ObjectNode body, ObjectNode filter) throws IOException {
@@ -237,7 +312,7 @@ public final class AccessGate implements Gate {
                 stamp(body, filter);
             }
             case THREAD_RUN -> {
-                runOnThread(ex, body, filter);
+                runOnThread(ex, filter);
                 assistant(ex.owner(), Json.text(body, "assistant_id"));
             }
             case STATELESS_RUN -> assistant(ex.owner(), Json.text(body, "assistant_id"));
@@ -292,15 +367,35 @@ public final class AccessGate implements Gate {
         }
         JsonNode md = body.get("metadata");
         if (md == null || md.isNull()) {
-            body.set("metadata", filter.deepCopy());
+            into(body.putObject("metadata"), filter);
         } else if (md instanceof ObjectNode o) {
-            o.setAll(filter.deepCopy());
+            into(o, filter);
+        }
+    }
+
+    /** Writes a filter into metadata: its equal keys set, each {@code $contains} value added to its key's list. */
+    private static void into(ObjectNode md, ObjectNode filter) {
+        for (Map.Entry<String, JsonNode> e : filter.properties()) {
+            if (!Filters.CONTAINS.equals(Filters.operator(e.getValue()))) {
+                md.set(e.getKey(), e.getValue().deepCopy());
+                continue;
+            }
+            JsonNode v = e.getValue().get(Filters.CONTAINS);
+            ArrayNode list = md.get(e.getKey()) instanceof ArrayNode a ? a : md.putArray(e.getKey());
+            boolean held = false;
+            for (JsonNode item : list) {
+                held |= item.equals(v);
+            }
+            if (!held) {
+                list.add(v.deepCopy());
+            }
         }
     }
 
     /**
      * Adds the filter's keys to a search's metadata filters; a search that asks for another value
-     * of a key the filter fixes finds nothing, answered here.
+     * of a key the filter fixes (or a list without the value it must hold) finds nothing, answered
+     * here.
      */
     private static void narrow(Exchange ex, Target target, ObjectNode body, ObjectNode filter) {
         if (filter.isEmpty()) {
@@ -313,11 +408,26 @@ public final class AccessGate implements Gate {
         ObjectNode asked = md instanceof ObjectNode o ? o : body.putObject("metadata");
         for (Map.Entry<String, JsonNode> e : filter.properties()) {
             JsonNode mine = asked.get(e.getKey());
-            if (mine != null && !Filters.contains(filter, Json.object().set(e.getKey(), mine))) {
+            if (mine != null && Filters.EQ.equals(Filters.operator(mine))) {
+                mine = mine.get(Filters.EQ);
+            }
+            boolean contains = Filters.CONTAINS.equals(Filters.operator(e.getValue()));
+            if (contains && mine != null && !Filters.CONTAINS.equals(Filters.operator(mine))) {
+                // the caller asks a value of a key whose list must hold ours: theirs, if it does
+                if (!Filters.contains(
+                        Json.object().set(e.getKey(), mine), filter.deepCopy().retain(e.getKey()))) {
+                    ex.json(200, target == Target.COUNT ? Json.tree(0) : Json.array());
+                    return;
+                }
+                continue;
+            }
+            if (!contains
+                    && mine != null
+                    && !Filters.contains(filter, Json.object().set(e.getKey(), mine))) {
                 ex.json(200, target == Target.COUNT ? Json.tree(0) : Json.array());
                 return;
             }
-            asked.set(e.getKey(), e.getValue());
+            asked.set(e.getKey(), e.getValue()); // (two $contains on one key: ours, never wider than it)
         }
     }
 
@@ -341,19 +451,11 @@ public final class AccessGate implements Gate {
 
     /**
      * A run on a thread: the thread must pass (else 422, what the route answers for a missing
-     * thread); a thread the run is to create ({@code if_not_exists: create}) is created here with
-     * the filter's keys in its metadata, so the tenant finds it afterwards.
+     * thread); a thread the run is to create ({@code if_not_exists: create}) is made by the run,
+     * stamped as a created thread is ({@link #madeThreadMetadata}).
      */
-    private void runOnThread(Exchange ex, ObjectNode body, ObjectNode filter) {
-        String id = ex.param("thread_id");
-        ThreadRow t = thread(id, ex.owner(), filter, 422);
-        if (t == null
-                && !filter.isEmpty()
-                && Fields.isUuid(id)
-                && "create".equals(Json.text(body, "if_not_exists"))
-                && registry.thread(id) == null) {
-            registry.addThread(new ThreadRow(id, ex.owner(), filter.deepCopy(), false));
-        }
+    private void runOnThread(Exchange ex, ObjectNode filter) {
+        thread(ex.param("thread_id"), ex.owner(), filter, 422);
     }
 
     private static String assistantId(Exchange ex) {
@@ -373,8 +475,7 @@ public final class AccessGate implements Gate {
         if (!d.allowed()) {
             throw ApiException.status(403, "Forbidden");
         }
-        ObjectNode filter = Json.object();
-        d.filter().forEach(filter::put);
+        ObjectNode filter = filterOf(d);
         assistant(id, filter);
     }
 

@@ -269,7 +269,13 @@ public final class Crons {
         if (threadId != null) {
             return threadId;
         }
-        ThreadRow t = registry.addThread(new ThreadRow(nameId("thread", cronId, due), owner, Json.object(), false));
+        ObjectNode metadata;
+        try {
+            metadata = starter.madeThreadMetadata(owner);
+        } catch (ApiException denied) {
+            metadata = Json.object(); // the cron was allowed when made; its firing's thread gets no keys
+        }
+        ThreadRow t = registry.addThread(new ThreadRow(nameId("thread", cronId, due), owner, metadata, false));
         if (!Objects.equals(t.owner(), owner)) {
             throw ApiException.status(409, "Thread with ID " + t.id() + " already exists");
         }

@@ -29,6 +29,8 @@ public final class RunStarter {
     private final RunPipeline pipeline;
     private final Consumer<RunOptions> check;
     private final Threads threads;
+    /** The metadata of a thread a run makes for its owner (the owner's authorization filter). */
+    private volatile java.util.function.Function<String, ObjectNode> madeThreads = owner -> Json.object();
 
     /**
      * A starter.
@@ -159,6 +161,28 @@ public final class RunStarter {
         }
     }
 
+    /**
+     * What a thread a run makes for an owner (a stateless run's kept thread, {@code if_not_exists:
+     * "create"}, a protocol {@code run.start} on a new id, a cron's firing) gets in its metadata, as
+     * an explicit create would: the authorization filter of the owner's thread creation, so the
+     * owner finds the thread under that filter afterwards.
+     *
+     * @param metadata the owner to the metadata (empty for none); may throw the create's denial
+     */
+    public void madeThreads(java.util.function.Function<String, ObjectNode> metadata) {
+        this.madeThreads = Objects.requireNonNull(metadata, "metadata");
+    }
+
+    /**
+     * The metadata of a thread a run makes for an owner (see {@link #madeThreads}).
+     *
+     * @param owner the owner, or null without authentication
+     * @return the metadata, a fresh object
+     */
+    public ObjectNode madeThreadMetadata(String owner) {
+        return owner == null ? Json.object() : madeThreads.apply(owner);
+    }
+
     /** A new run; its metadata is its assistant's, under its thread's, under the request's (LangGraph's order). */
     private static RunRow newRun(Start s, ThreadRow t, Checked c) {
         ObjectNode md = c.assistant().metadata();
@@ -180,7 +204,11 @@ public final class RunStarter {
             String id = s.newThreadId() != null
                     ? s.newThreadId()
                     : UUID.randomUUID().toString();
-            ThreadRow fresh = new ThreadRow(id, s.owner(), Json.object(), !options.keepThread());
+            ThreadRow fresh = new ThreadRow(
+                    id,
+                    s.owner(),
+                    options.keepThread() ? madeThreadMetadata(s.owner()) : Json.object(),
+                    !options.keepThread());
             ThreadRow stored = registry.addThread(fresh);
             if (!Objects.equals(stored.owner(), s.owner())) {
                 throw ApiException.status(409, "Thread with ID " + id + " already exists");
@@ -193,7 +221,8 @@ public final class RunStarter {
             return t;
         }
         if (req.ifNotExists().equals("create")) {
-            ThreadRow stored = registry.addThread(new ThreadRow(s.threadId(), s.owner(), Json.object(), false));
+            ThreadRow stored =
+                    registry.addThread(new ThreadRow(s.threadId(), s.owner(), madeThreadMetadata(s.owner()), false));
             if (Objects.equals(stored.owner(), s.owner())) {
                 return stored;
             }

@@ -51,6 +51,7 @@ public final class Webhooks implements AutoCloseable {
     private final long firstRetryMillis;
     private final long pollMillis;
     private final WebhookTable table;
+    private volatile java.util.function.UnaryOperator<String> outward = id -> id;
     private final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5))
             .followRedirects(HttpClient.Redirect.NEVER)
@@ -74,6 +75,19 @@ public final class Webhooks implements AutoCloseable {
         this.firstRetryMillis = firstRetry.toMillis();
         this.pollMillis = Math.max(1, poll.toMillis());
         this.table = table;
+    }
+
+    /**
+     * How a stored thread id is named to the thread's owner (owner-scoped thread ids, see {@code
+     * auth.ThreadIds}): a call names the thread as its owner does, looked up when the call is made
+     * (never in the transaction that stores the run's end, which holds a connection).
+     *
+     * @param outward the stored id to the owner's; the id itself when there is no owner
+     * @return this sender
+     */
+    public Webhooks threadIds(java.util.function.UnaryOperator<String> outward) {
+        this.outward = java.util.Objects.requireNonNull(outward, "outward");
+        return this;
     }
 
     /** Starts taking the calls due, now and every poll interval. */
@@ -157,6 +171,10 @@ public final class Webhooks implements AutoCloseable {
             URI uri = policy.check(d.url());
             policy.checkAddresses(uri.getHost());
             ObjectNode body = d.body();
+            String thread = Json.text(body, "thread_id");
+            if (thread != null) {
+                body.put("thread_id", outward.apply(thread));
+            }
             body.put("webhook_sent_at", Instant.now().toString());
             HttpRequest request = HttpRequest.newBuilder(uri)
                     .timeout(Duration.ofSeconds(10))

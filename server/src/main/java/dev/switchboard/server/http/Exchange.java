@@ -30,6 +30,7 @@ public final class Exchange {
     private Map<String, String> params = Map.of();
     private String owner;
     private ObjectNode body;
+    private IdRewriter rewriter;
     private byte[] bytes;
     private ApiResponse response;
 
@@ -62,6 +63,28 @@ public final class Exchange {
 
     void params(Map<String, String> params) {
         this.params = params;
+    }
+
+    /**
+     * Replaces a path parameter before the route's handler reads it (authorization maps a thread
+     * id the caller named to the id it is stored under).
+     *
+     * @param name e.g. {@code thread_id}
+     * @param value the new value
+     */
+    public void param(String name, String value) {
+        Map<String, String> p = new java.util.HashMap<>(params);
+        p.put(name, value);
+        this.params = p;
+    }
+
+    /**
+     * Has the answer's ids rewritten to the caller's (see {@link IdRewriter}), whatever answers it.
+     *
+     * @param rewriter the rewriter
+     */
+    public void rewriteIds(IdRewriter rewriter) {
+        this.rewriter = rewriter;
     }
 
     /**
@@ -332,7 +355,7 @@ public final class Exchange {
 
     /** @return the answer, or null */
     ApiResponse response() {
-        return response;
+        return rewriter == null || response == null ? response : rewriter.rewrite(response);
     }
 
     /** The headers set so far (an error answer keeps those of the request's checks). */

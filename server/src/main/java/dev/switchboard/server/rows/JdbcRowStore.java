@@ -1,6 +1,7 @@
 package dev.switchboard.server.rows;
 
 import dev.switchboard.checkpoint.jdbc.ConnectionPool;
+import dev.switchboard.server.wire.Filters;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -377,12 +379,21 @@ public final class JdbcRowStore implements RowStore {
         return w.toString();
     }
 
-    /** Each key of {@code filter} present in the row's {@code field} with an equal jsonb value. */
+    /**
+     * Each key of {@code filter} present in the row's {@code field} with an equal jsonb value (or,
+     * for {@code $contains}, a list holding it), as {@link Filters#contains} decides in memory.
+     */
     private static void keysEqual(StringBuilder w, List<Object> args, String field, ObjectNode filter) {
         filter.properties().forEach(e -> {
-            w.append(" AND row_json::jsonb -> '").append(field).append("' -> ?::text = ?::jsonb");
+            String op = Filters.operator(e.getValue());
+            JsonNode operand = op == null ? e.getValue() : e.getValue().get(op);
+            boolean contains = Filters.CONTAINS.equals(op);
+            w.append(" AND row_json::jsonb -> '")
+                    .append(field)
+                    .append(contains ? "' -> ?::text @> ?::jsonb" : "' -> ?::text = ?::jsonb");
             args.add(e.getKey());
-            args.add(Json.MAPPER.writeValueAsString(e.getValue()));
+            // a list holding the operand (jsonb @>: a scalar never contains a list)
+            args.add(Json.MAPPER.writeValueAsString(contains ? Json.array().add(operand) : operand));
         });
     }
 
@@ -438,6 +449,28 @@ public final class JdbcRowStore implements RowStore {
     public ObjectNode run(String id) {
         return with(() -> {
             return one("SELECT row_json FROM switchboard_server_runs WHERE run_id = ?", id);
+        });
+    }
+
+    @Override
+    public synchronized String secret(String name, String fresh) {
+        return with(() -> {
+            update(
+                    "INSERT INTO switchboard_server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                    name,
+                    fresh);
+            try (PreparedStatement p =
+                    connection.prepareStatement("SELECT value FROM switchboard_server_secrets WHERE name = ?")) {
+                p.setString(1, name);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        throw new IllegalStateException("the secret " + name + " was stored but cannot be read");
+                    }
+                    return r.getString(1);
+                }
+            } catch (SQLException e) {
+                throw failed(e);
+            }
         });
     }
 

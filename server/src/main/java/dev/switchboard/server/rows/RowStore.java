@@ -58,6 +58,18 @@ public interface RowStore extends AutoCloseable {
     };
 
     /**
+     * A secret of the database, the same for every server that shares it: the one stored under
+     * {@code name}, else {@code fresh}, stored now (the first server to ask stores its own).
+     *
+     * @param name the secret's name
+     * @param fresh a new secret, used when none is stored
+     * @return the secret
+     */
+    default String secret(String name, String fresh) {
+        return fresh; // a store that keeps nothing: the rows, and so the secret, live as long as the JVM
+    }
+
+    /**
      * Runs {@code work}, whose row writes then commit together (or none of them, when it throws):
      * one commit instead of one per write. Nested calls join the outer one.
      */

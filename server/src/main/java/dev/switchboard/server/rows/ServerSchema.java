@@ -13,7 +13,7 @@ import java.util.List;
  * PostgreSQL run queue's columns and claim log (2), the shared run events (3) and the graph of each
  * queued run, which rolling upgrades compare with the thread's schema version (4), the assistants
  * and crons (5, every database; before, each created its own), the webhook calls not made yet (6,
- * every database). Whatever opens
+ * every database), the database's secrets (7, every database: the key of owner-scoped thread ids). Whatever opens
  * the tables first applies what is missing, in one transaction under a lock, so JVMs started
  * together on an empty database migrate it one after the other (PostgreSQL: an advisory lock and
  * transactional DDL; SQLite: the file's write lock), and the later ones find it migrated without
@@ -83,7 +83,12 @@ public final class ServerSchema {
                     false,
                     List.of("CREATE TABLE IF NOT EXISTS switchboard_server_webhooks (run_id VARCHAR(64) PRIMARY KEY,"
                             + " url TEXT NOT NULL, body_json TEXT NOT NULL, attempts INTEGER NOT NULL,"
-                            + " next_attempt_ms BIGINT NOT NULL)")));
+                            + " next_attempt_ms BIGINT NOT NULL)")),
+            new Migration(
+                    7,
+                    false,
+                    List.of("CREATE TABLE IF NOT EXISTS switchboard_server_secrets (name VARCHAR(64) PRIMARY KEY,"
+                            + " value VARCHAR(256) NOT NULL)")));
 
     /** The version the migrations lead to. */
     public static final int VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();

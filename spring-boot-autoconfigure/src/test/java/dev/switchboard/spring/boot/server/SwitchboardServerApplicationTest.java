@@ -171,6 +171,9 @@ class SwitchboardServerApplicationTest {
     @Autowired
     PipelineGraph pipeline;
 
+    @Autowired
+    dev.switchboard.server.SwitchboardServer server;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
@@ -202,7 +205,7 @@ class SwitchboardServerApplicationTest {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement p =
                         c.prepareStatement("SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?")) {
-            p.setString(1, thread);
+            p.setString(1, server.storedThreadId("alice", thread)); // alice's thread ids are hers
             try (ResultSet r = p.executeQuery()) {
                 assertTrue(r.next(), "the thread's row is in the application's database");
                 assertEquals("alice", JSON.readTree(r.getString(1)).get("owner").asString());
@@ -300,11 +303,13 @@ class SwitchboardServerApplicationTest {
         assertEquals(
                 "[\"go\",\"1\",\"2\",\"3\"]",
                 JSON.readTree(waited.body()).get("steps").toString());
-        assertTrue(runs.started.contains("Pipeline " + thread), () -> "listener saw " + runs.started);
+        // in-process code names the thread as stored: alice's ids are scoped to her
+        String stored = server.storedThreadId("alice", thread);
+        assertTrue(runs.started.contains("Pipeline " + stored), () -> "listener saw " + runs.started);
         // the graph bean reads the thread the server ran: one saver for both
         assertEquals(
                 List.of("go", "1", "2", "3"),
-                pipeline.getState(RunConfig.thread(thread)).values().steps());
+                pipeline.getState(RunConfig.thread(stored)).values().steps());
 
         HttpResponse<String> put = send(
                 "PUT",
