@@ -453,14 +453,14 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
-    public synchronized String secret(String name, String fresh) {
+    public String secret(String name, String fresh) {
         return with(() -> {
             update(
                     "INSERT INTO switchboard_server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
                     name,
                     fresh);
-            try (PreparedStatement p =
-                    connection.prepareStatement("SELECT value FROM switchboard_server_secrets WHERE name = ?")) {
+            try (PreparedStatement p = state().connection
+                    .prepareStatement("SELECT value FROM switchboard_server_secrets WHERE name = ?")) {
                 p.setString(1, name);
                 try (ResultSet r = p.executeQuery()) {
                     if (!r.next()) {
