@@ -82,11 +82,12 @@ final class GraphSpec {
      */
     final int[] writeHint;
     /**
-     * Per node, whether its last task in a step of several took longer than {@link
-     * TaskRunner#SHORT_TASK_NANOS}: such a step starts helper threads at once. Shared by every run
-     * of the graph and written racily; a stale value only picks the other way to run a step.
+     * Per node, how many of its tasks in a row (in steps of several) took longer than {@link
+     * TaskRunner#SHORT_TASK_NANOS}, up to {@link TaskRunner#SLOW_AFTER}: at that count its steps
+     * start helper threads at once. Shared by every run of the graph and written racily; a stale
+     * value only picks the other way to run a step.
      */
-    final boolean[] slowNode;
+    final byte[] longRuns;
     /** The task-id scopes of this graph's runs without a checkpointer, shared by all of them. */
     final TaskIds.Unstored unstoredScopes;
     /** Per node, from its annotations: retry policy, timeout and cache time to live, or null. */
@@ -243,7 +244,7 @@ final class GraphSpec {
         this.triggers = toArrays(trig);
         this.writeHint = new int[nodeNames.length];
         this.unstoredScopes = new TaskIds.Unstored(name);
-        this.slowNode = new boolean[nodeNames.length];
+        this.longRuns = new byte[nodeNames.length];
         this.triggerNames = triggerNames(triggers, chans);
         this.seenOffset = new int[nodeCount + 1];
         for (int n = 0; n < nodeCount; n++) {

@@ -6,6 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Runs the tasks of one superstep in parallel, with the calling thread taking part. The caller and
@@ -82,12 +83,26 @@ final class ParallelTasks<T> implements Runnable {
      * @param <T> what one task is
      * @param executor where helpers run, if the step overruns
      * @param body runs one task; must not throw
+     * @param took told how long each task the caller ran took, in nanoseconds (one clock reading
+     *     per task: each task's end is the next one's start)
      */
-    static <T> void runOnCaller(List<T> tasks, Executor executor, Consumer<T> body) {
+    static <T> void runOnCaller(List<T> tasks, Executor executor, Consumer<T> body, ObjLongConsumer<T> took) {
         ParallelTasks<T> step = new ParallelTasks<>(tasks, executor, body);
-        step.started = System.nanoTime();
+        long before = System.nanoTime();
+        step.started = before;
         InlineWatch.watch(step); // published by the watch's queue, after started is set
-        step.claim();
+        // The caller's share of claim(): it starts no helper itself, the watch does if need be.
+        for (int i = step.next.getAndIncrement(); i < step.count; i = step.next.getAndIncrement()) {
+            T task = tasks.get(i);
+            try {
+                body.accept(task);
+            } finally {
+                step.finished();
+            }
+            long after = System.nanoTime();
+            took.accept(task, after - before);
+            before = after;
+        }
         step.awaitAll();
     }
 

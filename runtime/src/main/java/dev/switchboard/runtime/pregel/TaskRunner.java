@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Runs the tasks of one superstep: reads each task's input and announces it, runs the tasks in
@@ -22,6 +23,12 @@ final class TaskRunner {
      * its step's helper threads at once; shorter ones run on the caller (see {@link #runAll}).
      */
     static final long SHORT_TASK_NANOS = 100_000;
+    /**
+     * How many of a node's tasks in a row must take longer before its steps start helpers at once:
+     * two, so that one task the machine happened to preempt does not send a short node's steps back
+     * to the thread hand-off.
+     */
+    static final int SLOW_AFTER = 2;
 
     private final RunScope scope;
     private final ChannelState state;
@@ -44,6 +51,8 @@ final class TaskRunner {
     private final Consumer<Execution> runOne = this::run;
     /** {@link #runTimed(Execution)}, the body of a parallel step on the default executor. */
     private final Consumer<Execution> runTimedOne = this::runTimed;
+    /** {@link #took}, told of each task a step on the caller ran. */
+    private final ObjLongConsumer<Execution> tookOne = this::took;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
@@ -110,35 +119,42 @@ final class TaskRunner {
         if (scope.executor != RuntimePools.TASKS) {
             ParallelTasks.run(executions, scope.executor, runOne); // the builder's executor decides
         } else if (allShort()) {
-            ParallelTasks.runOnCaller(executions, scope.executor, runTimedOne);
+            ParallelTasks.runOnCaller(executions, scope.executor, runOne, tookOne);
         } else {
             ParallelTasks.run(executions, scope.executor, runTimedOne);
         }
     }
 
     /**
-     * Whether every task of the step runs a node whose last task was short ({@link
-     * GraphSpec#slowNode}): then the step's tasks run on the caller, which costs less than handing
+     * Whether no task of the step runs a node whose last tasks were long ({@link
+     * GraphSpec#longRuns}): then the step's tasks run on the caller, which costs less than handing
      * them to other threads, under {@link InlineWatch}'s eye in case one blocks after all.
      */
     private boolean allShort() {
-        boolean[] slow = scope.spec.slowNode;
+        byte[] longRuns = scope.spec.longRuns;
         for (int i = 0; i < executions.size(); i++) {
-            if (slow[executions.get(i).task.node]) {
+            if (longRuns[executions.get(i).task.node] >= SLOW_AFTER) {
                 return false;
             }
         }
         return true;
     }
 
-    /** {@link #run(Execution)}, noting in {@link GraphSpec#slowNode} whether the task was short. */
+    /** {@link #run(Execution)}, noting in {@link GraphSpec#longRuns} whether the task was short. */
     private void runTimed(Execution e) {
         long started = System.nanoTime();
         run(e);
-        boolean slow = System.nanoTime() - started > SHORT_TASK_NANOS;
-        boolean[] slowNode = scope.spec.slowNode;
-        if (slowNode[e.task.node] != slow) {
-            slowNode[e.task.node] = slow;
+        took(e, System.nanoTime() - started);
+    }
+
+    /** Counts in {@link GraphSpec#longRuns} whether a task that took {@code nanos} was short. */
+    private void took(Execution e, long nanos) {
+        byte[] longRuns = scope.spec.longRuns;
+        int node = e.task.node;
+        int runs = longRuns[node];
+        int now = nanos <= SHORT_TASK_NANOS ? 0 : Math.min(runs + 1, SLOW_AFTER);
+        if (now != runs) {
+            longRuns[node] = (byte) now;
         }
     }
 

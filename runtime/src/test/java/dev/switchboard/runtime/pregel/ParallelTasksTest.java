@@ -62,13 +62,20 @@ class ParallelTasksTest {
         // Helpers the watch might start (were the machine to stall this thread) never run here.
         Executor neverRuns = r -> {};
 
-        ParallelTasks.runOnCaller(tasks("t", 5), neverRuns, t -> {
-            ran.add(t.name);
-            threads.add(Thread.currentThread());
-        });
+        List<String> timed = new ArrayList<>();
+
+        ParallelTasks.runOnCaller(
+                tasks("t", 5),
+                neverRuns,
+                t -> {
+                    ran.add(t.name);
+                    threads.add(Thread.currentThread());
+                },
+                (t, nanos) -> timed.add(t.name));
 
         assertEquals(List.of("t0", "t1", "t2", "t3", "t4"), ran);
         assertEquals(Set.of(Thread.currentThread()), threads);
+        assertEquals(ran, timed, "each task the caller ran is timed, after it ran");
     }
 
     @Test
@@ -80,18 +87,22 @@ class ParallelTasksTest {
         Map<String, Thread> threads = new ConcurrentHashMap<>();
         List<Task> step = tasks("t", 3);
 
-        ParallelTasks.runOnCaller(step, r -> new Thread(r).start(), t -> {
-            threads.put(t.name, Thread.currentThread());
-            try {
-                if (t.name.equals("t0")) {
-                    assertTrue(lastRan.await(20, TimeUnit.SECONDS), "t2 never ran");
-                } else if (t.name.equals("t2")) {
-                    lastRan.countDown();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        ParallelTasks.runOnCaller(
+                step,
+                r -> new Thread(r).start(),
+                t -> {
+                    threads.put(t.name, Thread.currentThread());
+                    try {
+                        if (t.name.equals("t0")) {
+                            assertTrue(lastRan.await(20, TimeUnit.SECONDS), "t2 never ran");
+                        } else if (t.name.equals("t2")) {
+                            lastRan.countDown();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                (t, nanos) -> {});
 
         assertEquals(Set.of("t0", "t1", "t2"), threads.keySet());
         assertEquals(Thread.currentThread(), threads.get("t0"));
