@@ -94,7 +94,7 @@ final class RunExecutor {
             outcomes.finish(e, null, events.endValues());
         } catch (RuntimeException | Error t) {
             if (ClaimLost.in(t)) {
-                outcomes.lost(e); // its queue row is another server's now: leave the outcome to that one
+                outcomes.stops().lost(e); // its queue row is another server's now: leave the outcome to that one
             } else if (e.control.cancelled()) {
                 outcomes.finish(e, null, null); // stopped: the stop already recorded it, or it records nothing
             } else {

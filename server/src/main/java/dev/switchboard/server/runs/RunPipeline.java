@@ -8,16 +8,12 @@ import dev.switchboard.server.wire.ApiException;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,15 +30,13 @@ import tools.jackson.databind.node.ObjectNode;
  * wait runs on the thread of the request that waits for it ({@link #runHere}): nobody else can
  * see it, and the request would only wait meanwhile.
  *
- * <p>Every path that changes what runs (create, cancel, claim, finish) lives in this class, under
- * one locking rule: a thread's row monitor before a queue's, never a row's while holding a queue's;
- * that is why it is longer than most. Executing a run ({@link RunExecutor}), its outcome ({@link
- * Outcome}), its events ({@link RunFeeds}) and the shared queue's news ({@link SharedQueueNews})
- * are classes of their own.
+ * <p>Every path that changes what runs (create, cancel, claim, finish) starts in this class, under
+ * one locking rule: a thread's row monitor before a queue's, never a row's while holding a queue's.
+ * Executing a run ({@link RunExecutor}), stopping it ({@link RunStops}, which holds the runs
+ * executing here), storing its outcome ({@link OutcomeRecorder}), its events ({@link RunFeeds}) and
+ * the shared queue's news ({@link SharedQueueNews}) are classes of their own.
  */
 public final class RunPipeline implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(RunPipeline.class);
-
     private final String owner;
     private final Registry registry;
     private final CheckpointSaver saver;
@@ -56,13 +50,11 @@ public final class RunPipeline implements AutoCloseable {
     private final RunExecutor executor;
     /** Stores how each execution here ended. */
     private final OutcomeRecorder outcomes;
-    /** The runs executing in this JVM, by run id. */
-    private final Map<String, Execution> executions = new ConcurrentHashMap<>();
+    /** The runs executing here and how they stop. */
+    private final RunStops stops;
 
     private final RunFeeds feeds;
     private final RunMemory memory = RunMemory.ofHeap();
-    /** Stops asked for runs claimed but not started yet, by run id. */
-    private final Map<String, Stop> earlyStops = new ConcurrentHashMap<>();
     /** Wakes the shared queue's claimer (a run is due, or was queued here). */
     private volatile Runnable wake = () -> {};
     /** Tells the shared queue's claimer a run ended here: it claims again if it stopped for want of room. */
@@ -102,6 +94,7 @@ public final class RunPipeline implements AutoCloseable {
         this.executor = new RunExecutor(registry, saver, local, this, memory);
         this.outcomes = new OutcomeRecorder(registry, local);
         this.news = new SharedQueueNews(this, registry);
+        this.stops = new RunStops(this, registry, queue, feeds, news);
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(maxRuns, r -> {
             Thread t = new Thread(r, "switchboard-run-" + n.incrementAndGet());
@@ -213,11 +206,11 @@ public final class RunPipeline implements AutoCloseable {
             Stop stop =
                     s.decision().action() == null ? null : Stop.of(s.decision().action(), false);
             for (String id : s.decision().ended()) {
-                endedElsewhere(id);
+                stops.endedElsewhere(id);
             }
             String cancelled = s.decision().cancelled();
             if (cancelled != null) {
-                stopHere(cancelled, stop);
+                stops.stopHere(cancelled, stop);
             }
             if (s.claim() != null) {
                 start(s.claim(), here, false);
@@ -236,31 +229,6 @@ public final class RunPipeline implements AutoCloseable {
         };
     }
 
-    /** A pending run ended by the queue: its cached row (if another JVM wrote it) is read again. */
-    private void endedElsewhere(String runId) {
-        RunRow r = registry.run(runId);
-        if (r != null && !r.finished()) {
-            registry.reload(r);
-        }
-        feeds.ended(runId);
-    }
-
-    /**
-     * Stops a run executing here; a run claimed here but not started yet stops as it starts; a run
-     * another JVM executes (it was marked cancelling) is waited for until that JVM recorded it.
-     */
-    private void stopHere(String runId, Stop stop) {
-        Execution e = executions.get(runId);
-        if (e != null) {
-            stop(e, stop);
-        } else if (feeds.shared() != null
-                && queue.active(registry.run(runId).threadId()).contains(runId)) {
-            news.awaitStopped(runId);
-        } else {
-            earlyStops.put(runId, stop);
-        }
-    }
-
     /**
      * Cancels a run a client asked to cancel: a pending one ends at once, a running one stops at
      * its next step boundary (here or on the JVM running it), keeping its finished steps ({@code
@@ -271,23 +239,12 @@ public final class RunPipeline implements AutoCloseable {
      * @param stop how it ends
      */
     public void cancel(RunRow run, Stop stop) {
-        Execution e = executions.get(run.id());
-        if (e != null) {
-            stop(e, stop);
-            return;
-        }
-        switch (queueOf(run).cancel(run, stop)) {
-            case ENDED -> endedElsewhere(run.id());
-            case RUNNING -> stopHere(run.id(), stop); // claimed here and not started yet, or another JVM's
-            case NONE -> {}
-        }
+        stops.cancel(run, stop, queueOf(run));
     }
 
-    /** Stops an execution where it is and records how; waits for a commit of it in flight. */
-    void stop(Execution e, Stop stop) {
-        e.stop = stop;
-        e.control.cancel(); // from now on it commits nothing
-        finish(e, null, null);
+    /** The runs executing here and how they stop (what the shared queue's news acts on). */
+    RunStops stops() {
+        return stops;
     }
 
     /**
@@ -348,7 +305,7 @@ public final class RunPipeline implements AutoCloseable {
      * @return the feed, to be released
      */
     public EventFeed feed(RunRow run) {
-        return feeds.feed(run, executions.get(run.id()));
+        return feeds.feed(run, stops.execution(run.id()));
     }
 
     // ------------------------------------------------------------------ claims and execution
@@ -369,7 +326,7 @@ public final class RunPipeline implements AutoCloseable {
      */
     public int running() {
         int n = 0;
-        for (Execution e : executions.values()) {
+        for (Execution e : stops.executions()) {
             if (!e.here) {
                 n++;
             }
@@ -384,6 +341,11 @@ public final class RunPipeline implements AutoCloseable {
      */
     public List<String> runningIds() {
         return sharedExecutions().stream().map(e -> e.run.id()).toList();
+    }
+
+    /** The executions here of the shared queue's runs, whose leases this JVM holds. */
+    List<Execution> sharedExecutions() {
+        return queue == local ? List.of() : stops.executionsOf(queue);
     }
 
     /** Claims from the local queue(s) while this JVM has room. */
@@ -414,7 +376,7 @@ public final class RunPipeline implements AutoCloseable {
     }
 
     private boolean run(Claim claim, RunQueue q) {
-        Execution running = executions.get(claim.runId());
+        Execution running = stops.execution(claim.runId());
         if (running != null) {
             return true; // still executing here from an earlier claim: it goes on under this one
         }
@@ -438,16 +400,15 @@ public final class RunPipeline implements AutoCloseable {
         RunQueue q = queueOf(run);
         RunEvents events = here ? RunEvents.gone() : feeds.forExecution(run, q == local);
         Execution e = new Execution(claim, run, thread, q, events, here);
-        executions.put(run.id(), e);
+        Stop early = stops.started(e);
         if (markBusy) {
             thread.status(ThreadStatus.BUSY);
             if (q == local) {
                 registry.save(thread);
             }
         }
-        Stop early = earlyStops.remove(run.id());
         if (early != null) {
-            stop(e, early);
+            stops.stop(e, early);
             return;
         }
         if (!here) {
@@ -462,7 +423,7 @@ public final class RunPipeline implements AutoCloseable {
      * @param run the run
      */
     public void runHere(RunRow run) {
-        Execution e = executions.get(run.id());
+        Execution e = stops.execution(run.id());
         if (e != null && e.here) {
             executor.execute(e);
         }
@@ -503,7 +464,7 @@ public final class RunPipeline implements AutoCloseable {
                 outcomes.record(e, failure, endValues);
             }
         } finally {
-            executions.remove(e.run.id(), e);
+            stops.ended(e);
             e.events.close();
             if (e.thread.temporary() && !e.here && !local.busy(e.thread.id())) {
                 drop(e.thread);
@@ -524,26 +485,6 @@ public final class RunPipeline implements AutoCloseable {
         outcomes.onEnded(listener);
     }
 
-    /** The execution of a run here, or null. */
-    Execution execution(String runId) {
-        return executions.get(runId);
-    }
-
-    /** The executions here of the shared queue's runs, whose leases this JVM holds. */
-    List<Execution> sharedExecutions() {
-        return executions.values().stream()
-                .filter(e -> e.queue == queue && queue != local)
-                .toList();
-    }
-
-    /** Stops a run whose claim this JVM lost, without touching its row (another JVM's now). */
-    void lost(Execution e) {
-        LOG.warn("{} lost its lease: stopping it here, another server continues it", e);
-        e.lost = true;
-        e.control.cancel();
-        finish(e, null, null);
-    }
-
     /**
      * Stops the runs of this JVM where they are: nothing they compute from now on is stored, so
      * each keeps its last committed checkpoint and stays unfinished in the rows, for the next
@@ -552,7 +493,7 @@ public final class RunPipeline implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        for (Execution e : executions.values()) {
+        for (Execution e : stops.executions()) {
             e.control.cancel();
         }
         workers.shutdownNow();

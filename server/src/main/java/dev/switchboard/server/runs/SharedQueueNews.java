@@ -36,9 +36,9 @@ public final class SharedQueueNews {
      * @param stop how it ends
      */
     public void cancelled(String runId, Stop stop) {
-        Execution e = pipeline.execution(runId);
+        Execution e = pipeline.stops().execution(runId);
         if (e != null) {
-            pipeline.stop(e, stop);
+            pipeline.stops().stop(e, stop);
         }
     }
 
@@ -53,7 +53,7 @@ public final class SharedQueueNews {
     public void heldOnly(Set<String> held, long since) {
         for (Execution e : pipeline.sharedExecutions()) {
             if (!held.contains(e.run.id()) && e.started - since < 0) {
-                pipeline.lost(e);
+                pipeline.stops().lost(e);
             }
         }
     }
@@ -67,7 +67,7 @@ public final class SharedQueueNews {
      */
     public void finished(String runId) {
         RunRow run = registry.cachedRun(runId);
-        if (run != null && !run.finished() && pipeline.execution(runId) == null) {
+        if (run != null && !run.finished() && pipeline.stops().execution(runId) == null) {
             registry.reload(run);
         }
     }
