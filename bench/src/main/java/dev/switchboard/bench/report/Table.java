@@ -243,10 +243,12 @@ public final class Table {
                     + number(direct.get().error + socket.get().error) + " | - |");
         }
         out.println();
+        // The target is judged on the socket's figure when it ran: the JDK HttpClient shares the JVM
+        // and takes about half the samples itself. Without it, on the HttpClient's, and said so.
         double least = socket.map(s -> s.micros - direct.get().micros).orElse(overhead);
-        out.println("Server overhead per run: " + number(overhead) + " µs with the JDK's HttpClient in the same JVM, "
-                + number(least) + " µs with the bytes written on a socket (target ≤ 500 µs: "
-                + (least <= 500 ? "met" : "not met") + ").");
+        String socketPart = socket.isPresent() ? ", " + number(least) + " µs with the bytes written on a socket" : "";
+        out.println("Server overhead per run: " + number(overhead) + " µs with the JDK's HttpClient in the same JVM"
+                + socketPart + " (target ≤ 500 µs: " + (least <= 500 ? "met" : "not met") + ").");
     }
 
     private static Map<String, Score> scores(JsonNode results) {
