@@ -34,20 +34,31 @@ const drain = async (sub, take) => {
 
 // chat: tokens stream in, in order, then the output holds the reply
 {
-  const thread = client.threads.stream(options({ assistantId: "chat" }));
+  // The thread exists, and the stream's subscriptions are answered, before the run starts. Opened
+  // as run.start opens them (after its response), each subscription's replay follows the events
+  // the server already sends for the ones answered before it, and the SDK hands those to every
+  // subscription whose filter matches, answered or not: when the run had ended by then, the
+  // values projection met the root `completed` before its own replay, the SDK's terminal pause
+  // ended its loop and thread.output resolved with the input state or nothing (WebSocket, 5 in
+  // 80 runs). Subscribed on the idle thread, every projection sees the run from its first event.
+  const { thread_id: threadId } = await client.threads.create();
+  const thread = client.threads.stream(threadId, options({ assistantId: "chat" }));
   const tokens = [];
-  // listen before the run starts, so no token can pass before the subscription exists
+  const output = thread.output; // opens the values projection
   const listening = (async () => {
     for await (const message of thread.messages) {
       for await (const token of message.text) tokens.push(token);
       break;
     }
   })();
+  // answered after the two projections' subscriptions (in order on a WebSocket; on SSE by a
+  // stream whose filter covers theirs, as this one's channels hold both of theirs)
+  await thread.subscribe({ channels: ["values", "messages", "lifecycle", "input"] });
   await thread.run.start({ input: { messages: [{ type: "human", content: "hi" }] } });
   await withTimeout(listening, 20000, "chat tokens");
-  const output = await withTimeout(thread.output, 20000, "chat output");
+  const final = await withTimeout(output, 20000, "chat output");
   facts.chatTokens = tokens;
-  const reply = output?.messages?.at(-1)?.content;
+  const reply = final?.messages?.at(-1)?.content;
   // LangGraph.js answers with content blocks, a LangChain4j model with a string: the same text
   facts.chatReply = Array.isArray(reply) ? reply.map((b) => b.text ?? "").join("") : reply;
   facts.chatThreadId = typeof thread.threadId === "string";
