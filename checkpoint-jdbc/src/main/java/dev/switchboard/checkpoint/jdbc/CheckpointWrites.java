@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,8 @@ final class CheckpointWrites {
             check(guard, tx, threadId, metadata);
             CheckpointInsert row =
                     new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
-            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead);
+            Instant now = clock.instant();
+            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now);
             if (stored == null) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
@@ -80,7 +82,9 @@ final class CheckpointWrites {
             if (!newBlobs.isEmpty()) {
                 BlobRows.insert(tx, stored.space(), newBlobs, channels, refs);
             }
-            ThreadRows.touch(tx, threadId, clock.instant());
+            if (!stored.touched()) {
+                ThreadRows.touch(tx, threadId, now);
+            }
             if (newNames) {
                 StoredNames.insert(tx, compact);
             }
