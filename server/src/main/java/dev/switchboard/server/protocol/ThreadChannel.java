@@ -48,6 +48,9 @@ public final class ThreadChannel {
     private final Set<String> followed = new HashSet<>();
 
     private boolean pumping;
+    /** When it was last asked for, subscribed to or unsubscribed from ({@link System#nanoTime}). */
+    private long used = System.nanoTime();
+
     private int seq;
     private String assistantId;
 
@@ -60,6 +63,19 @@ public final class ThreadChannel {
     /** @return the thread's id */
     public String threadId() {
         return threadId;
+    }
+
+    /** Marks the channel as in use now. */
+    synchronized void touch() {
+        used = System.nanoTime();
+    }
+
+    /**
+     * Whether nobody has used the channel since {@code nanos}: no subscription, no run followed,
+     * not asked for. Such a channel can be let go of; its events are then no longer replayed.
+     */
+    synchronized boolean idleSince(long nanos) {
+        return !pumping && subscriptions.isEmpty() && used - nanos < 0;
     }
 
     /** @return the sequence number of the last event so far (0 before any) */
@@ -115,6 +131,7 @@ public final class ThreadChannel {
                 run = runs.peek();
                 if (run == null) {
                     pumping = false;
+                    used = System.nanoTime();
                     return;
                 }
             }
@@ -256,11 +273,13 @@ public final class ThreadChannel {
             }
         }
         subscriptions.add(s);
+        used = System.nanoTime();
         return s;
     }
 
     private synchronized void remove(Subscription s) {
         subscriptions.remove(s);
+        used = System.nanoTime();
     }
 
     /** The events one subscriber receives, queued for it. */

@@ -2,6 +2,9 @@ package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ServedGraph;
+import dev.switchboard.server.wire.ThreadStatus;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,13 +23,32 @@ import tools.jackson.databind.node.ObjectNode;
  * and the maps a cache: a client's thread or run, a thread search and a thread's run list read the
  * rows (so they show what other JVMs created and changed), and a thread is written field by field
  * ({@link #save(ThreadRow)} its state, {@link #mergeMetadata} its metadata keys), so a metadata
- * change on one JVM and a run finishing on another both survive.
+ * change on one JVM and a run finishing on another both survive. There the cache is bounded: past
+ * {@code KEEP} runs (or threads) it lets go of the runs that finished, and the idle threads that
+ * changed, more than {@code LINGER} ago, so a worker's memory does not grow with the runs it has
+ * served (their rows are read again when asked for).
  */
 public final class Registry {
+    /** On a shared database: how many runs, and threads, are held before idle ones are let go. */
+    static final int KEEP = 10_000;
+
+    /**
+     * How long a finished run or an idle thread stays cached after its last change: a client that
+     * waited for a run here reads it from memory, not from a row whose outcome may still be on
+     * its way.
+     */
+    static final Duration LINGER = Duration.ofMinutes(1);
+
     private final Map<String, ThreadRow> threads = new ConcurrentHashMap<>();
     private final RunCache runs = new RunCache();
     private final RowStore store;
     private final boolean shared;
+    private final int keep;
+    private final Duration linger;
+    /** The sizes past which the next call lets go of finished runs, and of idle threads. */
+    private volatile int runLimit;
+
+    private volatile int threadLimit;
     /** Resolves a stored row's graph id; set by {@link #load}. */
     private Function<String, ServedGraph> graphs = id -> null;
 
@@ -37,8 +59,46 @@ public final class Registry {
      * @param shared whether other JVMs share the store (PostgreSQL)
      */
     public Registry(RowStore store, boolean shared) {
+        this(store, shared, KEEP, LINGER);
+    }
+
+    Registry(RowStore store, boolean shared, int keep, Duration linger) {
         this.store = store;
         this.shared = shared;
+        this.keep = keep;
+        this.linger = linger;
+        this.runLimit = keep;
+        this.threadLimit = keep;
+    }
+
+    /**
+     * On a shared database, lets go of the finished runs and idle threads that last changed more
+     * than {@code linger} ago once more than {@code keep} are held; the next time when twice as
+     * many as are left are held, so each costs a scan only now and then.
+     */
+    private void trim() {
+        if (!shared) {
+            return;
+        }
+        if (runs.size() > runLimit) {
+            runs.forgetFinishedBefore(Instant.now().minus(linger));
+            runLimit = Math.max(keep, 2 * runs.size());
+        }
+        if (threads.size() > threadLimit) {
+            Instant before = Instant.now().minus(linger);
+            // a temporary thread has no row to be read again from; one with runs held stays with them
+            threads.values()
+                    .removeIf(t -> !t.temporary()
+                            && t.status() != ThreadStatus.BUSY
+                            && t.updatedAt().isBefore(before)
+                            && !runs.holdsThread(t.id()));
+            threadLimit = Math.max(keep, 2 * threads.size());
+        }
+    }
+
+    /** @return how many runs and threads are held in memory, for tests */
+    int[] held() {
+        return new int[] {runs.size(), threads.size()};
     }
 
     /**
@@ -104,6 +164,7 @@ public final class Registry {
      * @return the thread now stored
      */
     public ThreadRow addThread(ThreadRow row) {
+        trim();
         ThreadRow prev = threads.putIfAbsent(row.id(), row);
         if (prev != null) {
             return prev;
@@ -242,6 +303,7 @@ public final class Registry {
      * @return the thread, or null
      */
     public ThreadRow thread(String id) {
+        trim();
         ThreadRow t = threads.get(id);
         if (t != null || !shared) {
             return t;
@@ -265,6 +327,7 @@ public final class Registry {
 
     /** The cached thread of a stored row, refreshed from it (or added). */
     private ThreadRow cached(ObjectNode row) {
+        trim();
         ThreadRow t = threads.computeIfAbsent(Json.text(row, "thread_id"), k -> ThreadRow.restore(row));
         t.reload(row);
         return t;
@@ -275,6 +338,7 @@ public final class Registry {
      * served here. A run finished here keeps its state: the row may not show that yet.
      */
     private RunRow cachedRun(ObjectNode row) {
+        trim();
         ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
         if (g == null) {
             return null;
@@ -293,6 +357,7 @@ public final class Registry {
      * @return the run, or null
      */
     public RunRow run(String runId) {
+        trim();
         RunRow r = runs.get(runId);
         if (r != null || !shared) {
             return r;
@@ -312,6 +377,7 @@ public final class Registry {
      * @return the run, or null
      */
     public RunRow runAsStored(String runId, String stored) {
+        trim();
         RunRow r = runs.get(runId);
         if (r != null || !shared || stored == null) {
             return r != null ? r : run(runId);
@@ -331,6 +397,7 @@ public final class Registry {
      * @return the thread, or null
      */
     public ThreadRow threadAsStored(String id, String stored) {
+        trim();
         ThreadRow t = threads.get(id);
         if (t != null || !shared || stored == null) {
             return t != null ? t : thread(id);
@@ -373,6 +440,7 @@ public final class Registry {
      * @param r the run
      */
     public void track(RunRow r) {
+        trim();
         runs.put(r);
     }
 
@@ -455,6 +523,7 @@ public final class Registry {
      * @param r the run
      */
     public void addRun(RunRow r) {
+        trim();
         runs.put(r);
         save(r);
     }

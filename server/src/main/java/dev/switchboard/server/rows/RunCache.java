@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,24 @@ import java.util.function.Supplier;
 final class RunCache {
     private final Map<String, RunRow> byId = new ConcurrentHashMap<>();
     private final Map<String, Set<RunRow>> byThread = new ConcurrentHashMap<>();
+
+    int size() {
+        return byId.size();
+    }
+
+    /** Whether a run of the thread is held. */
+    boolean holdsThread(String threadId) {
+        return byThread.containsKey(threadId);
+    }
+
+    /** Forgets the runs that finished before {@code t}. */
+    void forgetFinishedBefore(Instant t) {
+        for (RunRow r : byId.values()) {
+            if (r.finishedBefore(t)) {
+                remove(r);
+            }
+        }
+    }
 
     RunRow get(String runId) {
         return byId.get(runId);

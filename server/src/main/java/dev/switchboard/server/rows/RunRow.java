@@ -216,6 +216,14 @@ public final class RunRow {
     }
 
     /**
+     * Whether the run finished before {@code t}: a run a shared database's cache may let go, its
+     * outcome written by then (see {@link Registry}).
+     */
+    synchronized boolean finishedBefore(Instant t) {
+        return status.finished() && updatedAt.isBefore(t);
+    }
+
+    /**
      * Sets the status (and with it the update time); a finished status wakes those who wait.
      *
      * @param s the status
