@@ -26,11 +26,20 @@ import java.util.function.Function;
  * @param parentId the parent checkpoint id, or {@code null}
  * @param seq the row's place in the order rows were stored
  * @param space the number of the row's thread and namespace
+ * @param blobCounter the version counter of the values in the row, or -1 for none
+ * @param values the values stored in the row ({@link RowValues}), or {@code null} for none
  */
-record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId, long seq, long space) {
+record CheckpointRow(
+        Checkpoint checkpoint,
+        CheckpointMetadata metadata,
+        String parentId,
+        long seq,
+        long space,
+        long blobCounter,
+        byte[] values) {
     /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
-    static final String COLUMNS =
-            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq, c.space";
+    static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source,"
+            + " c.step, c.seq, c.space, c.blob_counter, c.blobs";
 
     /** The sources by the name stored in the {@code source} column. */
     private static final Map<String, CheckpointMetadata.Source> SOURCES = sources();
@@ -98,7 +107,15 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
         checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
-        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId, ids), r.getLong(8), r.getLong(9));
+        byte[] values = r.getBytes(11);
+        return new CheckpointRow(
+                checkpoint,
+                metadata,
+                parent(r, id, threadId, ids),
+                r.getLong(8),
+                r.getLong(9),
+                values == null ? -1 : r.getLong(10),
+                values);
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
