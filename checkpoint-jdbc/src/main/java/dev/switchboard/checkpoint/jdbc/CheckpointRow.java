@@ -57,7 +57,11 @@ record CheckpointRow(
      * more. Metadata of only a source and a step is stored empty: the row's columns hold both.
      */
     static CheckpointMetadata metadata(ResultSet r, String threadId) throws SQLException {
-        String stored = r.getString(4);
+        return metadata(r, threadId, r.getString(4));
+    }
+
+    /** Decodes the metadata of the current row, stored as {@code stored} (its column 4). */
+    static CheckpointMetadata metadata(ResultSet r, String threadId, String stored) throws SQLException {
         if (stored.isEmpty()) {
             String source = r.getString(6);
             CheckpointMetadata.Source s = source == null ? null : SOURCES.get(source);
@@ -84,14 +88,19 @@ record CheckpointRow(
     /** Decodes the rest of the current row and checks its columns against each other. */
     static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata, Function<String, String> names)
             throws SQLException {
-        return read(r, threadId, metadata, names, new StoredIds.Texts());
+        return read(r, threadId, metadata, false, names, new StoredIds.Texts());
     }
 
-    /** Decodes the rest of the current row, its ids through {@code ids}, as {@link #read}. */
+    /**
+     * Decodes the rest of the current row, its ids through {@code ids}, as {@link #read};
+     * {@code fromColumns} says the metadata was made of the row's source and step columns (it was
+     * stored empty), so its source needs no check against the column.
+     */
     static CheckpointRow read(
             ResultSet r,
             String threadId,
             CheckpointMetadata metadata,
+            boolean fromColumns,
             Function<String, String> names,
             StoredIds.Texts ids)
             throws SQLException {
@@ -106,7 +115,7 @@ record CheckpointRow(
         if (!checkpoint.id().equals(id)) {
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
-        checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
+        checkColumns(r, id, threadId, createdAt, checkpoint, metadata, fromColumns);
         byte[] values = r.getBytes(11);
         return new CheckpointRow(
                 checkpoint,
@@ -125,7 +134,8 @@ record CheckpointRow(
             String threadId,
             Instant createdAt,
             Checkpoint checkpoint,
-            CheckpointMetadata metadata)
+            CheckpointMetadata metadata,
+            boolean fromColumns)
             throws SQLException {
         // Parsed once, in createdAt: parsing took a fifth of reading a long history.
         if (!createdAt.equals(checkpoint.timestamp())) {
@@ -135,7 +145,8 @@ record CheckpointRow(
                     "created_at",
                     "is '" + r.getString(5) + "' but the header's ts is " + checkpoint.timestamp());
         }
-        String source = r.getString(6);
+        // Metadata made of the columns has the source column's source: read it again only otherwise.
+        String source = fromColumns ? metadata.source().wireName() : r.getString(6);
         if (source == null || SOURCES.get(source) != metadata.source()) {
             throw corrupt(
                     id,
