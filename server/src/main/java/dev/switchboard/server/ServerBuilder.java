@@ -84,7 +84,7 @@ public final class ServerBuilder {
     /**
      * How many queued runs this JVM runs at once (16 by default); more wait for a free worker
      * here or elsewhere. Applies on PostgreSQL, where it also sizes the JVM's connection pool
-     * on a {@link #database(String) URL}: {@code 2 + ceil(maxRuns / 4)} connections.
+     * on a {@link #database(String) URL}: {@code 3 + ceil(maxRuns / 4)} connections.
      *
      * @param runs the limit
      * @return this builder
@@ -239,9 +239,9 @@ public final class ServerBuilder {
      * unless a {@link #checkpointer} or {@link #store} is given: {@code jdbc:sqlite:<file>} or
      * {@code jdbc:postgresql://...} (its driver on the classpath). On PostgreSQL every part of
      * the server (saver, Store, thread and run rows, assistants, crons, run queue and events)
-     * borrows from one pool of {@code 2 + ceil(maxRuns / 4)} connections for one transaction at
+     * borrows from one pool of {@code 3 + ceil(maxRuns / 4)} connections for one transaction at
      * a time, and the queue's worker keeps one more to {@code LISTEN} and renew its leases on:
-     * at most {@code 3 + ceil(maxRuns / 4)} connections per JVM, 7 at the default 16 runs. A
+     * at most {@code 4 + ceil(maxRuns / 4)} connections per JVM, 8 at the default 16 runs. A
      * part that finds the pool busy for 30 s fails with an error naming it.
      *
      * @param jdbcUrl the JDBC URL
@@ -261,7 +261,7 @@ public final class ServerBuilder {
      * no pool of its own around it: it keeps one of its connections while it runs (to {@code
      * LISTEN} and renew the run queue's leases on) and borrows the others one transaction at a
      * time (saver, Store, rows, queue, events), so the data source's own bound and wait apply;
-     * give it room for {@code 2 + ceil(maxRuns / 4)} of them besides that one and the
+     * give it room for {@code 3 + ceil(maxRuns / 4)} of them besides that one and the
      * application's own use. The server never closes the data source.
      *
      * @param dataSource the data source

@@ -52,19 +52,20 @@ final class ServerDatabase implements AutoCloseable {
     }
 
     /**
-     * The connections of the pool a server JVM opens on a PostgreSQL URL: {@code 2 + ceil(maxRuns
-     * / 4)}, so 6 for the default 16 runs. A run holds a connection only while it commits (a
+     * The connections of the pool a server JVM opens on a PostgreSQL URL: {@code 3 + ceil(maxRuns
+     * / 4)}, so 7 for the default 16 runs. A run holds a connection only while it commits (a
      * checkpoint, pending writes, a Store call, a queue change: a millisecond or so of a step), never
-     * across a node, so one connection serves about four runs at once; two more serve the API's
-     * reads and the queue's claims while runs commit. With the worker's own LISTEN connection a JVM
-     * holds at most {@code 3 + ceil(maxRuns / 4)} connections, busy and idle: 7 at {@code maxRuns
-     * = 16}.
+     * across a node, so one connection serves about four runs at once; three more serve the API's
+     * reads, the queue's claims and its notices and event writes while runs commit (with two, runs
+     * of 20 ms steps on 8 slots waited about 15 ms each for a connection, a fifth of their time).
+     * With the worker's own LISTEN connection a JVM holds at most {@code 4 + ceil(maxRuns / 4)}
+     * connections, busy and idle: 8 at {@code maxRuns = 16}.
      *
      * @param maxRuns the runs the JVM runs at once
      * @return the pool's size
      */
     static int poolSize(int maxRuns) {
-        return 2 + (maxRuns + 3) / 4;
+        return 3 + (maxRuns + 3) / 4;
     }
 
     /** Checks that a URL is one the server takes (a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} one). */

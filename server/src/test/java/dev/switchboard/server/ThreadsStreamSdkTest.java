@@ -17,9 +17,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * LangGraph's JS SDK on the thread-centric protocol ({@code client.threads.stream}, the version the
  * conformance suite pins): the chat graph's tokens stream in order and its output is the reply;
- * the approval graph pauses, {@code thread.input.respond} answers it and the run completes; a
- * second stream on the thread replays its root lifecycle. Skipped, or failed under {@code
- * CI=true}, as {@link ConformanceCheckTest} is when node or the suite is missing.
+ * the approval graph pauses, {@code thread.input.respond} answers it and the run completes (seen
+ * by a subscription opened before the respond: its replay of the first run, then the resumed run,
+ * in seq order); a second stream on the thread replays its root lifecycle. Skipped, or failed
+ * under {@code CI=true}, as {@link ConformanceCheckTest} is when node or the suite is missing.
  */
 class ThreadsStreamSdkTest {
     @Test
@@ -75,6 +76,12 @@ class ThreadsStreamSdkTest {
         assertEquals("[\"echo\",\": \",\"hi\"]", out.get("chatTokens").toString());
         assertEquals("echo: hi", out.get("chatReply").asString());
         assertEquals("[{\"question\":\"ok?\"}]", out.get("interrupt").toString());
+        // the subscription opened before the respond replays the first run, then sees the resumed one
+        assertEquals(
+                "[\"running\",\"interrupted\",\"running\",\"completed\"]",
+                out.get("endLifecycle").toString(),
+                out::toString);
+        assertTrue(out.get("endSeqsAscending").asBoolean(), out::toString);
         assertEquals("[\"x\",\"draft\",\"approved:yes\"]", out.get("trail").toString(), out::toString);
         assertEquals(out.get("trail"), out.get("stateTrail"));
         assertEquals(

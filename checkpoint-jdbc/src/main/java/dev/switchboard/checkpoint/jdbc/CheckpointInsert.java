@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 
 /**
  * A checkpoint row, encoded, and how it is stored: with the compare-and-set that moves the head of
@@ -43,16 +44,19 @@ record CheckpointInsert(
      * @param expectedSeq the row number of the head it moved from, or -1 for a first checkpoint
      * @param written the channel numbers that pending writes (index 0 and up) stored before against
      *     the head it moved from name, comma-separated, or {@code null} for none
+     * @param touched whether the same statement also marked the thread active ({@link
+     *     ThreadRows#touch}), so the caller need not
      */
-    record Stored(long space, long seq, long expectedSeq, String written) {}
+    record Stored(long space, long seq, long expectedSeq, String written, boolean touched) {}
 
     /**
      * Moves the head from {@code expected} to the checkpoint and inserts its row; {@code null} if
      * the head was not at {@code expected}, in which case nothing changed.
      *
+     * @param now when the thread was active, for its row (see {@link Stored#touched})
      * @throws IllegalArgumentException if the checkpoint's id is stored already
      */
-    Stored insertMovingHead(Connections.Lease tx, Dialect dialect, String expected) throws SQLException {
+    Stored insertMovingHead(Connections.Lease tx, Dialect dialect, String expected, Instant now) throws SQLException {
         if (expected == null || !dialect.writableCte()) {
             Moved moved = moveHead(tx, dialect, expected);
             if (moved == null) {
@@ -66,16 +70,18 @@ record CheckpointInsert(
                 if (!r.next()) {
                     throw alreadyStored();
                 }
-                return new Stored(moved.space(), r.getLong(1), moved.seq(), moved.written());
+                return new Stored(moved.space(), r.getLong(1), moved.seq(), moved.written(), false);
             }
         }
         // One statement, one round trip: the compare-and-set, the insert that takes its space from
-        // it, and the row number of the head it moved from; the results tell a moved head from a
-        // taken id.
+        // it, the thread marked active (after the head: the lock order of every transaction that
+        // takes both rows), and the row number of the head it moved from; the results tell a moved
+        // head from a taken id.
         PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_spaces SET head = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND head = ? RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq)"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted),"
                 + " (SELECT c.seq FROM switchboard_checkpoints c, moved WHERE c.space = moved.id"
                 + " AND c.checkpoint_id = ?), (SELECT " + dialect.joinedText("w.channel")
@@ -86,8 +92,11 @@ record CheckpointInsert(
         JdbcSaver.bindThread(p, 2, threadId, namespace);
         p.setBytes(4, expectedId);
         bind(p, 5);
-        p.setBytes(15, expectedId);
-        p.setBytes(16, expectedId);
+        p.setString(15, threadId);
+        p.setLong(16, now.toEpochMilli());
+        p.setLong(17, now.toEpochMilli());
+        p.setBytes(18, expectedId);
+        p.setBytes(19, expectedId);
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);
@@ -98,7 +107,7 @@ record CheckpointInsert(
             if (r.wasNull()) {
                 throw alreadyStored();
             }
-            return new Stored(space, seq, r.getLong(3), r.getString(4));
+            return new Stored(space, seq, r.getLong(3), r.getString(4), true);
         }
     }
 

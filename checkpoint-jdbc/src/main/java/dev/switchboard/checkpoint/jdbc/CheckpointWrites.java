@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -74,7 +75,8 @@ final class CheckpointWrites {
             List<Blob> asRows = values == null ? newBlobs : without(newBlobs, inRow);
             CheckpointInsert row = new CheckpointInsert(
                     threadId, namespace, checkpoint, parentId, metadata, header, meta, counter, values);
-            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead);
+            Instant now = clock.instant();
+            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now);
             if (stored == null) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
@@ -92,7 +94,9 @@ final class CheckpointWrites {
             if (!asRows.isEmpty()) {
                 BlobRows.insert(tx, stored.space(), asRows, channels, refs);
             }
-            ThreadRows.touch(tx, threadId, clock.instant());
+            if (!stored.touched()) {
+                ThreadRows.touch(tx, threadId, now);
+            }
             if (newNames) {
                 StoredNames.insert(tx, compact);
             }

@@ -33,10 +33,19 @@ final class ThreadRows {
 
     private ThreadRows() {}
 
+    private static final String UPSERT = " ON CONFLICT (thread_id) DO UPDATE SET updated_at = excluded.updated_at";
+
+    /**
+     * {@link #touch} as a part of a PostgreSQL statement whose CTE {@code moved} moved a head:
+     * parameters thread id, created and updated time; it writes only when {@code moved} has a row.
+     */
+    static final String TOUCH_FROM_MOVED = "INSERT INTO switchboard_threads (thread_id, metadata, created_at,"
+            + " updated_at) SELECT ?, '{}', ?, ? FROM moved" + UPSERT;
+
     /** Marks the thread active now, creating its row if needed. */
     static void touch(Connections.Lease tx, String threadId, Instant now) throws SQLException {
         PreparedStatement p = tx.prepare("INSERT INTO switchboard_threads (thread_id, metadata, created_at, updated_at)"
-                + " VALUES (?, '{}', ?, ?) ON CONFLICT (thread_id) DO UPDATE SET updated_at = excluded.updated_at");
+                + " VALUES (?, '{}', ?, ?)" + UPSERT);
         p.setString(1, threadId);
         p.setLong(2, now.toEpochMilli());
         p.setLong(3, now.toEpochMilli());

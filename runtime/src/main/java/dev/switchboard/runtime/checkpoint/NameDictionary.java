@@ -35,6 +35,9 @@ record NameDictionary(String id, String json, List<String> channels, List<String
     /** Dictionaries already read, by id: a read checks each id once; stored dictionaries never change. */
     private static final Map<String, NameDictionary> READ = new ConcurrentHashMap<>();
 
+    /** Dictionaries already made, by their names: stored dictionaries never change. */
+    private static final Map<Names, NameDictionary> MADE = new ConcurrentHashMap<>();
+
     private static final int MAX_CACHED = 4096;
 
     /** The dictionary of one checkpoint's names. */
@@ -42,11 +45,28 @@ record NameDictionary(String id, String json, List<String> channels, List<String
         TreeSet<String> channels = new TreeSet<>(checkpoint.channels().keySet());
         checkpoint.versionsSeen().values().forEach(v -> channels.addAll(v.keySet()));
         TreeSet<String> nodes = new TreeSet<>(checkpoint.versionsSeen().keySet());
+        Names key = new Names(List.copyOf(channels), List.copyOf(nodes));
+        NameDictionary made = MADE.get(key);
+        if (made != null) {
+            return made; // a run's checkpoints carry the same names: its JSON and digest are made once
+        }
+        made = make(key);
+        if (MADE.size() >= MAX_CACHED) {
+            MADE.clear();
+        }
+        MADE.put(key, made);
+        return made;
+    }
+
+    /** A dictionary's names, sorted: what {@link #MADE} is keyed by. */
+    private record Names(List<String> channels, List<String> nodes) {}
+
+    private static NameDictionary make(Names names) {
         ArrayNode root = MAPPER.createArrayNode();
-        channels.forEach(root.addArray()::add);
-        nodes.forEach(root.addArray()::add);
+        names.channels().forEach(root.addArray()::add);
+        names.nodes().forEach(root.addArray()::add);
         String json = MAPPER.writeValueAsString(root);
-        return new NameDictionary(digest(json), json, List.copyOf(channels), List.copyOf(nodes));
+        return new NameDictionary(digest(json), json, names.channels(), names.nodes());
     }
 
     /** Each channel's index. */
@@ -108,7 +128,8 @@ record NameDictionary(String id, String json, List<String> channels, List<String
     /** The first 96 bits of the SHA-256 of the JSON, in URL-safe Base64. */
     static String digest(String json) {
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8));
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest(json.getBytes(StandardCharsets.UTF_8)); // per new dictionary only
             return Base64.getUrlEncoder().withoutPadding().encodeToString(hash).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new SerdeException("SHA-256 is not available: " + e.getMessage(), e);

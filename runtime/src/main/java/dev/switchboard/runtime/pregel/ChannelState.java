@@ -37,6 +37,8 @@ final class ChannelState {
     private final boolean[] updated;
     /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
     private final boolean[] candidate;
+    /** Scratch for {@link #prepareTasks}: those nodes, listed. */
+    private final int[] candidateList;
 
     private final int[] updatedList;
     private int updatedCount;
@@ -52,6 +54,7 @@ final class ChannelState {
         this.versions = new ChannelVersions(spec);
         this.updated = new boolean[n];
         this.candidate = new boolean[spec.nodeNames.length];
+        this.candidateList = new int[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
     }
@@ -93,38 +96,53 @@ final class ChannelState {
                 out.add(t);
             }
         }
-        boolean[] nodes = null;
         if (onlyUpdated && updatedCount > 0) {
-            nodes = candidates();
+            prepareCandidates(ids, out);
+            return;
         }
         for (int n : spec.nameOrder) {
-            if ((nodes == null || nodes[n]) && triggered(n)) {
-                Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
-                t.reserve(spec.writeHint[n]);
-                out.add(t);
+            if (triggered(n)) {
+                out.add(pull(n, ids));
             }
-        }
-        if (nodes != null) {
-            clearCandidates();
         }
     }
 
-    /** Unmarks only the nodes {@link #candidates()} marked: a step touches few of a large graph's nodes. */
-    private void clearCandidates() {
+    private Task pull(int n, TaskIds.Scope ids) {
+        Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
+        t.reserve(spec.writeHint[n]);
+        return t;
+    }
+
+    /**
+     * The pull tasks of the nodes that a channel updated by the last apply triggers, in node-name
+     * order: a step usually triggers one node of many, which then is the only one looked at.
+     */
+    private void prepareCandidates(TaskIds.Scope ids, List<Task> out) {
+        int count = 0;
         for (int u = 0; u < updatedCount; u++) {
             for (int n : spec.triggerToNodes[updatedList[u]]) {
+                if (!candidate[n]) {
+                    candidate[n] = true;
+                    candidateList[count++] = n;
+                }
+            }
+        }
+        if (count == 1) {
+            int n = candidateList[0];
+            candidate[n] = false;
+            if (triggered(n)) {
+                out.add(pull(n, ids));
+            }
+            return;
+        }
+        for (int n : spec.nameOrder) { // several: in node-name order, as LangGraph prepares them
+            if (candidate[n]) {
                 candidate[n] = false;
+                if (triggered(n)) {
+                    out.add(pull(n, ids));
+                }
             }
         }
-    }
-
-    private boolean[] candidates() {
-        for (int u = 0; u < updatedCount; u++) {
-            for (int n : spec.triggerToNodes[updatedList[u]]) {
-                candidate[n] = true;
-            }
-        }
-        return candidate;
     }
 
     private boolean triggered(int node) {

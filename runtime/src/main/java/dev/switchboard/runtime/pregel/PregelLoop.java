@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 
 /**
  * One run of a graph: LangGraph's {@code PregelLoop}, the superstep lifecycle only. It loads the
@@ -169,12 +168,12 @@ final class PregelLoop {
                 scope.listeners.superstepStarted(scope.run, cursor.step, taskNodes());
             }
             runner.runAll();
-            if (anyTask(t -> t.error != null || t.paused())) {
+            if (anyTask(true) || anyTask(false)) {
                 runner.storeDeferredWrites(); // no checkpoint follows to carry them
-            }
-            throwFailures();
-            if (pauseAtInterrupts()) {
-                return;
+                throwFailures();
+                if (pauseAtInterrupts()) {
+                    return;
+                }
             }
             finishStep();
             if (pauseAfter()) {
@@ -350,7 +349,7 @@ final class PregelLoop {
     }
 
     private boolean pauseAtInterrupts() {
-        if (!anyTask(Task::paused)) {
+        if (!anyTask(false)) {
             return false; // the usual step: no list of interrupts, no second task order
         }
         List<Interrupt> raised = new ArrayList<>();
@@ -419,14 +418,16 @@ final class PregelLoop {
     // ---------------------------------------------------------------- barrier
 
     private void throwFailures() {
-        if (anyTask(t -> t.error != null)) {
+        if (anyTask(true)) {
             NodeFailures.throwFirst(Task.applyOrder(tasks), cursor.step);
         }
     }
 
-    private boolean anyTask(Predicate<Task> test) {
+    /** Whether a task of the step failed ({@code failed}) or paused (otherwise); no lambda per step. */
+    private boolean anyTask(boolean failed) {
         for (int i = 0; i < tasks.size(); i++) {
-            if (test.test(tasks.get(i))) {
+            Task t = tasks.get(i);
+            if (failed ? t.error != null : t.paused()) {
                 return true;
             }
         }

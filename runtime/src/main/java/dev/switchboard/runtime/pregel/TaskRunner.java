@@ -107,7 +107,9 @@ final class TaskRunner {
      */
     void runAll() {
         int n = executions.size();
-        running.set(n);
+        if (scope.persistence != null) {
+            running.set(n); // only a checkpointer asks which task finished last (a volatile write per step)
+        }
         deferred = null;
         writes.runsOnThisThread();
         if (n <= 1) {
@@ -182,7 +184,9 @@ final class TaskRunner {
             t.error = failure;
         }
         t.outcome = outcome;
-        storeWrites(t, running.decrementAndGet() == 0);
+        if (scope.persistence != null) {
+            storeWrites(t, running.decrementAndGet() == 0);
+        }
         if (t.node != 0) {
             events.taskEnd(t, step);
         }
@@ -190,7 +194,7 @@ final class TaskRunner {
 
     private void storeWrites(Task t, boolean last) {
         Persistence persistence = scope.persistence;
-        if (persistence == null || t.error instanceof ParentCommand) {
+        if (t.error instanceof ParentCommand) {
             return;
         }
         try {

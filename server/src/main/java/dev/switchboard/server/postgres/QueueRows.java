@@ -87,22 +87,26 @@ final class QueueRows {
      * its JSON's status, which other JVMs show), the claim logged and, with {@code busy}, the
      * thread's row marked busy (a create that claims writes its thread's row itself); null when
      * nothing is free. Two JVMs racing for one thread's runs see a unique violation, and the loser
-     * claims nothing.
+     * claims nothing. With {@code busy} (a claim of a run another JVM may have created) the
+     * statement also answers both rows as it wrote them, which the claimer would otherwise read
+     * right after: two round trips fewer per run.
      */
     Claim take(Connection cx, String owner, String runId, boolean busy) throws SQLException {
         String now = Clock.now().toString();
         String sql = "WITH c AS (UPDATE " + RUNS + " u SET queue_status = 'running', owner = ?,"
                 + " attempt = u.attempt + 1, lease_until = now() + ? * interval '1 millisecond',"
                 + " row_json = " + restatus("u.row_json", "pending", "running")
-                + " WHERE u.run_id = (" + pick(runId) + ") RETURNING u.run_id, u.thread_id, u.attempt),"
+                + " WHERE u.run_id = (" + pick(runId) + ") RETURNING u.run_id, u.thread_id, u.attempt"
+                + (busy ? ", u.row_json" : "") + "),"
                 + " l AS (INSERT INTO switchboard_server_claims (run_id, owner, attempt)"
                 + " SELECT run_id, ?, attempt FROM c)"
                 + (busy
                         ? ", t AS (UPDATE switchboard_server_threads SET row_json = (row_json::jsonb"
                                 + " || jsonb_build_object('status', 'busy', 'updated_at', ?::text))::text"
-                                + " WHERE thread_id = (SELECT thread_id FROM c))"
+                                + " WHERE thread_id = (SELECT thread_id FROM c) RETURNING row_json)"
                         : "")
-                + " SELECT run_id, thread_id, attempt FROM c";
+                + " SELECT run_id, thread_id, attempt"
+                + (busy ? ", row_json, (SELECT row_json FROM t)" : "") + " FROM c";
         try (PreparedStatement p = cx.prepareStatement(sql)) {
             int i = 1;
             p.setString(i++, owner);
@@ -120,7 +124,12 @@ final class QueueRows {
                 p.setString(i, now);
             }
             try (ResultSet r = p.executeQuery()) {
-                return r.next() ? new Claim(r.getString(1), r.getString(2), r.getInt(3)) : null;
+                if (!r.next()) {
+                    return null;
+                }
+                return busy
+                        ? new Claim(r.getString(1), r.getString(2), r.getInt(3), r.getString(4), r.getString(5))
+                        : new Claim(r.getString(1), r.getString(2), r.getInt(3));
             }
         }
     }

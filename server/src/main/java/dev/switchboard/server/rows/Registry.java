@@ -303,6 +303,43 @@ public final class Registry {
     }
 
     /**
+     * A run by id as {@link #run(String)} finds it, except that when this JVM has not seen it, it
+     * is made from {@code stored}, its row as the caller just read it from the store (a claim
+     * answers it), rather than read again.
+     *
+     * @param runId the run id
+     * @param stored the row's JSON, or null to read it as {@link #run(String)} does
+     * @return the run, or null
+     */
+    public RunRow runAsStored(String runId, String stored) {
+        RunRow r = runs.get(runId);
+        if (r != null || !shared || stored == null) {
+            return r != null ? r : run(runId);
+        }
+        ObjectNode row = (ObjectNode) Json.MAPPER.readTree(stored);
+        ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
+        return g == null ? null : runs.computeIfAbsent(runId, k -> RunRow.restore(row, g));
+    }
+
+    /**
+     * A thread by id as {@link #thread(String)} finds it, except that when this JVM has not seen
+     * it, it is made from {@code stored}, its row as the caller just read it, rather than read
+     * again.
+     *
+     * @param id the thread id
+     * @param stored the row's JSON, or null to read it as {@link #thread(String)} does
+     * @return the thread, or null
+     */
+    public ThreadRow threadAsStored(String id, String stored) {
+        ThreadRow t = threads.get(id);
+        if (t != null || !shared || stored == null) {
+            return t != null ? t : thread(id);
+        }
+        ObjectNode row = (ObjectNode) Json.MAPPER.readTree(stored);
+        return threads.computeIfAbsent(id, k -> ThreadRow.restore(row));
+    }
+
+    /**
      * A run this JVM holds in memory (it created, ran or read it), without reading the store.
      *
      * @param runId the run id

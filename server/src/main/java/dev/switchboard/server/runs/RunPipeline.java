@@ -380,8 +380,8 @@ public final class RunPipeline implements AutoCloseable {
         if (running != null) {
             return true; // still executing here from an earlier claim: it goes on under this one
         }
-        RunRow run = registry.run(claim.runId());
-        ThreadRow thread = registry.thread(claim.threadId());
+        RunRow run = registry.runAsStored(claim.runId(), claim.runRow());
+        ThreadRow thread = registry.threadAsStored(claim.threadId(), claim.threadRow());
         if (run == null || thread == null) {
             q.giveBack(claim);
             return false;
