@@ -89,7 +89,15 @@ class PregelLayersTest {
             }
         }
         assertEquals(
-                Set.of("ContextSpec", "Digests", "GraphSpec", "RouteSpec", "StepRecord", "TaskIds", "UnknownNode"),
+                Set.of(
+                        "ContextSpec",
+                        "Digests",
+                        "GraphSpec",
+                        "RouteSpec",
+                        "SendTargets",
+                        "StepRecord",
+                        "TaskIds",
+                        "UnknownNode"),
                 reached);
     }
 

@@ -32,8 +32,10 @@ final class Topic extends Channel {
             next = List.of();
         }
         if (!written.isEmpty()) {
-            List<Object> grown = new ArrayList<>(next);
-            for (Object v : written) {
+            List<Object> grown = new ArrayList<>(next.size() + written.size()); // sized once: a fan-out's sends
+            grown.addAll(next);
+            for (int i = 0; i < written.size(); i++) { // indexed: the loop's scratch list, no iterator
+                Object v = written.get(i);
                 if (v instanceof List<?> l) {
                     grown.addAll(l);
                 } else {

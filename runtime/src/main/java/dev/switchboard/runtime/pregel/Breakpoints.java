@@ -11,6 +11,9 @@ record Breakpoints(Nodes before, Nodes after) {
     static final Breakpoints NONE = new Breakpoints(Nodes.NONE, Nodes.NONE);
 
     static Breakpoints of(GraphSpec spec, Set<String> before, Set<String> after) {
+        if (before.isEmpty() && after.isEmpty()) {
+            return NONE; // the usual run: nothing made per run
+        }
         return new Breakpoints(Nodes.of(spec, before), Nodes.of(spec, after));
     }
 

@@ -37,8 +37,6 @@ final class ChannelState {
     private final boolean[] updated;
     /** Scratch for {@link #prepareTasks}: the nodes an updated channel triggers, all false between steps. */
     private final boolean[] candidate;
-    /** Scratch for {@link #prepareTasks}: those nodes, listed. */
-    private final int[] candidateList;
 
     private final int[] updatedList;
     private int updatedCount;
@@ -54,7 +52,6 @@ final class ChannelState {
         this.versions = new ChannelVersions(spec);
         this.updated = new boolean[n];
         this.candidate = new boolean[spec.nodeNames.length];
-        this.candidateList = new int[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
     }
@@ -90,7 +87,8 @@ final class ChannelState {
             List<?> list = (List<?>) sends.get();
             for (int i = 0; i < list.size(); i++) {
                 Send<?> send = (Send<?>) list.get(i);
-                int node = spec.node(send.node());
+                int found = spec.sendTargets.find(send.node());
+                int node = found < 0 ? spec.node(send.node()) : found; // spec.node names the missing node
                 Task t = Task.push(node, spec.nodeNames[node], i, send.payload(), ids);
                 t.reserve(spec.writeHint[node]);
                 out.add(t);
@@ -119,16 +117,17 @@ final class ChannelState {
      */
     private void prepareCandidates(TaskIds.Scope ids, List<Task> out) {
         int count = 0;
+        int first = -1;
         for (int u = 0; u < updatedCount; u++) {
             for (int n : spec.triggerToNodes[updatedList[u]]) {
                 if (!candidate[n]) {
                     candidate[n] = true;
-                    candidateList[count++] = n;
+                    first = count++ == 0 ? n : first;
                 }
             }
         }
         if (count == 1) {
-            int n = candidateList[0];
+            int n = first;
             candidate[n] = false;
             if (triggered(n)) {
                 out.add(pull(n, ids));

@@ -256,6 +256,12 @@ final class ChannelVersions {
     }
 
     private Map<String, String> seenOf(int node) {
+        if (node < spec.nodeNames.length && spec.triggers[node].length == 1) { // the usual node: one entry
+            int at = spec.seenOffset[node];
+            return seen[at] > 0
+                    ? Map.of(spec.channels[spec.triggers[node][0]].name(), ChannelVersion.format(seen[at], ""))
+                    : Map.of();
+        }
         Map<String, String> m = new LinkedHashMap<>();
         if (node == spec.nodeNames.length) {
             for (int c = 0; interruptSeen != null && c < versions.length; c++) {

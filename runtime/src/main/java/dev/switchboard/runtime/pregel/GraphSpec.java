@@ -38,7 +38,6 @@ final class GraphSpec {
     final StateSchema<?> state;
     final StateSchema<?> input;
     final StateSchema<?> output;
-
     final ChannelSpec[] channels;
     final Map<String, Integer> channelIndex;
     final int startChannel;
@@ -60,6 +59,7 @@ final class GraphSpec {
 
     final String[] nodeNames;
     final Map<String, Integer> nodeIndex;
+    final SendTargets sendTargets;
     final boolean[] deferred;
     final int[] readSchema;
     final ValueType[] payloadType;
@@ -166,6 +166,7 @@ final class GraphSpec {
         int nodeCount = b.nodes().size() + 1;
         this.nodeNames = new String[nodeCount];
         this.nodeIndex = new HashMap<>();
+        this.sendTargets = new SendTargets(nodeIndex);
         this.deferred = new boolean[nodeCount];
         this.readSchema = new int[nodeCount];
         this.payloadType = new ValueType[nodeCount];

@@ -182,8 +182,8 @@ final class TaskWrites {
     }
 
     private void writeSend(Task t, Send<?> send, String from) {
-        Integer n = spec.nodeIndex.get(send.node());
-        if (n == null || n == 0) {
+        int n = spec.sendTargets.find(send.node());
+        if (n <= 0) {
             throw new InvalidRouteException(UnknownNode.message("'" + from + "' sent to", send.node(), spec.nodes()));
         }
         if (!spec.payloadType[n].accepts(send.payload())) {

@@ -79,9 +79,10 @@ final class AppendList<E> extends AbstractList<E> implements RandomAccess, Seria
         if (s.filled.get() < from + update.size()) {
             return false;
         }
-        int i = from;
-        for (Object e : update) {
-            if (e == null || s.items[i++] != e) {
+        List<?> items = update instanceof RandomAccess ? update : new ArrayList<>(update);
+        for (int i = 0; i < items.size(); i++) { // indexed: no iterator per append
+            Object e = items.get(i);
+            if (e == null || s.items[from + i] != e) {
                 return false;
             }
         }
@@ -91,6 +92,12 @@ final class AppendList<E> extends AbstractList<E> implements RandomAccess, Seria
     private static void copyInto(List<?> from, Object[] to, int at) {
         if (from instanceof AppendList<?> view) {
             System.arraycopy(view.store.items, 0, to, at, view.size);
+            return;
+        }
+        if (from instanceof RandomAccess) { // a node's List.of(...): indexed, no iterator per append
+            for (int i = 0; i < from.size(); i++) {
+                to[at + i] = from.get(i);
+            }
             return;
         }
         int i = at;
