@@ -126,15 +126,15 @@ record CheckpointInsert(
         PreparedStatement p = tx.prepare("WITH moved AS (INSERT INTO switchboard_spaces (thread_id, namespace, head)"
                 + " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
                 + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted)");
         JdbcSaver.bindThread(p, 1, threadId, namespace);
         p.setBytes(3, StoredIds.bytes(checkpoint.id()));
         bind(p, 4);
-        p.setString(12, threadId);
-        p.setLong(13, now.toEpochMilli());
-        p.setLong(14, now.toEpochMilli());
+        p.setString(14, threadId);
+        p.setLong(15, now.toEpochMilli());
+        p.setLong(16, now.toEpochMilli());
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);

@@ -28,9 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Schema version 7 stores a superstep's values in its checkpoint's row ({@link RowValues}); a store
  * written before keeps them as rows of {@code switchboard_blobs}. {@code fixtures/schema-v6} is a
- * SQLite store written by the saver of schema version 6 ({@link SchemaV3Fixture#main} run on the
- * code of commit a606105, whose writes are those of main at 5ee3a22), with what that saver read of
- * it. Opened by today's saver (the SQLite file as it is; on PostgreSQL its rows copied, row numbers
+ * SQLite store written by the saver of schema version 6 ({@link SchemaV3Fixture#main} run with the
+ * runtime and saver of main at 5ee3a22), with what that saver read of it. Opened by today's saver (the SQLite file as it is; on PostgreSQL its rows copied, row numbers
  * and all, into tables of version 6), the store migrates, reads every thread as the old saver did,
  * goes on in the new layout, and then reads its mixed threads right: the old checkpoints exactly as
  * before, each checkpoint alone as in a listing (its chains found through other rows and the old
