@@ -53,9 +53,21 @@ record VersionKey(long counter, long suffix, String raw) {
 
     /** A suffix as its 16 hex digits. */
     static String suffixText(long suffix) {
+        // A read formats the same few suffixes (a run's) thousands of times.
+        Suffix last = lastSuffix;
+        if (last != null && last.bits == suffix) {
+            return last.text;
+        }
         String digits = Long.toHexString(suffix);
-        return digits.length() == DOT ? digits : "0".repeat(DOT - digits.length()) + digits;
+        String text = digits.length() == DOT ? digits : "0".repeat(DOT - digits.length()) + digits;
+        lastSuffix = new Suffix(suffix, text);
+        return text;
     }
+
+    /** The suffix formatted last; immutable, so a racing reader sees it whole, and a race only formats twice. */
+    private static volatile Suffix lastSuffix;
+
+    private record Suffix(long bits, String text) {}
 
     private static int hex(char c) {
         if (c >= '0' && c <= '9') {

@@ -25,6 +25,9 @@ public record ChannelVersion(String version, String base, long baseBytes, long c
      */
     private static final String[] PLAIN = new String[4096];
 
+    /** Versions with a suffix formatted lately, by a hash of counter and suffix; a race only formats twice. */
+    private static final Formatted[] RECENT = new Formatted[4096];
+
     /**
      * Checks the fields.
      *
@@ -64,8 +67,20 @@ public record ChannelVersion(String version, String base, long baseBytes, long c
             }
             return cached;
         }
-        return pad(counter, suffix);
+        // A history read formats each version several times (a row's channels and their bases, the
+        // blobs, the next rows' channels): recent ones are kept, which also keeps their hash codes.
+        int slot = (Long.hashCode(counter) * 31 + suffix.hashCode()) & (RECENT.length - 1);
+        Formatted recent = RECENT[slot];
+        if (recent != null && recent.counter == counter && recent.suffix.equals(suffix)) {
+            return recent.text;
+        }
+        String text = pad(counter, suffix);
+        RECENT[slot] = new Formatted(counter, suffix, text);
+        return text;
     }
+
+    /** A formatted version; immutable, so a racing reader of {@link #RECENT} sees it whole. */
+    private record Formatted(long counter, String suffix, String text) {}
 
     private static String pad(long counter, String suffix) {
         if (counter < 0) {

@@ -106,7 +106,7 @@ public final class CheckpointJson {
      */
     public static Checkpoint decode(
             String json, String id, Instant timestamp, java.util.function.Function<String, String> names) {
-        Checkpoint fast = CompactHeaderReader.read(MAPPER, json, id, timestamp, names);
+        Checkpoint fast = CompactHeaderReader.read(json, id, timestamp, names);
         if (fast != null) {
             return fast;
         }

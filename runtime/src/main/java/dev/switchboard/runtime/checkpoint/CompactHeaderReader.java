@@ -3,208 +3,324 @@ package dev.switchboard.runtime.checkpoint;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a well-formed {@link CompactHeader} straight off the token stream, without building a JSON
- * tree: reading a long history spent most of its time building and walking trees. It accepts only
- * headers {@link CompactHeader#decode} accepts, with the same result; on anything else it gives up
- * ({@code null}), and the caller decodes the tree, which names what is wrong.
+ * Reads a well-formed {@link CompactHeader} straight off its characters, without a JSON parser or
+ * tree: reading a long history spent most of its time building trees, then a fifth of it creating
+ * and driving a streaming parser per header. A compact header is arrays of integers and plain
+ * strings, so a scanner of just those suffices. It accepts only headers {@link
+ * CompactHeader#decode} accepts, with the same result; on anything else (an escape in a string, a
+ * negative or fractional number, an object, a literal other than {@code null}) it gives up ({@code
+ * null}), and the caller decodes the tree, which names what is wrong.
  */
 final class CompactHeaderReader {
     private static final List<String> PLAIN = List.of("");
 
-    private final JsonParser p;
-    private final Function<String, String> dictionaries;
+    /** Thrown to give up; never escapes {@link #read}. Without a stack: giving up is not an error. */
+    private static final RuntimeException GIVE_UP =
+            new RuntimeException("not a plain compact header", null, false, false) {
+                private static final long serialVersionUID = 1L;
+            };
 
-    private CompactHeaderReader(JsonParser p, Function<String, String> dictionaries) {
-        this.p = p;
+    private static final int END = -1;
+    private static final int NUMBER = -2;
+    private static final int STRING = -3;
+    private static final int NULL = -4;
+
+    private final String s;
+    private final Function<String, String> dictionaries;
+    private int at;
+    private long number;
+    private String text;
+
+    private CompactHeaderReader(String s, Function<String, String> dictionaries) {
+        this.s = s;
         this.dictionaries = dictionaries;
     }
 
     /** The header, or {@code null} if it is not a well-formed format 2 header. */
-    static Checkpoint read(
-            JsonMapper mapper, String json, String id, Instant timestamp, Function<String, String> dictionaries) {
-        try (JsonParser p = mapper.createParser(json)) {
-            return new CompactHeaderReader(p, dictionaries).header(id, timestamp);
-        } catch (JacksonException | SerdeException e) {
-            return null;
+    static Checkpoint read(String json, String id, Instant timestamp, Function<String, String> dictionaries) {
+        try {
+            return new CompactHeaderReader(json, dictionaries).header(id, timestamp);
+        } catch (SerdeException e) {
+            return null; // the names are missing or damaged: the tree decoder says so
+        } catch (RuntimeException e) {
+            if (e == GIVE_UP) {
+                return null;
+            }
+            throw e;
         }
     }
 
     private Checkpoint header(String id, Instant timestamp) {
-        if (p.nextToken() != JsonToken.START_ARRAY) {
-            return null;
+        expect('[');
+        if (next() != NUMBER || number != CompactHeader.VERSION) {
+            throw GIVE_UP;
         }
-        p.nextToken();
-        if (integer() != CompactHeader.VERSION) {
-            return null;
+        expect(',');
+        if (next() != STRING) {
+            throw GIVE_UP;
         }
-        if (p.nextToken() != JsonToken.VALUE_STRING) {
-            return null;
-        }
-        String namesId = p.getString();
+        String namesId = text;
         NameDictionary names = NameDictionary.read(namesId, dictionaries.apply(namesId));
+        expect(',');
         List<String> suffixes = suffixes();
-        Map<String, ChannelVersion> channels = suffixes == null ? null : channels(names, suffixes);
-        Map<String, Map<String, String>> seen = channels == null ? null : seen(names);
-        if (seen == null) {
-            return null;
-        }
-        JsonToken t = p.nextToken();
+        expect(',');
+        Map<String, ChannelVersion> channels = channels(names, suffixes);
+        expect(',');
+        Map<String, Map<String, String>> seen = seen(names);
+        int t = next();
         long schema = 1;
-        if (t == JsonToken.VALUE_NUMBER_INT) {
-            schema = integer();
-            t = p.nextToken();
+        if (t == ',') {
+            if (next() != NUMBER || number < 1 || number > Integer.MAX_VALUE) {
+                throw GIVE_UP;
+            }
+            schema = number;
+            t = next();
         }
-        if (t != JsonToken.END_ARRAY || p.nextToken() != null || schema < 1 || schema > Integer.MAX_VALUE) {
-            return null;
+        if (t != ']' || next() != END) {
+            throw GIVE_UP;
         }
         return new Checkpoint(CompactHeader.VERSION, id, timestamp, channels, seen, (int) schema);
     }
 
     private List<String> suffixes() {
-        if (p.nextToken() != JsonToken.START_ARRAY) {
-            return null;
-        }
+        expect('[');
         List<String> suffixes = new ArrayList<>(1);
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-            if (t != JsonToken.VALUE_STRING) {
-                return null;
+        for (int t = next(); t != ']'; t = next()) {
+            if (!suffixes.isEmpty()) {
+                if (t != ',') {
+                    throw GIVE_UP;
+                }
+                t = next();
             }
-            suffixes.add(p.getString());
+            if (t != STRING) {
+                throw GIVE_UP;
+            }
+            suffixes.add(text);
         }
         return suffixes;
     }
 
+    /** The channels, as an immutable map: the checkpoint then keeps it as it is instead of copying it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private Map<String, ChannelVersion> channels(NameDictionary names, List<String> suffixes) {
-        if (p.nextToken() != JsonToken.START_ARRAY) {
-            return null;
-        }
-        Map<String, ChannelVersion> channels = new LinkedHashMap<>();
+        expect('[');
+        List<String> all = names.channels();
+        Map.Entry<String, ChannelVersion>[] entries = new Map.Entry[all.size()];
+        int n = 0;
         int i = 0;
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
-            if (i >= names.channels().size()) {
-                return null;
+        for (int t = next(); t != ']'; t = next(), i++) {
+            if (i > 0) {
+                if (t != ',') {
+                    throw GIVE_UP;
+                }
+                t = next();
             }
-            if (t == JsonToken.VALUE_NULL) {
+            if (i >= all.size()) {
+                throw GIVE_UP;
+            }
+            if (t == NULL) {
                 continue;
             }
-            ChannelVersion v = t == JsonToken.START_ARRAY ? entry(suffixes) : bare(suffixes);
-            if (v == null) {
-                return null;
-            }
-            channels.put(names.channels().get(i), v);
+            ChannelVersion v = t == '[' ? entry(suffixes) : bare(t, suffixes);
+            entries[n++] = Map.entry(all.get(i), v);
         }
-        return i == names.channels().size() ? channels : null;
+        if (i != all.size()) {
+            throw GIVE_UP;
+        }
+        return Map.ofEntries(n == entries.length ? entries : Arrays.copyOf(entries, n));
     }
 
-    private ChannelVersion bare(List<String> suffixes) {
-        String version = version(0, suffixes);
-        return version == null ? null : new ChannelVersion(version, version, 0, 0);
+    private ChannelVersion bare(int t, List<String> suffixes) {
+        String version = version(t, 0, suffixes);
+        return new ChannelVersion(version, version, 0, 0);
     }
 
     /** {@code [counter, suffix, baseBytes, chainBytes, baseCounter, baseSuffix]}, trailing defaults left out. */
     private ChannelVersion entry(List<String> suffixes) {
-        long last = Math.max(0, suffixes.size() - 1);
-        JsonToken t = p.nextToken();
-        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_STRING) {
-            return null;
+        int last = Math.max(0, suffixes.size() - 1);
+        int t = next();
+        if (t != NUMBER && t != STRING) {
+            throw GIVE_UP;
         }
         // The version's suffix follows it: keep the counter or raw string until it is known.
-        long counter = t == JsonToken.VALUE_NUMBER_INT ? integer() : 0;
-        String raw = t == JsonToken.VALUE_STRING ? p.getString() : null;
+        long counter = number;
+        String raw = t == STRING ? text : null;
         long[] numbers = {0, 0, 0};
         int n = 0;
-        for (t = p.nextToken(); n < 3 && t == JsonToken.VALUE_NUMBER_INT; t = p.nextToken()) {
-            numbers[n++] = integer();
+        boolean baseFollows = false;
+        for (t = next(); t == ','; ) {
+            t = next();
+            if (n == 3 || t != NUMBER) {
+                baseFollows = true; // t is the base version, after three numbers
+                break;
+            }
+            numbers[n++] = number;
+            t = next();
         }
-        int s = (int) numbers[0];
-        if (counter < 0 || numbers[0] < 0 || numbers[0] > last || numbers[1] < 0 || numbers[2] < 0) {
-            return null;
+        int s = (int) Math.min(numbers[0], Integer.MAX_VALUE);
+        if (numbers[0] > last) {
+            throw GIVE_UP;
         }
-        String version = version(counter, raw, s, suffixes);
+        String version = version(raw == null ? NUMBER : STRING, counter, raw, s, suffixes);
         String base = version;
-        if (t != JsonToken.END_ARRAY) {
-            if (n < 3 || (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_STRING)) {
-                return null;
+        if (!baseFollows) {
+            if (t != ']') {
+                throw GIVE_UP;
             }
-            long baseCounter = t == JsonToken.VALUE_NUMBER_INT ? integer() : 0;
-            String baseRaw = t == JsonToken.VALUE_STRING ? p.getString() : null;
+        } else {
+            if (n < 3 || (t != NUMBER && t != STRING)) {
+                throw GIVE_UP;
+            }
+            long baseCounter = number;
+            String baseRaw = t == STRING ? text : null;
             long baseSuffix = s;
-            if ((t = p.nextToken()) == JsonToken.VALUE_NUMBER_INT) {
-                baseSuffix = integer();
-                t = p.nextToken();
+            if ((t = next()) == ',') {
+                if (next() != NUMBER) {
+                    throw GIVE_UP;
+                }
+                baseSuffix = number;
+                t = next();
             }
-            if (t != JsonToken.END_ARRAY || baseCounter < 0 || baseSuffix < 0 || baseSuffix > last) {
-                return null;
+            if (t != ']' || baseSuffix > last) {
+                throw GIVE_UP;
             }
-            base = version(baseCounter, baseRaw, (int) baseSuffix, suffixes);
+            base = version(baseRaw == null ? NUMBER : STRING, baseCounter, baseRaw, (int) baseSuffix, suffixes);
         }
-        return version == null || base == null ? null : new ChannelVersion(version, base, numbers[1], numbers[2]);
+        return new ChannelVersion(version, base, numbers[1], numbers[2]);
     }
 
     private Map<String, Map<String, String>> seen(NameDictionary names) {
-        if (p.nextToken() != JsonToken.START_ARRAY) {
-            return null;
-        }
+        expect('[');
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
         int node = 0;
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), node++) {
-            if (t != JsonToken.START_ARRAY || node >= names.nodes().size()) {
-                return null;
+        for (int t = next(); t != ']'; t = next(), node++) {
+            if (node > 0) {
+                if (t != ',') {
+                    throw GIVE_UP;
+                }
+                t = next();
+            }
+            if (t != '[' || node >= names.nodes().size()) {
+                throw GIVE_UP;
             }
             Map<String, String> versions = new LinkedHashMap<>();
-            for (t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-                long channel = t == JsonToken.VALUE_NUMBER_INT ? integer() : -1;
-                if (channel < 0 || channel >= names.channels().size()) {
-                    return null;
+            for (t = next(); t != ']'; t = next()) {
+                if (!versions.isEmpty()) {
+                    if (t != ',') {
+                        throw GIVE_UP;
+                    }
+                    t = next();
                 }
-                p.nextToken();
-                String version = version(0, PLAIN);
-                if (version == null) {
-                    return null;
+                if (t != NUMBER || number >= names.channels().size()) {
+                    throw GIVE_UP;
                 }
-                versions.put(names.channels().get((int) channel), version);
+                String channel = names.channels().get((int) number);
+                expect(',');
+                if (versions.put(channel, version(next(), 0, PLAIN)) != null) {
+                    throw GIVE_UP; // a repeated channel: left to the tree, which keeps the last
+                }
             }
             seen.put(names.nodes().get(node), versions);
         }
-        return node == names.nodes().size() ? seen : null;
-    }
-
-    /** The current token as a version: a counter of the given suffix, or a whole version string. */
-    private String version(int suffix, List<String> suffixes) {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NUMBER_INT) {
-            return version(integer(), null, suffix, suffixes);
+        if (node != names.nodes().size()) {
+            throw GIVE_UP;
         }
-        return t == JsonToken.VALUE_STRING ? version(0, p.getString(), suffix, suffixes) : null;
+        return seen;
     }
 
-    private static String version(long counter, String raw, int suffix, List<String> suffixes) {
-        if (raw != null) {
+    /** The token {@code t} as a version: a counter of the given suffix, or a whole version string. */
+    private String version(int t, int suffix, List<String> suffixes) {
+        return version(t, number, text, suffix, suffixes);
+    }
+
+    private static String version(int t, long counter, String raw, int suffix, List<String> suffixes) {
+        if (t == STRING) {
             try {
                 return CheckpointKeys.check("version", raw);
             } catch (IllegalArgumentException e) {
-                return null;
+                throw GIVE_UP;
             }
         }
-        return counter < 0 || suffixes.isEmpty() ? null : ChannelVersion.format(counter, suffixes.get(suffix));
+        if (t != NUMBER || suffixes.isEmpty()) {
+            throw GIVE_UP;
+        }
+        return ChannelVersion.format(counter, suffixes.get(suffix));
     }
 
-    /** The current integer token, or -1 if it is not one that fits a long (every valid one is non-negative). */
-    private long integer() {
-        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
-            return -1;
+    private void expect(char c) {
+        if (next() != c) {
+            throw GIVE_UP;
         }
-        JsonParser.NumberType type = p.getNumberType();
-        return type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG ? p.getLongValue() : -1;
+    }
+
+    /**
+     * The next token: {@code [ ] ,} as themselves, or {@link #NUMBER} (a non-negative integer of at
+     * most 18 digits, in {@link #number}), {@link #STRING} (without escapes or control characters,
+     * in {@link #text}), {@link #NULL}, or {@link #END}; gives up on anything else.
+     */
+    private int next() {
+        int n = s.length();
+        char c;
+        do {
+            if (at == n) {
+                return END;
+            }
+            c = s.charAt(at++);
+        } while (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+        if (c == '[' || c == ']' || c == ',') {
+            return c;
+        }
+        if (c >= '0' && c <= '9') {
+            return number(c);
+        }
+        if (c == '"') {
+            return string();
+        }
+        if (c == 'n' && s.startsWith("ull", at)) {
+            at += 3;
+            return NULL;
+        }
+        throw GIVE_UP;
+    }
+
+    private int number(char first) {
+        int start = at - 1;
+        long value = first - '0';
+        int n = s.length();
+        while (at < n && s.charAt(at) >= '0' && s.charAt(at) <= '9') {
+            value = value * 10 + (s.charAt(at++) - '0');
+        }
+        // Leading zeros, more digits than a long surely holds, or a fraction or exponent: the tree's.
+        if ((first == '0' && at - start > 1) || at - start > 18) {
+            throw GIVE_UP;
+        }
+        if (at < n && (s.charAt(at) == '.' || s.charAt(at) == 'e' || s.charAt(at) == 'E')) {
+            throw GIVE_UP;
+        }
+        number = value;
+        return NUMBER;
+    }
+
+    private int string() {
+        int start = at;
+        int n = s.length();
+        while (at < n) {
+            char c = s.charAt(at++);
+            if (c == '"') {
+                text = s.substring(start, at - 1);
+                return STRING;
+            }
+            if (c == '\\' || c < 0x20) {
+                throw GIVE_UP;
+            }
+        }
+        throw GIVE_UP;
     }
 }

@@ -49,6 +49,13 @@ class CompactHeaderReaderTest {
         "0]",
         "[",
         "\"v\",0",
+        "-0",
+        "01",
+        " 7 ",
+        "nul",
+        "\"\\\"\"",
+        "\"a\tb\"",
+        "1,]",
     };
 
     private static String v(long counter, String suffix) {
@@ -79,8 +86,8 @@ class CompactHeaderReaderTest {
     void everyHeaderTheEncoderWritesIsReadWithoutATreeAndEqual() {
         for (Checkpoint cp : checkpoints()) {
             CheckpointJson.Compact c = CheckpointJson.encodeCompact(cp);
-            Checkpoint fast = CompactHeaderReader.read(
-                    MAPPER, c.header(), cp.id(), cp.timestamp(), Map.of(c.namesId(), c.names())::get);
+            Checkpoint fast =
+                    CompactHeaderReader.read(c.header(), cp.id(), cp.timestamp(), Map.of(c.namesId(), c.names())::get);
             assertNotNull(fast, c.header());
             assertEquals(cp, fast);
         }
@@ -94,7 +101,7 @@ class CompactHeaderReaderTest {
             CheckpointJson.Compact c = CheckpointJson.encodeCompact(cp);
             Function<String, String> names = Map.of(c.namesId(), c.names())::get;
             for (String altered : alterations(c.header())) {
-                Checkpoint fast = CompactHeaderReader.read(MAPPER, altered, cp.id(), cp.timestamp(), names);
+                Checkpoint fast = CompactHeaderReader.read(altered, cp.id(), cp.timestamp(), names);
                 if (fast == null) {
                     leftToTree++;
                     continue;
@@ -115,7 +122,7 @@ class CompactHeaderReaderTest {
     @Test
     void aHeaderWhoseNamesAreMissingIsLeftToTheTreeWhichNamesThem() {
         CheckpointJson.Compact c = CheckpointJson.encodeCompact(CompactHeaderTest.linear());
-        assertNull(CompactHeaderReader.read(MAPPER, c.header(), "cp", TS, id -> null));
+        assertNull(CompactHeaderReader.read(c.header(), "cp", TS, id -> null));
     }
 
     /** Each scalar or closing bracket replaced by each replacement, removed, and doubled. */
