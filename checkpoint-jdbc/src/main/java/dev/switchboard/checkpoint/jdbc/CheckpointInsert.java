@@ -53,6 +53,12 @@ record CheckpointInsert(
      * @throws IllegalArgumentException if the checkpoint's id is stored already
      */
     Stored insertMovingHead(Connections.Lease tx, Dialect dialect, String expected, Instant now) throws SQLException {
+        if (expected == null && dialect.writableCte()) {
+            Stored first = insertFirst(tx, now);
+            if (first != null) {
+                return first;
+            }
+        }
         if (expected == null || !dialect.writableCte()) {
             Moved moved = moveHead(tx, dialect, expected);
             if (moved == null) {
@@ -104,6 +110,38 @@ record CheckpointInsert(
                 throw alreadyStored();
             }
             return new Stored(space, seq, r.getLong(3), r.getString(4), true);
+        }
+    }
+
+    /**
+     * A namespace's first checkpoint on PostgreSQL in one statement: its row of {@code
+     * switchboard_spaces} with the head, the checkpoint, the thread marked active; null (nothing
+     * written) when the namespace has a row already, for {@link #moveHead} to take it from there.
+     */
+    private Stored insertFirst(Connections.Lease tx, Instant now) throws SQLException {
+        PreparedStatement p = tx.prepare("WITH moved AS (INSERT INTO switchboard_spaces (thread_id, namespace, head)"
+                + " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id),"
+                + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
+                + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted)");
+        JdbcSaver.bindThread(p, 1, threadId, namespace);
+        p.setBytes(3, StoredIds.bytes(checkpoint.id()));
+        bind(p, 4);
+        p.setString(12, threadId);
+        p.setLong(13, now.toEpochMilli());
+        p.setLong(14, now.toEpochMilli());
+        try (ResultSet r = p.executeQuery()) {
+            r.next();
+            long space = r.getLong(1);
+            if (r.wasNull()) {
+                return null;
+            }
+            long seq = r.getLong(2);
+            if (r.wasNull()) {
+                throw alreadyStored();
+            }
+            return new Stored(space, seq, -1, null, true);
         }
     }
 

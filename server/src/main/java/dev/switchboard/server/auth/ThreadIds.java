@@ -3,7 +3,9 @@ package dev.switchboard.server.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -21,7 +23,15 @@ import javax.crypto.spec.SecretKeySpec;
 public final class ThreadIds {
     private static final String HMAC = "HmacSHA256";
     private static final ThreadIds GLOBAL = new ThreadIds();
+    /** Owners whose keys are kept; past it the kept keys are dropped and derived again as used. */
+    private static final int KEPT_OWNERS = 4096;
+
     private final SecretKeySpec secret;
+    /**
+     * Each owner's key, derived once: every id of every request of an owner maps with it, and a
+     * {@link Mac} costs a provider lookup and a key schedule each time it is made.
+     */
+    private final Map<String, Key> keys = new ConcurrentHashMap<>();
 
     private ThreadIds() {
         this.secret = null;
@@ -86,19 +96,35 @@ public final class ThreadIds {
         } catch (IllegalArgumentException notAUuid) {
             return id;
         }
-        byte[] k = key(owner);
-        long hi = 0;
-        long lo = 0;
-        for (int i = 0; i < 8; i++) {
-            hi = (hi << 8) | (k[i] & 0xff);
-            lo = (lo << 8) | (k[8 + i] & 0xff);
-        }
-        hi &= ~0xF000L; // the version nibble stays the client's
-        lo &= ~0xC000_0000_0000_0000L; // and so do the variant bits
-        return new UUID(u.getMostSignificantBits() ^ hi, u.getLeastSignificantBits() ^ lo).toString();
+        Key k = key(owner);
+        return new UUID(u.getMostSignificantBits() ^ k.hi, u.getLeastSignificantBits() ^ k.lo).toString();
     }
 
-    private byte[] key(String owner) {
+    /** The 128 bits an owner's ids are XORed with, the UUID's version and variant bits cleared. */
+    private record Key(long hi, long lo) {}
+
+    private Key key(String owner) {
+        Key k = keys.get(owner);
+        if (k == null) {
+            if (keys.size() >= KEPT_OWNERS) {
+                keys.clear();
+            }
+            byte[] b = derive(owner);
+            long hi = 0;
+            long lo = 0;
+            for (int i = 0; i < 8; i++) {
+                hi = (hi << 8) | (b[i] & 0xff);
+                lo = (lo << 8) | (b[8 + i] & 0xff);
+            }
+            hi &= ~0xF000L; // the version nibble stays the client's
+            lo &= ~0xC000_0000_0000_0000L; // and so do the variant bits
+            k = new Key(hi, lo);
+            keys.put(owner, k);
+        }
+        return k;
+    }
+
+    private byte[] derive(String owner) {
         try {
             Mac mac = Mac.getInstance(HMAC);
             mac.init(secret);

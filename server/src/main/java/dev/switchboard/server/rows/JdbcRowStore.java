@@ -453,6 +453,28 @@ public final class JdbcRowStore implements RowStore {
     }
 
     @Override
+    public ObjectNode[] runAndThread(String runId, String threadId) {
+        return with(() -> {
+            join();
+            try (PreparedStatement p = state().connection
+                    .prepareStatement("SELECT"
+                            + " (SELECT row_json FROM switchboard_server_runs WHERE run_id = ?),"
+                            + " (SELECT row_json FROM switchboard_server_threads WHERE thread_id = ?)")) {
+                p.setString(1, runId);
+                p.setString(2, threadId);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    String run = r.getString(1);
+                    String thread = r.getString(2);
+                    return new ObjectNode[] {run == null ? null : read(run), thread == null ? null : read(thread)};
+                }
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        });
+    }
+
+    @Override
     public String secret(String name, String fresh) {
         return with(() -> {
             update(

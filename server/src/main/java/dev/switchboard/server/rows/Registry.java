@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Registry {
     private final Map<String, ThreadRow> threads = new ConcurrentHashMap<>();
-    private final Map<String, RunRow> runs = new ConcurrentHashMap<>();
+    private final RunCache runs = new RunCache();
     private final RowStore store;
     private final boolean shared;
     /** Resolves a stored row's graph id; set by {@link #load}. */
@@ -63,7 +63,7 @@ public final class Registry {
             ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
             if (g != null && threads.containsKey(Json.text(row, "thread_id"))) {
                 RunRow r = RunRow.restore(row, g);
-                runs.put(r.id(), r);
+                runs.put(r);
                 if (!r.finished()) {
                     unfinished.add(r);
                 }
@@ -200,7 +200,7 @@ public final class Registry {
      */
     public void saveOutcome(RunRow run, ObjectNode row, ThreadRow thread, ObjectNode fields) {
         transaction(() -> {
-            if (!run.temporary() && runs.containsKey(run.id())) {
+            if (!run.temporary() && runs.contains(run.id())) {
                 store.putRun(run.id(), run.threadId(), row);
             }
             if (!thread.temporary()) {
@@ -215,7 +215,7 @@ public final class Registry {
      * @param r the run
      */
     public void save(RunRow r) {
-        if (!r.temporary() && runs.containsKey(r.id())) {
+        if (!r.temporary() && runs.contains(r.id())) {
             store.putRun(r.id(), r.threadId(), r.stored());
         }
     }
@@ -279,7 +279,7 @@ public final class Registry {
         if (g == null) {
             return null;
         }
-        RunRow r = runs.computeIfAbsent(Json.text(row, "run_id"), k -> RunRow.restore(row, g));
+        RunRow r = runs.computeIfAbsent(Json.text(row, "run_id"), () -> RunRow.restore(row, g));
         if (!r.finished()) {
             r.reload(row);
         }
@@ -299,7 +299,7 @@ public final class Registry {
         }
         ObjectNode row = store.run(runId);
         ServedGraph g = row == null ? null : graphs.apply(Json.text(row, "graph_id"));
-        return g == null ? null : runs.computeIfAbsent(runId, k -> RunRow.restore(row, g));
+        return g == null ? null : runs.computeIfAbsent(runId, () -> RunRow.restore(row, g));
     }
 
     /**
@@ -318,7 +318,7 @@ public final class Registry {
         }
         ObjectNode row = (ObjectNode) Json.MAPPER.readTree(stored);
         ServedGraph g = graphs.apply(Json.text(row, "graph_id"));
-        return g == null ? null : runs.computeIfAbsent(runId, k -> RunRow.restore(row, g));
+        return g == null ? null : runs.computeIfAbsent(runId, () -> RunRow.restore(row, g));
     }
 
     /**
@@ -355,14 +355,15 @@ public final class Registry {
      * @param r the run
      */
     public void reload(RunRow r) {
-        ObjectNode row = store.run(r.id());
-        if (row != null) {
-            r.reload(row);
-        }
         ThreadRow t = threads.get(r.threadId());
-        ObjectNode trow = t == null ? null : store.thread(t.id());
-        if (trow != null) {
-            t.reload(trow);
+        ObjectNode[] rows = t == null
+                ? new ObjectNode[] {store.run(r.id()), null}
+                : store.runAndThread(r.id(), t.id()); // one read: every run another JVM finishes costs it
+        if (rows[0] != null) {
+            r.reload(rows[0]);
+        }
+        if (rows[1] != null) {
+            t.reload(rows[1]);
         }
     }
 
@@ -372,7 +373,7 @@ public final class Registry {
      * @param r the run
      */
     public void track(RunRow r) {
-        runs.put(r.id(), r);
+        runs.put(r);
     }
 
     /**
@@ -381,7 +382,7 @@ public final class Registry {
      * @param r the run
      */
     public void untrack(RunRow r) {
-        runs.remove(r.id(), r);
+        runs.remove(r);
     }
 
     /**
@@ -391,7 +392,7 @@ public final class Registry {
      */
     public void dropThread(ThreadRow t) {
         threads.remove(t.id());
-        runs.values().removeIf(r -> r.threadId().equals(t.id()));
+        runs.dropThread(t.id());
         if (!t.temporary()) {
             store.deleteThread(t.id());
         }
@@ -454,7 +455,7 @@ public final class Registry {
      * @param r the run
      */
     public void addRun(RunRow r) {
-        runs.put(r.id(), r);
+        runs.put(r);
         save(r);
     }
 
@@ -503,11 +504,7 @@ public final class Registry {
             }
             return out;
         }
-        for (RunRow r : runs.values()) {
-            if (r.threadId().equals(threadId)) {
-                out.add(r);
-            }
-        }
+        out.addAll(runs.ofThread(threadId));
         out.sort(Comparator.comparing(RunRow::createdAt));
         return out;
     }

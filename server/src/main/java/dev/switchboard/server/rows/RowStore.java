@@ -128,6 +128,18 @@ public interface RowStore extends AutoCloseable {
     /** One run's row, or null. */
     ObjectNode run(String id);
 
+    /**
+     * A run's row and its thread's, as {@link #run} and {@link #thread} read them (either may be
+     * null), in one read where the store can: a JVM re-reads both when another finished the run.
+     *
+     * @param runId the run
+     * @param threadId its thread
+     * @return the run's row and the thread's
+     */
+    default ObjectNode[] runAndThread(String runId, String threadId) {
+        return new ObjectNode[] {run(runId), thread(threadId)};
+    }
+
     @Override
     void close();
 }
