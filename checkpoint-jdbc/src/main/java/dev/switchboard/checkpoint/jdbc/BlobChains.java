@@ -7,28 +7,41 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The blobs of the delta chains a set of checkpoint rows (of one thread and namespace) points
- * into, loaded in a few queries however many there are, and handed out per row. A chain is a
- * channel's blobs from a snapshot (its base) up to the newest version a row wants: on the blob
- * table's key, a range of the channel's version counters, read in one index range per chain; rows
- * of that range on other branches of a forked history are left out by their base. Chains are
- * indexed by channel, then by base: a history of a thousand steps has thousands of chains, and a
- * map of (channel, base) pairs spent most of a history read hashing and comparing the pairs.
+ * into, handed out per row. A chain is a channel's blobs from a snapshot (its base) up to the
+ * newest version a row wants. They are taken first from the rows read (values stored in their
+ * checkpoint's row, {@link RowValues}): a whole history then needs no other query. A chain that
+ * some wanted version does not yet reach down to its snapshot, delta by delta, is looked for where
+ * else it may be, in one statement per {@value #CHAINS_PER_QUERY} chains: the rows of {@code
+ * switchboard_blobs} (values stored before schema version 7, or kept as rows), a range of the
+ * channel's version counters on their key, and the values of checkpoint rows not read, by the same
+ * range of counters through their index. Chains are indexed by channel, then by base: a history of
+ * a thousand steps has thousands of chains, and a map of (channel, base) pairs spent most of a
+ * history read hashing and comparing the pairs.
  */
 final class BlobChains {
     /**
-     * Chains per blob query: under SQLite's 500 terms of a compound select and every driver's
-     * parameter limit.
+     * Chains per query: under SQLite's 500 terms of a compound select and every driver's parameter
+     * limit.
      */
     private static final int CHAINS_PER_QUERY = 200;
     /** Beyond this many chains, one query for all of the namespace's blobs is cheaper than many. */
     private static final int ALL_BLOBS_ABOVE = 1_000;
 
-    private static final String SELECT = "SELECT " + BlobRows.COLUMNS + " FROM switchboard_blobs WHERE space = ?";
+    /** The first column of a row of values read from a checkpoint row, not from the blob table. */
+    private static final int FROM_VALUES = 1;
+
+    private static final String BLOBS = "SELECT 0, " + BlobRows.COLUMNS + " FROM switchboard_blobs WHERE space = ?";
+    /** A checkpoint row's values in the blob query's shape: its number, counter and values. */
+    private static final String VALUES = "SELECT " + FROM_VALUES + ", seq, blob_counter,"
+            + " NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, blobs"
+            + " FROM switchboard_checkpoints WHERE space = ? AND blob_counter IS NOT NULL";
 
     /** Channel, then base version, to the chain. */
     private final Map<String, Map<String, Chain>> chains = new HashMap<>();
@@ -36,7 +49,7 @@ final class BlobChains {
     /** The chains of each row's channels, by the row's index: handing them out looks nothing up. */
     private final Chain[][] byRow;
 
-    private int size;
+    private final List<Chain> all = new ArrayList<>();
 
     private BlobChains(int rows) {
         byRow = new Chain[rows][];
@@ -54,8 +67,8 @@ final class BlobChains {
             }
             out.byRow[i] = mine;
         }
-        if (out.size > 0) {
-            out.read(tx, channelIds, rows.get(0).space());
+        if (!out.all.isEmpty()) {
+            out.read(tx, channelIds, rows);
         }
         return out;
     }
@@ -80,38 +93,85 @@ final class BlobChains {
         if (chain == null) {
             chain = new Chain(channel, version.base());
             byBase.put(version.base(), chain);
-            size++;
+            all.add(chain);
         }
-        if (!version.version().equals(version.base())) { // a snapshot reaches no further than its base
-            chain.reach(VersionKey.of(version.version()));
-        }
+        chain.want(version.version());
         return chain;
     }
 
-    private void read(Connections.Lease tx, ChannelIds channelIds, long space) throws SQLException {
-        Map<Long, String> names = new HashMap<>();
-        List<Chain> all = new ArrayList<>(size);
-        for (Map.Entry<String, Map<String, Chain>> e : chains.entrySet()) {
-            Long id = channelIds.existing(tx, e.getKey());
-            if (id != null) { // else nothing of the channel is stored: its chains stay empty
-                names.put(id, e.getKey());
-                for (Chain chain : e.getValue().values()) {
-                    chain.channelId = id;
-                    all.add(chain);
-                }
+    private void read(Connections.Lease tx, ChannelIds channelIds, List<CheckpointRow> rows) throws SQLException {
+        Set<Long> read = new HashSet<>();
+        for (CheckpointRow row : rows) {
+            if (row.values() != null) {
+                read.add(row.seq());
+                addValues(tx, channelIds, row.seq(), row.blobCounter(), row.values());
             }
         }
-        List<BlobRows.Row> rows = new ArrayList<>();
-        if (all.size() > ALL_BLOBS_ABOVE) {
-            PreparedStatement p = tx.prepare(SELECT);
-            p.setLong(1, space);
-            collect(p, names, rows);
-        } else {
-            for (int from = 0; from < all.size(); from += CHAINS_PER_QUERY) {
-                readChains(tx, space, all.subList(from, Math.min(all.size(), from + CHAINS_PER_QUERY)), names, rows);
+        List<Chain> missing = new ArrayList<>();
+        for (Chain chain : all) {
+            if (!chain.whole()) {
+                missing.add(chain);
             }
+        }
+        if (!missing.isEmpty()) {
+            readElsewhere(tx, channelIds, rows.get(0).space(), missing, read);
+        }
+    }
+
+    /** Adds the values stored in a checkpoint row to the chains that want them. */
+    private void addValues(Connections.Lease tx, ChannelIds channelIds, long seq, long counter, byte[] values)
+            throws SQLException {
+        for (BlobRows.Row row : RowValues.decode(values, counter, id -> channelIds.name(tx, id), seq)) {
+            Chain chain = wanted(row.blob());
+            if (chain != null && chain.covers(counter)) {
+                chain.add(row.blob());
+            }
+        }
+    }
+
+    /**
+     * The missing chains' values in the other places they may be, in one statement per {@value
+     * #CHAINS_PER_QUERY} chains: rows of {@code switchboard_blobs} (one index range per chain, or the
+     * namespace's whole table for many) and the values of checkpoint rows not read (the rows of the
+     * chain's counters, through their index). Deltas that refer to pending writes are joined from
+     * them.
+     */
+    private void readElsewhere(
+            Connections.Lease tx, ChannelIds channelIds, long space, List<Chain> missing, Set<Long> read)
+            throws SQLException {
+        Map<Long, String> names = new HashMap<>();
+        List<Chain> stored = new ArrayList<>(missing.size());
+        for (Chain chain : missing) {
+            Long id = channelIds.existing(tx, chain.channel);
+            if (id != null) { // else nothing of the channel is stored
+                names.put(id, chain.channel);
+                chain.channelId = id;
+                stored.add(chain);
+            }
+        }
+        Found found = new Found(read);
+        if (stored.size() > ALL_BLOBS_ABOVE) {
+            PreparedStatement p = tx.prepare(BLOBS + " UNION ALL " + VALUES);
+            p.setLong(1, space);
+            p.setLong(2, space);
+            found.collect(p, names);
+        } else {
+            for (int from = 0; from < stored.size(); from += CHAINS_PER_QUERY) {
+                readChains(
+                        tx,
+                        space,
+                        stored.subList(from, Math.min(stored.size(), from + CHAINS_PER_QUERY)),
+                        names,
+                        found);
+            }
+        }
+        // Decoded once the reads are done: naming a channel may prepare a statement.
+        for (int i = 0; i < found.values.size(); i++) {
+            long[] key = found.keys.get(i);
+            addValues(tx, channelIds, key[0], key[1], found.values.get(i));
         }
         // Each row's chain, looked up once: the lookup hashes the row's base, a string just read.
+        List<BlobRows.Row> rows = found.rows;
         Chain[] chainOf = new Chain[rows.size()];
         List<BlobRows.Row> refs = new ArrayList<>();
         for (int i = 0; i < chainOf.length; i++) {
@@ -131,18 +191,22 @@ final class BlobChains {
     }
 
     /**
-     * One index range per chain, in one statement: from the chain's snapshot to the newest version
-     * wanted of it; the whole channel where either end is not of the runtime's form.
+     * Per chain, its range of the channel's blob rows and the checkpoint rows of its counters; the
+     * whole channel, and every checkpoint row with values, where either end is not of the
+     * runtime's form.
      */
     private static void readChains(
-            Connections.Lease tx, long space, List<Chain> part, Map<Long, String> names, List<BlobRows.Row> rows)
+            Connections.Lease tx, long space, List<Chain> part, Map<Long, String> names, Found found)
             throws SQLException {
         StringBuilder sql = new StringBuilder();
         for (Chain chain : part) {
             sql.append(sql.length() == 0 ? "" : " UNION ALL ")
-                    .append(SELECT)
+                    .append(BLOBS)
                     .append(" AND channel = ?")
-                    .append(chain.ranged() ? " AND counter BETWEEN ? AND ?" : "");
+                    .append(chain.ranged() ? " AND counter BETWEEN ? AND ?" : "")
+                    .append(" UNION ALL ")
+                    .append(VALUES)
+                    .append(chain.ranged() ? " AND blob_counter BETWEEN ? AND ?" : "");
         }
         PreparedStatement p = tx.prepare(sql.toString());
         int i = 1;
@@ -153,19 +217,43 @@ final class BlobChains {
                 p.setLong(i++, chain.base.counter());
                 p.setLong(i++, chain.newest);
             }
+            p.setLong(i++, space);
+            if (chain.ranged()) {
+                p.setLong(i++, chain.base.counter());
+                p.setLong(i++, chain.newest);
+            }
         }
-        collect(p, names, rows);
+        found.collect(p, names);
     }
 
-    /** Reads blob rows of the wanted channels; blobs come in no particular order, {@link Chain#add} orders them. */
-    private static void collect(PreparedStatement p, Map<Long, String> names, List<BlobRows.Row> rows)
-            throws SQLException {
-        p.setFetchSize(CheckpointReads.ROWS_PER_FETCH);
-        try (ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                String channel = names.get(r.getLong(1));
-                if (channel != null) {
-                    rows.add(BlobRows.read(r, 1, channel));
+    /** What the queries of missing chains found: blob rows, and checkpoint rows' values not read yet. */
+    private static final class Found {
+        final List<BlobRows.Row> rows = new ArrayList<>();
+        final List<long[]> keys = new ArrayList<>();
+        final List<byte[]> values = new ArrayList<>();
+        final Set<Long> read;
+
+        Found(Set<Long> read) {
+            this.read = read;
+        }
+
+        /** Reads the rows in whatever order they come: {@link Chain#add} orders blobs. */
+        void collect(PreparedStatement p, Map<Long, String> names) throws SQLException {
+            p.setFetchSize(CheckpointReads.ROWS_PER_FETCH);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    if (r.getInt(1) == FROM_VALUES) {
+                        long seq = r.getLong(2);
+                        if (read.add(seq)) {
+                            keys.add(new long[] {seq, r.getLong(3)});
+                            values.add(r.getBytes(14));
+                        }
+                        continue;
+                    }
+                    String channel = names.get(r.getLong(2));
+                    if (channel != null) {
+                        rows.add(BlobRows.read(r, 2, channel));
+                    }
                 }
             }
         }
@@ -182,9 +270,14 @@ final class BlobChains {
         final String baseText;
         final VersionKey base;
         final List<Blob> blobs = new ArrayList<>(1);
+        /** The versions rows want, each once (rows of a history want the same ones in a row). */
+        final List<String> wanted = new ArrayList<>(1);
+
         long channelId;
         /** The newest counter wanted, or -1 once a version not of the runtime's form is wanted. */
         long newest;
+        /** Whether every wanted version was found to reach the snapshot: then it stays so. */
+        boolean whole;
 
         Chain(String channel, String base) {
             this.channel = channel;
@@ -193,14 +286,24 @@ final class BlobChains {
             this.newest = this.base.numeric() ? this.base.counter() : -1;
         }
 
-        void reach(VersionKey version) {
-            if (newest >= 0) {
-                newest = version.numeric() ? Math.max(newest, version.counter()) : -1;
+        void want(String version) {
+            if (!wanted.isEmpty() && wanted.get(wanted.size() - 1).equals(version)) {
+                return;
+            }
+            wanted.add(version);
+            if (newest >= 0 && !version.equals(baseText)) { // a snapshot reaches no further than its base
+                VersionKey v = VersionKey.of(version);
+                newest = v.numeric() ? Math.max(newest, v.counter()) : -1;
             }
         }
 
         boolean ranged() {
             return newest >= 0;
+        }
+
+        /** Whether a value of this counter falls in the chain's range, as a query of it would read it. */
+        boolean covers(long counter) {
+            return !ranged() || (counter >= base.counter() && counter <= newest);
         }
 
         /**
@@ -216,6 +319,55 @@ final class BlobChains {
             if (at == 0 || order != 0) {
                 blobs.add(at, blob);
             }
+        }
+
+        /** Whether each wanted version leads, delta by delta, down to the chain's snapshot. */
+        boolean whole() {
+            if (!whole) {
+                Set<String> reached = wanted.size() > 1 ? new HashSet<>() : null;
+                boolean all = true;
+                for (int i = 0; i < wanted.size() && all; i++) {
+                    all = reaches(wanted.get(i), reached);
+                }
+                whole = all;
+            }
+            return whole;
+        }
+
+        private boolean reaches(String version, Set<String> reached) {
+            List<String> path = reached == null ? null : new ArrayList<>();
+            String v = version;
+            for (int steps = 0; steps <= blobs.size(); steps++) {
+                if (reached != null && reached.contains(v)) {
+                    reached.addAll(path); // an earlier version's walk went on from here
+                    return true;
+                }
+                Blob b = find(v);
+                if (b == null) {
+                    return false;
+                }
+                if (path != null) {
+                    path.add(v);
+                }
+                if (b.kind() != Blob.Kind.DELTA) {
+                    boolean whole = b.version().equals(baseText);
+                    if (whole && reached != null) {
+                        reached.addAll(path);
+                    }
+                    return whole;
+                }
+                v = b.previous();
+            }
+            return false; // a cycle: a damaged store, left for the rows' query to show as stored
+        }
+
+        private Blob find(String version) {
+            for (int i = blobs.size() - 1; i >= 0; i--) {
+                if (blobs.get(i).version().equals(version)) {
+                    return blobs.get(i);
+                }
+            }
+            return null;
         }
 
         @Override

@@ -20,6 +20,8 @@ import java.time.Instant;
  * @param metadata its metadata
  * @param header the encoded header
  * @param meta the encoded metadata, empty when it holds only the source and step (their columns say it)
+ * @param blobCounter the version counter of the values stored in the row, or -1 for none
+ * @param values the values stored in the row ({@link RowValues}), or {@code null} for none
  */
 record CheckpointInsert(
         String threadId,
@@ -28,9 +30,11 @@ record CheckpointInsert(
         String parentId,
         CheckpointMetadata metadata,
         String header,
-        String meta) {
-    private static final String COLUMNS =
-            " (space, checkpoint_id, parent_id, created_at, source, step, header, metadata, schema_version)";
+        String meta,
+        long blobCounter,
+        byte[] values) {
+    private static final String COLUMNS = " (space, checkpoint_id, parent_id, created_at, source, step, header,"
+            + " metadata, schema_version, blob_counter, blobs)";
 
     /**
      * Where the checkpoint was stored.
@@ -65,7 +69,7 @@ record CheckpointInsert(
                 return null;
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
             p.setLong(1, moved.space());
             bind(p, 2);
             try (ResultSet r = p.executeQuery()) {
@@ -82,7 +86,7 @@ record CheckpointInsert(
         PreparedStatement p = tx.prepare("WITH moved AS (UPDATE switchboard_spaces SET head = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND head = ? RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
                 + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted),"
                 + " (SELECT c.seq FROM switchboard_checkpoints c, moved WHERE c.space = moved.id"
@@ -94,11 +98,11 @@ record CheckpointInsert(
         JdbcSaver.bindThread(p, 2, threadId, namespace);
         p.setBytes(4, expectedId);
         bind(p, 5);
-        p.setString(13, threadId);
-        p.setLong(14, now.toEpochMilli());
-        p.setLong(15, now.toEpochMilli());
-        p.setBytes(16, expectedId);
-        p.setBytes(17, expectedId);
+        p.setString(15, threadId);
+        p.setLong(16, now.toEpochMilli());
+        p.setLong(17, now.toEpochMilli());
+        p.setBytes(18, expectedId);
+        p.setBytes(19, expectedId);
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);
@@ -122,15 +126,15 @@ record CheckpointInsert(
         PreparedStatement p = tx.prepare("WITH moved AS (INSERT INTO switchboard_spaces (thread_id, namespace, head)"
                 + " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
                 + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted)");
         JdbcSaver.bindThread(p, 1, threadId, namespace);
         p.setBytes(3, StoredIds.bytes(checkpoint.id()));
         bind(p, 4);
-        p.setString(12, threadId);
-        p.setLong(13, now.toEpochMilli());
-        p.setLong(14, now.toEpochMilli());
+        p.setString(14, threadId);
+        p.setLong(15, now.toEpochMilli());
+        p.setLong(16, now.toEpochMilli());
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);
@@ -215,6 +219,13 @@ record CheckpointInsert(
         p.setString(from + 5, header);
         p.setString(from + 6, meta);
         p.setInt(from + 7, checkpoint.schemaVersion());
+        if (values == null) {
+            p.setNull(from + 8, Types.BIGINT);
+            p.setNull(from + 9, Types.VARBINARY);
+        } else {
+            p.setLong(from + 8, blobCounter);
+            p.setBytes(from + 9, values);
+        }
     }
 
     private IllegalArgumentException alreadyStored() {

@@ -76,10 +76,12 @@ final class CheckpointReads {
         p.setFetchSize(options.limit() > 0 && query.limit() == 0 ? ROWS_PER_FETCH_LIMITED : ROWS_PER_FETCH);
         StoredIds.Texts ids = new StoredIds.Texts();
         try (ResultSet r = p.executeQuery()) {
+            boolean all = options.filter().isEmpty();
             while (r.next()) {
-                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId);
-                if (metadata.matches(options.filter())) {
-                    rows.add(CheckpointRow.read(r, threadId, metadata, names, ids));
+                String stored = r.getString(4);
+                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId, stored);
+                if (all || metadata.matches(options.filter())) {
+                    rows.add(CheckpointRow.read(r, threadId, metadata, stored.isEmpty(), names, ids));
                     if (options.limit() > 0 && rows.size() == options.limit()) {
                         break;
                     }

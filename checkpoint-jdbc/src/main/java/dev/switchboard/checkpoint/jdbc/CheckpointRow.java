@@ -26,11 +26,20 @@ import java.util.function.Function;
  * @param parentId the parent checkpoint id, or {@code null}
  * @param seq the row's place in the order rows were stored
  * @param space the number of the row's thread and namespace
+ * @param blobCounter the version counter of the values in the row, or -1 for none
+ * @param values the values stored in the row ({@link RowValues}), or {@code null} for none
  */
-record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId, long seq, long space) {
+record CheckpointRow(
+        Checkpoint checkpoint,
+        CheckpointMetadata metadata,
+        String parentId,
+        long seq,
+        long space,
+        long blobCounter,
+        byte[] values) {
     /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
-    static final String COLUMNS =
-            "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source, c.step, c.seq, c.space";
+    static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source,"
+            + " c.step, c.seq, c.space, c.blob_counter, c.blobs";
 
     /** The sources by the name stored in the {@code source} column. */
     private static final Map<String, CheckpointMetadata.Source> SOURCES = sources();
@@ -48,7 +57,11 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
      * more. Metadata of only a source and a step is stored empty: the row's columns hold both.
      */
     static CheckpointMetadata metadata(ResultSet r, String threadId) throws SQLException {
-        String stored = r.getString(4);
+        return metadata(r, threadId, r.getString(4));
+    }
+
+    /** Decodes the metadata of the current row, stored as {@code stored} (its column 4). */
+    static CheckpointMetadata metadata(ResultSet r, String threadId, String stored) throws SQLException {
         if (stored.isEmpty()) {
             String source = r.getString(6);
             CheckpointMetadata.Source s = source == null ? null : SOURCES.get(source);
@@ -75,14 +88,19 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
     /** Decodes the rest of the current row and checks its columns against each other. */
     static CheckpointRow read(ResultSet r, String threadId, CheckpointMetadata metadata, Function<String, String> names)
             throws SQLException {
-        return read(r, threadId, metadata, names, new StoredIds.Texts());
+        return read(r, threadId, metadata, false, names, new StoredIds.Texts());
     }
 
-    /** Decodes the rest of the current row, its ids through {@code ids}, as {@link #read}. */
+    /**
+     * Decodes the rest of the current row, its ids through {@code ids}, as {@link #read};
+     * {@code fromColumns} says the metadata was made of the row's source and step columns (it was
+     * stored empty), so its source needs no check against the column.
+     */
     static CheckpointRow read(
             ResultSet r,
             String threadId,
             CheckpointMetadata metadata,
+            boolean fromColumns,
             Function<String, String> names,
             StoredIds.Texts ids)
             throws SQLException {
@@ -97,8 +115,16 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
         if (!checkpoint.id().equals(id)) {
             throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
         }
-        checkColumns(r, id, threadId, createdAt, checkpoint, metadata);
-        return new CheckpointRow(checkpoint, metadata, parent(r, id, threadId, ids), r.getLong(8), r.getLong(9));
+        checkColumns(r, id, threadId, createdAt, checkpoint, metadata, fromColumns);
+        byte[] values = r.getBytes(11);
+        return new CheckpointRow(
+                checkpoint,
+                metadata,
+                parent(r, id, threadId, ids),
+                r.getLong(8),
+                r.getLong(9),
+                values == null ? -1 : r.getLong(10),
+                values);
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
@@ -108,7 +134,8 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
             String threadId,
             Instant createdAt,
             Checkpoint checkpoint,
-            CheckpointMetadata metadata)
+            CheckpointMetadata metadata,
+            boolean fromColumns)
             throws SQLException {
         // Parsed once, in createdAt: parsing took a fifth of reading a long history.
         if (!createdAt.equals(checkpoint.timestamp())) {
@@ -118,7 +145,8 @@ record CheckpointRow(Checkpoint checkpoint, CheckpointMetadata metadata, String 
                     "created_at",
                     "is '" + r.getString(5) + "' but the header's ts is " + checkpoint.timestamp());
         }
-        String source = r.getString(6);
+        // Metadata made of the columns has the source column's source: read it again only otherwise.
+        String source = fromColumns ? metadata.source().wireName() : r.getString(6);
         if (source == null || SOURCES.get(source) != metadata.source()) {
             throw corrupt(
                     id,

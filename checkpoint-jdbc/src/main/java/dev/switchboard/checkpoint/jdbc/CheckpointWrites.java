@@ -11,10 +11,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The writes of {@link JdbcSaver}, each one transaction: a checkpoint with the blobs it adds and,
@@ -27,6 +32,9 @@ final class CheckpointWrites {
     private final ChannelIds channelIds;
     private final StoredNames names;
     private final Clock clock = Clock.systemUTC();
+
+    /** Whether a superstep's values go in its checkpoint's row; only tests of the older layout turn it off. */
+    private volatile boolean valuesInRows = true;
 
     CheckpointWrites(Dialect dialect, Transactions transactions, ChannelIds channelIds, StoredNames names) {
         this.dialect = dialect;
@@ -59,10 +67,14 @@ final class CheckpointWrites {
         boolean newNames = compact != null && !names.known(compact.namesId());
         ChannelIds.Pending[] added = new ChannelIds.Pending[1];
         String what = "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'";
+        List<Blob> inRow = inRow(writes, newBlobs);
+        long counter = valuesInRows ? RowValues.sharedCounter(inRow) : -1;
         transactions.run(true, what, guard, (tx, retry) -> {
             check(guard, tx, threadId, metadata);
-            CheckpointInsert row =
-                    new CheckpointInsert(threadId, namespace, checkpoint, parentId, metadata, header, meta);
+            byte[] values = counter < 0 ? null : values(tx, inRow);
+            List<Blob> asRows = values == null ? newBlobs : without(newBlobs, inRow);
+            CheckpointInsert row = new CheckpointInsert(
+                    threadId, namespace, checkpoint, parentId, metadata, header, meta, counter, values);
             Instant now = clock.instant();
             CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now);
             if (stored == null) {
@@ -72,15 +84,15 @@ final class CheckpointWrites {
                 throw new ConcurrentRunException(threadId, expectedHead, head(tx, threadId, namespace));
             }
             added[0] = channelIds.in(tx);
-            Map<String, Long> channels = channelIds(added[0], writes, newBlobs);
+            Map<String, Long> channels = channelIds(added[0], writes, asRows);
             Map<Blob, Long> refs = Map.of();
             if (!writes.isEmpty()) {
                 // putStep: the writes follow the head the checkpoint moved from.
                 boolean[] inserted = insertWrites(tx, stored.expectedSeq(), writes, channels);
-                refs = WriteRefs.find(newBlobs, writes, inserted, stored.expectedSeq(), channels, stored.written());
+                refs = WriteRefs.find(asRows, writes, inserted, stored.expectedSeq(), channels, stored.written());
             }
-            if (!newBlobs.isEmpty()) {
-                BlobRows.insert(tx, stored.space(), newBlobs, channels, refs);
+            if (!asRows.isEmpty()) {
+                BlobRows.insert(tx, stored.space(), asRows, channels, refs);
             }
             if (!stored.touched()) {
                 ThreadRows.touch(tx, threadId, now);
@@ -96,6 +108,61 @@ final class CheckpointWrites {
         if (newNames) {
             names.remember(compact.namesId(), compact.names()); // only once committed
         }
+    }
+
+    /**
+     * The blobs that may be stored in the checkpoint's row: all but the deltas that might be stored
+     * as references to the step's writes ({@link WriteRefs}), which are decided once the writes are
+     * stored; assuming every write is stored anew and none was before, as many are left out as
+     * could be references.
+     */
+    private static List<Blob> inRow(List<PendingWrite> writes, List<Blob> blobs) {
+        if (writes.isEmpty() || blobs.stream().noneMatch(b -> b.kind() == Blob.Kind.DELTA)) {
+            return blobs;
+        }
+        Map<String, Long> numbers = new HashMap<>();
+        for (PendingWrite w : writes) {
+            numbers.putIfAbsent(w.channel(), (long) numbers.size());
+        }
+        for (Blob b : blobs) {
+            numbers.putIfAbsent(b.channel(), (long) numbers.size());
+        }
+        boolean[] all = new boolean[writes.size()];
+        Arrays.fill(all, true);
+        Map<Blob, Long> maybeRefs = WriteRefs.find(blobs, writes, all, 0, numbers, null);
+        return without(blobs, maybeRefs.keySet());
+    }
+
+    /**
+     * The row's values encoded, or {@code null} to store them as rows: when a channel is new to
+     * the store. Its number is added only after the head moved, as in every write transaction, so
+     * that no transaction takes the dictionary's locks before a head's.
+     */
+    private byte[] values(Connections.Lease tx, List<Blob> blobs) throws SQLException {
+        Map<String, Long> ids = new HashMap<>();
+        for (Blob b : blobs) {
+            Long id = channelIds.existing(tx, b.channel());
+            if (id == null) {
+                return null;
+            }
+            ids.put(b.channel(), id);
+        }
+        return RowValues.encode(blobs, ids);
+    }
+
+    /** The blobs but those in {@code left} (by identity). */
+    private static List<Blob> without(List<Blob> blobs, Collection<Blob> left) {
+        if (left.isEmpty()) {
+            return blobs;
+        }
+        Set<Blob> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        out.addAll(left);
+        return blobs.stream().filter(b -> !out.contains(b)).toList();
+    }
+
+    /** Stores every value as a row of {@code switchboard_blobs}, as before schema version 7. */
+    void valuesAsRows() {
+        valuesInRows = false;
     }
 
     /** Stores pending writes against the namespace's head, which must be {@code checkpointId}. */

@@ -165,7 +165,22 @@ enum Dialect {
                 ddl(names()),
                 ddl(schemaVersions()),
                 SchemaV5::migrate,
-                StoreSql::migrate);
+                StoreSql::migrate,
+                ddl(valuesInRows()));
+    }
+
+    /**
+     * Version 7: a checkpoint's new channel values in its own row ({@link RowValues}), so that a
+     * history is read one row per checkpoint; the index finds the rows that hold a version
+     * counter's values for a chain that reaches into rows not read. Rows stored before keep their
+     * values in {@code switchboard_blobs} (their new columns are null), and reads take both.
+     */
+    private List<String> valuesInRows() {
+        return List.of(
+                "ALTER TABLE switchboard_checkpoints ADD COLUMN blob_counter " + bigint,
+                "ALTER TABLE switchboard_checkpoints ADD COLUMN blobs " + blobType,
+                "CREATE INDEX switchboard_checkpoints_values ON switchboard_checkpoints (space, blob_counter)"
+                        + " WHERE blob_counter IS NOT NULL");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.switchboard.checkpoint.jdbc;
 
+import dev.switchboard.runtime.checkpoint.Blob;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.ThreadInfo;
 import dev.switchboard.runtime.checkpoint.ThreadInfos;
@@ -231,6 +232,7 @@ final class ThreadRows {
         JdbcSaver.bindThread(p, 1, threadId, namespace);
         Set<String> keptChains = new HashSet<>();
         Set<Long> drop = new HashSet<>();
+        List<Dropped> droppedValues = new ArrayList<>();
         long space = -1;
         try (ResultSet r = p.executeQuery()) {
             for (int i = 0; r.next(); i++) {
@@ -243,12 +245,17 @@ final class ThreadRows {
                     }
                 } else {
                     drop.add(r.getLong(8));
+                    byte[] values = r.getBytes(11);
+                    if (values != null) {
+                        droppedValues.add(new Dropped(r.getLong(8), r.getLong(10), values));
+                    }
                 }
             }
         }
         if (drop.isEmpty()) {
             return 0;
         }
+        keepValues(tx, channelIds, space, keptChains, droppedValues);
         pruneBlobs(tx, channelIds, space, keptChains, drop);
         for (String sql : List.of(
                 "DELETE FROM switchboard_writes WHERE checkpoint = ?",
@@ -261,6 +268,35 @@ final class ThreadRows {
             d.executeBatch();
         }
         return drop.size();
+    }
+
+    /** A row about to be deleted that holds values: its number, their counter and them. */
+    private record Dropped(long seq, long counter, byte[] values) {}
+
+    /**
+     * Moves the values stored in rows about to be deleted that kept checkpoints' chains still use
+     * to {@code switchboard_blobs}, where reads look for what no checkpoint row holds.
+     *
+     * @param dropped the deleted rows that hold values
+     */
+    private static void keepValues(
+            Connections.Lease tx, ChannelIds channelIds, long space, Set<String> keptChains, List<Dropped> dropped)
+            throws SQLException {
+        List<Blob> kept = new ArrayList<>();
+        Map<String, Long> ids = new HashMap<>();
+        for (Dropped row : dropped) {
+            for (BlobRows.Row value :
+                    RowValues.decode(row.values(), row.counter(), id -> channelIds.name(tx, id), row.seq())) {
+                Blob b = value.blob();
+                if (keptChains.contains(b.channel() + '\u0000' + b.base())) {
+                    kept.add(b);
+                    ids.put(b.channel(), value.channelId());
+                }
+            }
+        }
+        if (!kept.isEmpty()) {
+            BlobRows.insert(tx, space, kept, ids, Map.of());
+        }
     }
 
     /**

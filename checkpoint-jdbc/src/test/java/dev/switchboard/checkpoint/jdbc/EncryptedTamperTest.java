@@ -64,6 +64,7 @@ class EncryptedTamperTest {
                 Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             sqlite = store;
             c = raw;
+            store.storeValuesAsRows(); // the edits are of switchboard_blobs rows, a layout reads still take
             EncryptedSaver saver = new EncryptedSaver(store, Keyring.of("k1", Keyring.randomKey()));
             // The edits work on the self-contained form of format 1, field by field.
             graph = ChatterGraph.builder(new Chatter(6))
@@ -100,6 +101,7 @@ class EncryptedTamperTest {
         Path file = dir.resolve("legacy.db");
         try (JdbcSaver store = SqliteSaver.file(file);
                 Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            store.storeValuesAsRows(); // the edits are of switchboard_blobs rows, a layout reads still take
             EncryptedSaver saver = new EncryptedSaver(store, Keyring.of("k1", Keyring.randomKey()));
             ChatterGraph g =
                     ChatterGraph.builder(new Chatter(1)).checkpointer(saver).build();

@@ -275,7 +275,7 @@ final class SchemaV3Fixture {
     }
 
     /** A tuple as stored: header, metadata, parent, its channels' chains (by blob key), its pending writes. */
-    private static ObjectNode tuple(CheckpointTuple t, Map<String, ObjectNode> blobs) {
+    static ObjectNode tuple(CheckpointTuple t, Map<String, ObjectNode> blobs) {
         ObjectNode out = JSON.createObjectNode();
         out.put("checkpoint", CheckpointJson.encode(t.checkpoint()));
         out.put("metadata", CheckpointJson.encode(t.metadata()));

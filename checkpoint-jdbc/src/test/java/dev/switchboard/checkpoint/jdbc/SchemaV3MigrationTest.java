@@ -105,7 +105,7 @@ class SchemaV3MigrationTest {
     }
 
     /** The first place where two JSON trees differ, with both values there; empty if they are equal. */
-    private static String difference(String path, JsonNode expected, JsonNode actual) {
+    static String difference(String path, JsonNode expected, JsonNode actual) {
         if (expected.equals(actual)) {
             return "";
         }
@@ -136,7 +136,7 @@ class SchemaV3MigrationTest {
     }
 
     /** The migrated threads go on: the paused review resumes, the conversation takes more turns. */
-    private static void continues(JdbcSaver saver) {
+    static void continues(JdbcSaver saver) {
         ReviewerGraph reviewer =
                 ReviewerGraph.builder(new Reviewer()).checkpointer(saver).build();
         Review done = reviewer.invoke(Command.resume("no"), RunConfig.thread("paused"))

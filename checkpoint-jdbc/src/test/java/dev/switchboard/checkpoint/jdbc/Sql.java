@@ -56,7 +56,9 @@ final class Sql {
                 fmt(text, len, "c.created_at"),
                 fmt(text, len, "c.source"),
                 fmt(text, len, "c.header"),
-                fmt(text, len, "c.metadata"));
+                fmt(text, len, "c.metadata"),
+                // Values stored in the row (schema version 7), with their counter.
+                "COALESCE(" + len + "(c.blobs) + 8, 0)");
         String blobs = String.join(
                 " + ",
                 "40",

@@ -1,6 +1,7 @@
 package dev.switchboard.runtime.checkpoint;
 
 import dev.switchboard.runtime.serde.SerdeException;
+import java.lang.ref.WeakReference;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,6 +33,19 @@ final class CompactHeaderReader {
     private static final int STRING = -3;
     private static final int NULL = -4;
 
+    /**
+     * The start of the header read last ({@code [2,"names",["suffix"],}), with the dictionary and
+     * suffixes it gave, for the dictionaries it was read with; immutable, so a racing reader sees
+     * it whole, and a race only reads a start twice. Weakly held: the lookup belongs to a read.
+     */
+    private static volatile Prefix lastPrefix;
+
+    private record Prefix(
+            WeakReference<Function<String, String>> dictionaries,
+            String text,
+            NameDictionary names,
+            List<String> suffixes) {}
+
     private final String s;
     private final Function<String, String> dictionaries;
     private int at;
@@ -58,19 +72,30 @@ final class CompactHeaderReader {
     }
 
     private Checkpoint header(String id, Instant timestamp) {
-        expect('[');
-        if (next() != NUMBER || number != CompactHeader.VERSION) {
-            throw GIVE_UP;
+        NameDictionary names;
+        List<String> suffixes;
+        Prefix last = lastPrefix;
+        if (last != null && last.dictionaries.get() == dictionaries && s.startsWith(last.text)) {
+            // The checkpoints of a history mostly share names and suffixes: the same characters.
+            at = last.text.length();
+            names = last.names;
+            suffixes = last.suffixes;
+        } else {
+            expect('[');
+            if (next() != NUMBER || number != CompactHeader.VERSION) {
+                throw GIVE_UP;
+            }
+            expect(',');
+            if (next() != STRING) {
+                throw GIVE_UP;
+            }
+            String namesId = text;
+            names = NameDictionary.read(namesId, dictionaries.apply(namesId));
+            expect(',');
+            suffixes = suffixes();
+            expect(',');
+            lastPrefix = new Prefix(new WeakReference<>(dictionaries), s.substring(0, at), names, suffixes);
         }
-        expect(',');
-        if (next() != STRING) {
-            throw GIVE_UP;
-        }
-        String namesId = text;
-        NameDictionary names = NameDictionary.read(namesId, dictionaries.apply(namesId));
-        expect(',');
-        List<String> suffixes = suffixes();
-        expect(',');
         Map<String, ChannelVersion> channels = channels(names, suffixes);
         expect(',');
         Map<String, Map<String, String>> seen = seen(names);
@@ -104,7 +129,7 @@ final class CompactHeaderReader {
             }
             suffixes.add(text);
         }
-        return suffixes;
+        return List.copyOf(suffixes);
     }
 
     /** The channels, as an immutable map: the checkpoint then keeps it as it is instead of copying it. */

@@ -249,13 +249,13 @@ final class PregelLoop {
             }
             resume();
         } else {
-            List<Task> order = new ArrayList<>();
-            if (cursor.hasState) {
-                order.addAll(prepareTasks()); // a new input discards the unfinished tasks
-            }
             Task inputTask = Task.input();
             inputTask.add(spec.startChannel, spec.workflow ? WorkflowGraph.inputValue(spec, input) : input);
-            order.add(inputTask);
+            List<Task> order = List.of(inputTask); // a fresh thread's run: no list to grow
+            if (cursor.hasState) {
+                order = new ArrayList<>(prepareTasks()); // a new input discards the unfinished tasks
+                order.add(inputTask);
+            }
             apply(order, order.size() > 1);
             cursor.storedWrites = List.of();
             putCheckpoint(Source.INPUT);

@@ -47,12 +47,15 @@ final class TaskRunner {
      * order: one list serves every step, as the loop's list of tasks does.
      */
     private final List<Execution> executions = new ArrayList<>();
-    /** {@link #run(Execution)} as the body of a parallel step, made once rather than per step. */
-    private final Consumer<Execution> runOne = this::run;
+    /**
+     * {@link #run(Execution)} as the body of a parallel step, made at the run's first such step
+     * (a chain's runs have none) and kept for the others.
+     */
+    private Consumer<Execution> runOne;
     /** {@link #runTimed(Execution)}, the body of a parallel step on the default executor. */
-    private final Consumer<Execution> runTimedOne = this::runTimed;
+    private Consumer<Execution> runTimedOne;
     /** {@link #took}, told of each task a step on the caller ran. */
-    private final ObjLongConsumer<Execution> tookOne = this::took;
+    private ObjLongConsumer<Execution> tookOne;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
@@ -117,6 +120,11 @@ final class TaskRunner {
                 run(executions.get(0));
             }
             return;
+        }
+        if (runOne == null) {
+            runOne = this::run;
+            runTimedOne = this::runTimed;
+            tookOne = this::took;
         }
         if (scope.executor != RuntimePools.TASKS) {
             ParallelTasks.run(executions, scope.executor, runOne); // the builder's executor decides
