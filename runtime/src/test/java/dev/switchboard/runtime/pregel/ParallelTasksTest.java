@@ -105,7 +105,9 @@ class ParallelTasksTest {
                 (t, nanos) -> {});
 
         assertEquals(Set.of("t0", "t1", "t2"), threads.keySet());
-        assertEquals(Thread.currentThread(), threads.get("t0"));
-        assertNotEquals(Thread.currentThread(), threads.get("t2"), "a helper took the task the caller could not reach");
+        // Which thread runs t0 is not fixed: a caller descheduled for longer than the watch's
+        // patience before it claims t0 (as on a loaded machine) finds the helpers took every task.
+        // Either way t0 waited for t2, so they ran on different threads.
+        assertNotEquals(threads.get("t0"), threads.get("t2"), "a helper took the task t0 waited for");
     }
 }
