@@ -52,7 +52,10 @@ final class ThreadSocket implements WebSocket.Listener, ThreadCommands.Subscript
     private final BlockingQueue<ObjectNode> out = new ArrayBlockingQueue<>(QUEUE);
     private final Map<String, ThreadChannel.Subscription> subscriptions = new LinkedHashMap<>();
 
-    /** The events of a subscription made by the command being answered, sent after its response. */
+    /**
+     * The events delivered while a command is being answered, sent after its response: a client
+     * learns of a run ({@code run.start}'s run id) or a subscription before any of its events.
+     */
     private List<ObjectNode> held;
 
     private boolean replaying;
@@ -83,6 +86,9 @@ final class ThreadSocket implements WebSocket.Listener, ThreadCommands.Subscript
                     null));
             return;
         }
+        synchronized (this) {
+            held = new ArrayList<>();
+        }
         ObjectNode response;
         try {
             response = commands.handle(channel.threadId(), handshake.owner(), command, this);
@@ -107,8 +113,7 @@ final class ThreadSocket implements WebSocket.Listener, ThreadCommands.Subscript
                 throw new ThreadCommands.Refused(
                         "invalid_argument", "a WebSocket holds at most " + SUBSCRIPTIONS + " subscriptions");
             }
-            held = new ArrayList<>();
-            replaying = true;
+            replaying = true; // its replay is held with the command's other events (see text)
         }
         // not under this object's lock: the channel calls deliver with its own lock held
         ThreadChannel.Subscription s = channel.listen(filter, this::deliver);
