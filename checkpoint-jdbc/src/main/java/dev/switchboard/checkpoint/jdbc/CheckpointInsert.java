@@ -103,18 +103,7 @@ record CheckpointInsert(
         p.setLong(17, now.toEpochMilli());
         p.setBytes(18, expectedId);
         p.setBytes(19, expectedId);
-        try (ResultSet r = p.executeQuery()) {
-            r.next();
-            long space = r.getLong(1);
-            if (r.wasNull()) {
-                return null;
-            }
-            long seq = r.getLong(2);
-            if (r.wasNull()) {
-                throw alreadyStored();
-            }
-            return new Stored(space, seq, r.getLong(3), r.getString(4), true);
-        }
+        return stored(p, true);
     }
 
     /**
@@ -135,6 +124,15 @@ record CheckpointInsert(
         p.setString(14, threadId);
         p.setLong(15, now.toEpochMilli());
         p.setLong(16, now.toEpochMilli());
+        return stored(p, false);
+    }
+
+    /**
+     * What a one-statement insert answered: null when no namespace row was moved (or made), the
+     * stored checkpoint otherwise; a moved head's statement also answers the previous head's row
+     * number and pending-write channels.
+     */
+    private Stored stored(PreparedStatement p, boolean movedHead) throws SQLException {
         try (ResultSet r = p.executeQuery()) {
             r.next();
             long space = r.getLong(1);
@@ -145,7 +143,9 @@ record CheckpointInsert(
             if (r.wasNull()) {
                 throw alreadyStored();
             }
-            return new Stored(space, seq, -1, null, true);
+            return movedHead
+                    ? new Stored(space, seq, r.getLong(3), r.getString(4), true)
+                    : new Stored(space, seq, -1, null, true);
         }
     }
 
