@@ -116,6 +116,14 @@ final class Execution extends TaskContext {
         counters = null;
     }
 
+    /**
+     * Whether this execution's task may be reused once its step is over: the first attempt ran it
+     * to the end, counted nothing and was not cut off, so no late call can still reach the task.
+     */
+    boolean reusable() {
+        return number == 1 && !nodeFailed && counters == null && !abandoned() && task.reusable();
+    }
+
     /** Moves on to the next attempt after {@link #failed()}. */
     void retry() {
         number++;

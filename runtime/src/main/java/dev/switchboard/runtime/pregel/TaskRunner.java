@@ -102,6 +102,24 @@ final class TaskRunner {
     }
 
     /**
+     * Gives the tasks of the last step's executions that ran cleanly (one attempt, nothing counted,
+     * never abandoned by a timeout) to the channel state for their nodes' next tasks to reuse, once
+     * the step's barrier has passed. Only without a checkpointer: a saver may still hold a task
+     * whose writes it stores later.
+     */
+    void recycle() {
+        if (scope.persistence == null) {
+            for (int i = 0; i < executions.size(); i++) {
+                Execution e = executions.get(i);
+                if (e.reusable()) {
+                    state.recycle(e.task);
+                }
+            }
+        }
+        executions.clear();
+    }
+
+    /**
      * Runs the prepared executions: a single one on the caller; several in parallel with the
      * caller on the builder's executor. On the default executor, several run on the caller too
      * while their nodes' last tasks were short, since a thread hand-off costs more than such a task
