@@ -17,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The channels of one graph and their versions ({@link ChannelVersions}). It holds LangGraph's
@@ -50,7 +49,7 @@ final class ChannelState {
     /**
      * Per node, a pull task of an earlier step (or run) whose barrier has passed, for the node's
      * next pull task to reuse: a step then allocates no task, and a chain's run none once a run of
-     * the graph has filled these (see {@link #take}).
+     * the graph has filled these (see {@link #reset}).
      */
     private final Task[] spareTasks;
 
@@ -70,21 +69,11 @@ final class ChannelState {
     }
 
     /**
-     * The channel state for a new run of {@code spec}: the one the graph's last finished run gave
-     * back to {@code spares} ({@link #release}), reset, or a new one. A run's state is mostly arrays sized by the
-     * graph, which a short run would otherwise allocate afresh each time.
+     * Resets this state to what the constructor made (fresh channels, no versions), keeping its
+     * spare tasks, for the graph's next run to reuse ({@link RunSpares}). Only for a run that ended
+     * and whose state nothing reads any more.
      */
-    static ChannelState take(GraphSpec spec, AtomicReference<ChannelState> spares) {
-        ChannelState spare = spares == null ? null : spares.getAndSet(null);
-        return spare != null ? spare : new ChannelState(spec);
-    }
-
-    /**
-     * Gives this state back for the graph's next run to {@link #take}, reset to what the constructor
-     * made (fresh channels, no versions) but for the spare tasks. Only for a run that ended and
-     * that nothing refers to any more.
-     */
-    void release(AtomicReference<ChannelState> spares) {
+    ChannelState reset() {
         for (int c = 0; c < channels.length; c++) {
             if (channels[c].isAvailable() || !emptyIsFresh(spec.channels[c])) {
                 channels[c] = spec.channels[c].create();
@@ -97,7 +86,7 @@ final class ChannelState {
         updatedCount = 0;
         Arrays.fill(candidate, false);
         pending.clear();
-        spares.set(this);
+        return this;
     }
 
     /**

@@ -57,8 +57,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Set<String> interruptAfter;
     private final NodePolicies policies;
     private final GraphSchema schema;
-    /** A finished invoke's channel state, for the next run to reuse (see {@link PregelLoop#release}). */
-    private final AtomicReference<ChannelState> spareState = new AtomicReference<>();
+    /** What a finished invoke leaves for the next run to reuse (see {@link PregelLoop#release}). */
+    private final AtomicReference<RunSpares> spares = new AtomicReference<>();
 
     /**
      * For generated subclasses.
@@ -428,7 +428,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(scope(config, sink, cancellation), breakpoints, spareState);
+        return new PregelLoop(scope(config, sink, cancellation), breakpoints, spares);
     }
 
     private RunScope scope(RunConfig config, EventSink sink, Cancellation cancellation) {

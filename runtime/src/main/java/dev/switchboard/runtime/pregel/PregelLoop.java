@@ -32,8 +32,8 @@ final class PregelLoop {
     private final TaskWrites writes;
     private final TaskRunner runner;
     private final Breakpoints breakpoints;
-    /** Where the graph keeps a finished run's channel state for the next; {@code null} for a subgraph's loop. */
-    private final AtomicReference<ChannelState> spares;
+    /** Where the graph keeps what a finished run leaves for the next; {@code null} for a subgraph's loop. */
+    private final AtomicReference<RunSpares> spares;
 
     private List<Task> tasks = List.of();
     /**
@@ -51,16 +51,17 @@ final class PregelLoop {
     private List<Interrupt> interrupts = List.of();
 
     /** A loop that takes its channel state from {@code spares}, if given, and gives it back there ({@link #release}). */
-    PregelLoop(RunScope scope, Breakpoints breakpoints, AtomicReference<ChannelState> spares) {
+    PregelLoop(RunScope scope, Breakpoints breakpoints, AtomicReference<RunSpares> spares) {
         this.scope = scope;
         this.spares = spares;
         this.spec = scope.spec;
         this.persistence = scope.persistence;
         this.breakpoints = breakpoints;
-        this.state = ChannelState.take(spec, spares);
+        RunSpares spare = spares == null ? null : spares.getAndSet(null);
+        this.state = spare == null ? new ChannelState(spec) : spare.state;
         this.events = new RunEvents(spec, scope.sink);
         this.writes = new TaskWrites(scope, state);
-        this.runner = new TaskRunner(scope, state, writes, events);
+        this.runner = new TaskRunner(scope, state, writes, events, spare == null ? null : spare.executions);
     }
 
     GraphSpec spec() {
@@ -184,11 +185,15 @@ final class PregelLoop {
         return stepTasks;
     }
 
-    /** After {@link #run} and the output's read: the channel state back to the graph ({@link ChannelState#release}). */
+    /**
+     * After {@link #run} and the output's read: leaves the channel state and executions to the
+     * graph's next run, if this run stored nothing, streamed nothing and did not pause (then
+     * nothing reads them later).
+     */
     void release() {
         if (spares != null && persistence == null && !paused && !scope.nested && scope.sink == EventSink.NONE) {
             runner.recycle();
-            state.release(spares);
+            spares.set(new RunSpares(state.reset(), runner.spareExecutions()));
         }
     }
 
