@@ -105,6 +105,7 @@ final class ChannelState {
 
     /** Keeps the {@link Task#reusable} task {@code t} of a step whose barrier has passed for one of its node's next tasks. */
     void recycle(Task t) {
+        t.forget();
         if (!t.isPush()) {
             spareTasks[t.node] = t;
             return;

@@ -113,12 +113,17 @@ final class Task implements WriteSink {
         this.pushIndex = pushIndex;
         this.payload = payload;
         this.ids = ids;
-        Arrays.fill(writeValues, 0, writeCount, null);
-        writeCount = 0;
         outcome = Outcome.PENDING;
         id = null;
         currentSlots = null;
         return this;
+    }
+
+    /** Drops what this {@link #reusable} task refers to (payload, writes), so a spare task keeps no values alive. */
+    void forget() {
+        payload = null;
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
     }
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */
