@@ -87,7 +87,8 @@ class HistoryReadTest {
             for (int i = 1; i <= p.getParameterMetaData().getParameterCount(); i++) {
                 // Untyped on PostgreSQL, so that it fits the text and the number parameters alike;
                 // an array parameter (the writes' checkpoints) as an array of one.
-                boolean array = postgres && p.getParameterMetaData().getParameterTypeName(i).startsWith("_");
+                boolean array = postgres
+                        && p.getParameterMetaData().getParameterTypeName(i).startsWith("_");
                 p.setObject(i, array ? "{1}" : "1", postgres ? Types.OTHER : Types.VARCHAR);
             }
             StringBuilder plan = new StringBuilder();
