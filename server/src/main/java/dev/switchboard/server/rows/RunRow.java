@@ -343,7 +343,8 @@ public final class RunRow {
                 RunRequest.parse(body, row.path("temporary").asBoolean()),
                 (ObjectNode) row.get("metadata"),
                 IsoInstant.parse(Json.text(row, "created_at")));
-        r.request = null; // parsed again when it executes here
+        // the request stays parsed only for a run claimed to execute here (status running): the
+        // reload below lets go of it otherwise, as a run that waits or ended holds bytes only
         JsonNode created = row.get("as_created");
         r.asCreated = created == null || created.isNull() ? null : Frozen.of(created);
         r.reload(row);
