@@ -163,7 +163,7 @@ public final class SwitchboardServer implements AutoCloseable {
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns, b.eventBytes);
             this.events = EventLog.open(db.pool(), where);
             this.worker = new QueueWorker(
-                    db.pool(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
+                    db::dedicated, queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
             pipeline.shared(events, worker::wake, worker::roomFreed, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(

@@ -140,6 +140,10 @@ class QueueScalingFigures {
             }
             Api api = new Api(front.url(), null);
             batch(api, db, threads(api, WARM_UP)); // JIT and connection warm-up on every worker
+            analyze(db);
+            if (Boolean.getBoolean("switchboard.figures.resetStatements")) {
+                resetStatements(db);
+            }
             List<String> measured = threads(api, RUNS); // threads first: the runs are measured
             Sampler sampler = new Sampler(db);
             String tag = "w" + workerCount + "-s" + sleepMs;
@@ -347,6 +351,48 @@ class QueueScalingFigures {
                 ResultSet r = s.executeQuery("SELECT pg_current_xact_id()::text::bigint")) {
             r.next();
             return r.getLong(1);
+        }
+    }
+
+    /**
+     * Gathers the planner's statistics of the schema's tables, as autovacuum does within a minute of
+     * a live database's tables growing (its default nap is a minute; a figure's schema is younger):
+     * each connection keeps the generic plans it made while the tables were a page or two, where a
+     * sequential scan is the cheapest plan, until statistics arrive. Without this the figures
+     * measured scans of tables that a live database would read by their indexes (the head move's
+     * lookup of the previous checkpoint read every checkpoint row, 236 buffers per checkpoint at
+     * 600 runs).
+     */
+    private static void analyze(TestPostgres db) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet r = s.executeQuery("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")) {
+                while (r.next()) {
+                    tables.add(r.getString(1));
+                }
+            }
+            for (String t : tables) {
+                s.execute("ANALYZE " + t);
+            }
+        }
+    }
+
+    /**
+     * Empties {@code pg_stat_statements} after the warm-up (with {@code
+     * -Dswitchboard.figures.resetStatements=true}, one figure at a time), so that it then holds the
+     * measured runs' statements alone; the role needs the right to call it.
+     */
+    private static void resetStatements(TestPostgres db) throws Exception {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            String schema = null;
+            try (ResultSet r = s.executeQuery("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n"
+                    + " ON n.oid = e.extnamespace WHERE e.extname = 'pg_stat_statements'")) {
+                assertTrue(r.next(), "pg_stat_statements is not installed in the database");
+                schema = r.getString(1);
+            }
+            s.execute("SELECT " + schema + ".pg_stat_statements_reset()");
         }
     }
 
