@@ -2,10 +2,15 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.channel.AnyValueSpec;
 import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.channel.EphemeralSpec;
+import dev.switchboard.runtime.channel.LastValueSpec;
 import dev.switchboard.runtime.managed.ManagedContext;
 import dev.switchboard.runtime.spi.EntrypointCall;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,6 +46,12 @@ final class ChannelState {
     private final int[] updatedList;
     private int updatedCount;
     private final PendingWrites pending;
+    /**
+     * Per node, a pull task of an earlier step (or run) whose barrier has passed, for the node's
+     * next pull task to reuse: a step then allocates no task, and a chain's run none once a run of
+     * the graph has filled these (see {@link #reset}).
+     */
+    private final Task[] spareTasks;
 
     ChannelState(GraphSpec spec) {
         this.spec = spec;
@@ -54,6 +65,41 @@ final class ChannelState {
         this.candidate = new boolean[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
+        this.spareTasks = new Task[spec.nodeNames.length];
+    }
+
+    /**
+     * Resets this state to what the constructor made (fresh channels, no versions), keeping its
+     * spare tasks, for the graph's next run to reuse ({@link RunSpares}). Only for a run that ended
+     * and whose state nothing reads any more.
+     */
+    ChannelState reset() {
+        for (int c = 0; c < channels.length; c++) {
+            if (channels[c].isAvailable() || !emptyIsFresh(spec.channels[c])) {
+                channels[c] = spec.channels[c].create();
+            }
+        }
+        versions.reset();
+        for (int u = 0; u < updatedCount; u++) {
+            updated[updatedList[u]] = false;
+        }
+        updatedCount = 0;
+        Arrays.fill(candidate, false);
+        pending.clear();
+        return this;
+    }
+
+    /**
+     * Whether an empty channel of {@code spec} is the same as a new one: these kinds keep nothing
+     * but their value, so the many edge channels a run leaves empty serve the next run as they are.
+     */
+    private static boolean emptyIsFresh(ChannelSpec spec) {
+        return spec instanceof EphemeralSpec || spec instanceof LastValueSpec || spec instanceof AnyValueSpec;
+    }
+
+    /** Keeps the {@link Task#reusable} pull task {@code t} of a step whose barrier has passed for its node's next task. */
+    void recycle(Task t) {
+        spareTasks[t.node] = t;
     }
 
     GraphSpec spec() {
@@ -106,6 +152,11 @@ final class ChannelState {
     }
 
     private Task pull(int n, TaskIds.Scope ids) {
+        Task spare = spareTasks[n];
+        if (spare != null) {
+            spareTasks[n] = null;
+            return spare.reuse(ids);
+        }
         Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
         t.reserve(spec.writeHint[n]);
         return t;

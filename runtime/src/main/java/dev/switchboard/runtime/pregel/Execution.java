@@ -116,6 +116,30 @@ final class Execution extends TaskContext {
         counters = null;
     }
 
+    /**
+     * Whether this execution's task may be reused once its step is over: the first attempt ran it
+     * to the end, counted nothing and was not cut off, so no late call can still reach the task.
+     */
+    boolean reusable() {
+        return number == 1 && !nodeFailed && counters == null && !abandoned() && keptNothing() && task.reusable();
+    }
+
+    /**
+     * This {@link #reusable} execution, after its step, as the first attempt of its task reused in
+     * step {@code step} of the run of {@code scope}: a node's next task then allocates no execution.
+     */
+    Execution reuse(RunScope scope, int step, int stop) {
+        rebind(scope, step, stop);
+        input = null;
+        checkpointId = null;
+        return this;
+    }
+
+    /** Drops what the finished execution read, so a spare one keeps no state alive. */
+    void forget() {
+        input = null;
+    }
+
     /** Moves on to the next attempt after {@link #failed()}. */
     void retry() {
         number++;

@@ -29,7 +29,7 @@ final class Task implements WriteSink {
     final Object payload;
     final int[] triggers;
     /** What the id derives from; {@code null} for a task no checkpoint refers to. */
-    private final TaskIds.Scope ids;
+    private TaskIds.Scope ids;
 
     /** The writes' channels and values, allocated at the first write: most tasks write, but not all. */
     int[] writeChannels = NO_CHANNELS;
@@ -90,6 +90,30 @@ final class Task implements WriteSink {
 
     static Task pull(int node, String name, int[] triggers, TaskIds.Scope ids) {
         return new Task(node, name, -1, null, triggers, ids);
+    }
+
+    /**
+     * Whether this pull task can serve as its node's next pull task ({@link #reuse}): it ran and
+     * its writes applied, with none of the rare fields (resumes, durable steps, completed writes)
+     * that a stored or resumed task carries.
+     */
+    boolean reusable() {
+        return pushIndex < 0 && outcome == Outcome.RAN && error == null && rare == null && interrupts.isEmpty();
+    }
+
+    /**
+     * This {@link #reusable} task as a new pull task of its node with ids from {@code ids}: its
+     * write arrays keep their size, so a node's next task allocates nothing. Only tasks of steps
+     * whose barrier has passed are reused; nothing refers to them any more.
+     */
+    Task reuse(TaskIds.Scope ids) {
+        this.ids = ids;
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
+        outcome = Outcome.PENDING;
+        id = null;
+        currentSlots = null;
+        return this;
     }
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */

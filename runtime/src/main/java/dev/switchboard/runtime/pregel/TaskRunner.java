@@ -56,11 +56,17 @@ final class TaskRunner {
     private Consumer<Execution> runTimedOne;
     /** {@link #took}, told of each task a step on the caller ran. */
     private ObjLongConsumer<Execution> tookOne;
+    /**
+     * Per node, the execution of a task that {@link #recycle} gave back with its task, for the
+     * node's next task (that same task, reused) to run in; made at the first recycle.
+     */
+    private Execution[] spares;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
-    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events) {
+    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events, Execution[] spares) {
         this.scope = scope;
+        this.spares = spares;
         this.state = state;
         this.writes = writes;
         this.events = events;
@@ -84,7 +90,7 @@ final class TaskRunner {
             if (t.done()) {
                 continue;
             }
-            Execution e = new Execution(scope, t, step, stop);
+            Execution e = execution(t);
             e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
@@ -99,6 +105,44 @@ final class TaskRunner {
             e.input = t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e, false);
             events.taskStart(t, e.input, step);
         }
+    }
+
+    /**
+     * Gives the tasks of the last step's executions that ran cleanly (one attempt, nothing counted,
+     * never abandoned by a timeout) to the channel state for their nodes' next tasks to reuse, once
+     * the step's barrier has passed. Only without a checkpointer: a saver may still hold a task
+     * whose writes it stores later.
+     */
+    void recycle() {
+        if (scope.persistence == null) {
+            for (int i = 0; i < executions.size(); i++) {
+                Execution e = executions.get(i);
+                if (e.reusable()) {
+                    e.forget();
+                    state.recycle(e.task);
+                    spareExecutions()[e.task.node] = e;
+                }
+            }
+        }
+        executions.clear();
+    }
+
+    /** The spare executions by node, for the graph's next run ({@link RunSpares}). */
+    Execution[] spareExecutions() {
+        if (spares == null) {
+            spares = new Execution[scope.spec.nodeNames.length];
+        }
+        return spares;
+    }
+
+    /** Task {@code t}'s execution: the spare one of its node if {@code t} is that one's task, reused; else a new one. */
+    private Execution execution(Task t) {
+        Execution spare = spares == null ? null : spares[t.node];
+        if (spare != null && spare.task == t) {
+            spares[t.node] = null;
+            return spare.reuse(scope, step, stop);
+        }
+        return new Execution(scope, t, step, stop);
     }
 
     /**
