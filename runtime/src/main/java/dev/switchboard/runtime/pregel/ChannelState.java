@@ -46,18 +46,22 @@ final class ChannelState {
     private final int[] updatedList;
     private int updatedCount;
     private final PendingWrites pending;
+    /** Tasks of steps whose barrier has passed, for their nodes' next tasks. */
+    private final SpareTasks spares;
     /**
-     * Per node, a pull task of an earlier step (or run) whose barrier has passed, for the node's
-     * next pull task to reuse: a step then allocates no task, and a chain's run none once a run of
-     * the graph has filled these (see {@link #reset}).
+     * The clearable channels that may hold a value, the first {@link #heldCount}: a barrier clears
+     * those that were not written instead of asking every clearable channel (a graph has one edge
+     * channel per node, a step writes one or two). Valid while {@link #heldKnown}; channels set
+     * from outside ({@link #channels()}) make the next barrier look at all of them again.
      */
-    private final Task[] spareTasks;
-    /** Per node, spare push tasks as a stack (at most {@link #MAX_SPARE_PUSHES}); made at the first. */
-    private Task[][] sparePushes;
+    private final int[] held;
 
-    private int[] sparePushCount;
-    /** The most spare push tasks kept per node: a step of many sends does not pin them all for good. */
-    static final int MAX_SPARE_PUSHES = 256;
+    private int heldCount;
+    private boolean heldKnown;
+    /** Per channel, whether it is clearable; and scratch marks for {@link #rememberHeld}, all false between calls. */
+    private final boolean[] clearable;
+
+    private final boolean[] marked;
 
     ChannelState(GraphSpec spec) {
         this.spec = spec;
@@ -71,12 +75,18 @@ final class ChannelState {
         this.candidate = new boolean[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
-        this.spareTasks = new Task[spec.nodeNames.length];
+        this.spares = new SpareTasks(spec);
+        this.held = new int[spec.clearable.length];
+        this.clearable = new boolean[n];
+        for (int c : spec.clearable) {
+            clearable[c] = true;
+        }
+        this.marked = new boolean[n];
     }
 
     /**
      * Resets this state to what the constructor made (fresh channels, no versions), keeping its
-     * spare tasks, for the graph's next run to reuse ({@link RunSpares}). Only for a run that ended
+     * {@link SpareTasks}, for the graph's next run to reuse ({@link RunSpares}). Only for a run that ended
      * and whose state nothing reads any more.
      */
     ChannelState reset() {
@@ -92,6 +102,7 @@ final class ChannelState {
         updatedCount = 0;
         Arrays.fill(candidate, false);
         pending.clear();
+        heldKnown = false;
         return this;
     }
 
@@ -103,29 +114,9 @@ final class ChannelState {
         return spec instanceof EphemeralSpec || spec instanceof LastValueSpec || spec instanceof AnyValueSpec;
     }
 
-    /** Keeps the {@link Task#reusable} task {@code t} of a step whose barrier has passed for one of its node's next tasks. */
+    /** Keeps the {@link Task#reusable} task {@code t} of a step whose barrier has passed for its node's next tasks. */
     void recycle(Task t) {
-        t.forget();
-        if (!t.isPush()) {
-            spareTasks[t.node] = t;
-            return;
-        }
-        if (sparePushes == null) {
-            sparePushes = new Task[spec.nodeNames.length][];
-            sparePushCount = new int[spec.nodeNames.length];
-        }
-        int n = t.node;
-        int count = sparePushCount[n];
-        if (count == MAX_SPARE_PUSHES) {
-            return;
-        }
-        Task[] stack = sparePushes[n];
-        if (stack == null || count == stack.length) {
-            stack = sparePushes[n] = Arrays.copyOf(
-                    stack == null ? new Task[0] : stack, Math.min(MAX_SPARE_PUSHES, Math.max(8, count * 2)));
-        }
-        stack[count] = t;
-        sparePushCount[n] = count + 1;
+        spares.keep(t);
     }
 
     GraphSpec spec() {
@@ -134,6 +125,7 @@ final class ChannelState {
 
     /** The channels themselves: a checkpoint restores their values into them, a checkpointer reads them. */
     Channel[] channels() {
+        heldKnown = false; // whoever asks may set values: the next barrier looks at every clearable channel
         return channels;
     }
 
@@ -161,7 +153,7 @@ final class ChannelState {
                 Send<?> send = (Send<?>) list.get(i);
                 int found = spec.sendTargets.find(send.node());
                 int node = found < 0 ? spec.node(send.node()) : found; // spec.node names the missing node
-                out.add(push(node, i, send.payload(), ids));
+                out.add(spares.push(node, i, send.payload(), ids));
             }
         }
         if (onlyUpdated && updatedCount > 0) {
@@ -170,32 +162,9 @@ final class ChannelState {
         }
         for (int n : spec.nameOrder) {
             if (triggered(n)) {
-                out.add(pull(n, ids));
+                out.add(spares.pull(n, ids));
             }
         }
-    }
-
-    private Task push(int node, int index, Object payload, TaskIds.Scope ids) {
-        if (sparePushes != null && sparePushCount[node] > 0) {
-            int top = --sparePushCount[node];
-            Task spare = sparePushes[node][top];
-            sparePushes[node][top] = null;
-            return spare.reuse(index, payload, ids);
-        }
-        Task t = Task.push(node, spec.nodeNames[node], index, payload, ids);
-        t.reserve(spec.writeHint[node]);
-        return t;
-    }
-
-    private Task pull(int n, TaskIds.Scope ids) {
-        Task spare = spareTasks[n];
-        if (spare != null) {
-            spareTasks[n] = null;
-            return spare.reuse(-1, null, ids);
-        }
-        Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
-        t.reserve(spec.writeHint[n]);
-        return t;
     }
 
     /**
@@ -217,7 +186,7 @@ final class ChannelState {
             int n = first;
             candidate[n] = false;
             if (triggered(n)) {
-                out.add(pull(n, ids));
+                out.add(spares.pull(n, ids));
             }
             return;
         }
@@ -225,7 +194,7 @@ final class ChannelState {
             if (candidate[n]) {
                 candidate[n] = false;
                 if (triggered(n)) {
-                    out.add(pull(n, ids));
+                    out.add(spares.pull(n, ids));
                 }
             }
         }
@@ -289,6 +258,7 @@ final class ChannelState {
         if (newStep) {
             notifyNewStep(next);
         }
+        rememberHeld();
         versions.barrierDone(next);
     }
 
@@ -329,7 +299,10 @@ final class ChannelState {
     }
 
     private void notifyNewStep(long next) {
-        for (int c : spec.clearable) {
+        int[] clear = heldKnown ? held : spec.clearable;
+        int count = heldKnown ? heldCount : clear.length;
+        for (int i = 0; i < count; i++) {
+            int c = clear[i];
             if (!updated[c] && channels[c].isAvailable() && channels[c].update(List.of())) {
                 bump(c, next);
             }
@@ -344,6 +317,45 @@ final class ChannelState {
                 bump(c, next);
             }
         }
+    }
+
+    /**
+     * After a barrier: the clearable channels that hold a value now are among those that held one
+     * before and those the barrier changed (or, when not known, any of them).
+     */
+    private void rememberHeld() {
+        int n = 0;
+        if (!heldKnown) {
+            for (int c : spec.clearable) {
+                if (channels[c].isAvailable()) {
+                    held[n++] = c;
+                }
+            }
+        } else {
+            for (int i = 0; i < heldCount; i++) {
+                n = hold(held[i], n);
+            }
+            for (int u = 0; u < updatedCount; u++) {
+                if (clearable[updatedList[u]]) {
+                    n = hold(updatedList[u], n);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                marked[held[i]] = false;
+            }
+        }
+        heldCount = n;
+        heldKnown = true;
+    }
+
+    /** Adds channel {@code c} at {@code n} if it holds a value and is not there yet; the new count. */
+    private int hold(int c, int n) {
+        if (marked[c] || !channels[c].isAvailable()) {
+            return n;
+        }
+        marked[c] = true;
+        held[n] = c;
+        return n + 1;
     }
 
     private void bump(int c, long next) {

@@ -1,8 +1,11 @@
 package dev.switchboard.runtime.pregel;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * Same-step writes grouped by channel, reused across supersteps. Writes sit in flat arrays, each
@@ -25,6 +28,24 @@ final class PendingWrites {
     private Object[] values = new Object[8];
     private int count;
     private final ArrayList<Object> scratch = new ArrayList<>();
+    /** What {@link #values} answers for a channel written once: a list of that one value, reused. */
+    private final One one = new One();
+
+    /** A list of one value that can be set: a step's channel written once reads its write from it. */
+    private static final class One extends AbstractList<Object> implements RandomAccess {
+        Object value;
+
+        @Override
+        public Object get(int index) {
+            Objects.checkIndex(index, 1);
+            return value;
+        }
+
+        @Override
+        public int size() {
+            return 1;
+        }
+    }
 
     PendingWrites(int channels) {
         this.touched = new int[channels];
@@ -52,6 +73,11 @@ final class PendingWrites {
 
     /** The values written to {@code channel}, in write order: valid until the next call. */
     List<?> values(int channel) {
+        int only = first[channel];
+        if (next[only] == NONE) { // the usual one write: no list to clear and fill
+            one.value = values[only];
+            return one;
+        }
         scratch.clear();
         for (int w = first[channel]; w != NONE; w = next[w]) {
             scratch.add(values[w]);
@@ -65,6 +91,7 @@ final class PendingWrites {
         }
         Arrays.fill(values, 0, count, null);
         scratch.clear();
+        one.value = null;
         touchedCount = 0;
         count = 0;
     }

@@ -134,7 +134,7 @@ final class TaskRunner {
 
     private void keep(Execution e) {
         if (spares == null || spareCount == spares.length) {
-            if (spareCount == ChannelState.MAX_SPARE_PUSHES) {
+            if (spareCount == SpareTasks.MAX_PUSHES) {
                 return; // enough for most steps; a step of many sends does not pin them all for good
             }
             spares = Arrays.copyOf(spares == null ? new Execution[0] : spares, Math.max(4, spareCount * 2));
