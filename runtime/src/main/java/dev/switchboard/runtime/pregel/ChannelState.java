@@ -58,10 +58,8 @@ final class ChannelState {
 
     private int heldCount;
     private boolean heldKnown;
-    /** Per channel, whether it is clearable; and scratch marks for {@link #rememberHeld}, all false between calls. */
+    /** Per channel, whether it is clearable. */
     private final boolean[] clearable;
-
-    private final boolean[] marked;
 
     ChannelState(GraphSpec spec) {
         this.spec = spec;
@@ -81,7 +79,6 @@ final class ChannelState {
         for (int c : spec.clearable) {
             clearable[c] = true;
         }
-        this.marked = new boolean[n];
     }
 
     /**
@@ -321,7 +318,8 @@ final class ChannelState {
 
     /**
      * After a barrier: the clearable channels that hold a value now are among those that held one
-     * before and those the barrier changed (or, when not known, any of them).
+     * before and those the barrier changed (or, when not known, any of them). The updated list holds
+     * each channel once and only channels the barrier changed, so the two parts never overlap.
      */
     private void rememberHeld() {
         int n = 0;
@@ -332,30 +330,21 @@ final class ChannelState {
                 }
             }
         } else {
-            for (int i = 0; i < heldCount; i++) {
-                n = hold(held[i], n);
-            }
-            for (int u = 0; u < updatedCount; u++) {
-                if (clearable[updatedList[u]]) {
-                    n = hold(updatedList[u], n);
+            for (int i = 0; i < heldCount; i++) { // those changed are in the updated list, once
+                int c = held[i];
+                if (!updated[c] && channels[c].isAvailable()) {
+                    held[n++] = c;
                 }
             }
-            for (int i = 0; i < n; i++) {
-                marked[held[i]] = false;
+            for (int u = 0; u < updatedCount; u++) {
+                int c = updatedList[u];
+                if (clearable[c] && channels[c].isAvailable()) {
+                    held[n++] = c;
+                }
             }
         }
         heldCount = n;
         heldKnown = true;
-    }
-
-    /** Adds channel {@code c} at {@code n} if it holds a value and is not there yet; the new count. */
-    private int hold(int c, int n) {
-        if (marked[c] || !channels[c].isAvailable()) {
-            return n;
-        }
-        marked[c] = true;
-        held[n] = c;
-        return n + 1;
     }
 
     private void bump(int c, long next) {

@@ -122,7 +122,9 @@ final class Task implements WriteSink {
     /** Drops what this {@link #reusable} task refers to (payload, writes), so a spare task keeps no values alive. */
     void forget() {
         payload = null;
-        Arrays.fill(writeValues, 0, writeCount, null);
+        for (int i = 0; i < writeCount; i++) { // a task writes a few values: a plain loop, no range checks
+            writeValues[i] = null;
+        }
         writeCount = 0;
     }
 
