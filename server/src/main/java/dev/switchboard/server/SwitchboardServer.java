@@ -381,6 +381,11 @@ public final class SwitchboardServer implements AutoCloseable {
         return worker;
     }
 
+    /** What runs the runs (tests keep a front from running any). */
+    RunPipeline pipeline() {
+        return pipeline;
+    }
+
     /** The shared run events (tests prune them); null unless on PostgreSQL. */
     EventLog events() {
         return events;
