@@ -31,6 +31,7 @@ public final class ServerBuilder {
     CheckpointSaver checkpointer;
     String databaseUrl;
     DataSource dataSource;
+    String listenerUrl;
     String schema;
     boolean httpServer = true;
     Path defaultFile = Path.of("switchboard-server.db");
@@ -274,6 +275,36 @@ public final class ServerBuilder {
     }
 
     /**
+     * A URL that reaches the {@link #database} PostgreSQL directly, for the one connection the run
+     * queue's worker keeps for itself (to {@code LISTEN} for new runs, cancels and events, and to
+     * renew its leases on), when the database's other connections go through a pooler in
+     * transaction mode such as PgBouncer: such a pooler hands a server connection to a client for
+     * one transaction only, and {@code LISTEN} needs a session of its own. Everything else (claims,
+     * checkpoints, events, rows, the store, migrations under transaction-scoped advisory locks,
+     * {@code NOTIFY}s sent inside transactions) works through the pooler, and the server then sets
+     * no session state on the pooled connections (reads set their isolation in each transaction,
+     * one statement more per read; see {@code ConnectionPool.transactionPooled}). The pooled URL
+     * must turn off pgjdbc's server-side prepared statements ({@code prepareThreshold=0}) unless
+     * the pooler carries them (PgBouncer 1.21+ with {@code max_prepared_statements}), and the
+     * schema is set where the pooler connects (its {@code connect_query}, or the role's or
+     * database's {@code search_path}), not by {@link #schema}, which sets it per session and is
+     * refused with this; this URL names that schema too ({@code currentSchema=...}). Without it the
+     * worker's connection comes from the database's URL or data source like the others.
+     *
+     * @param jdbcUrl a {@code jdbc:postgresql:} URL to the same database
+     * @return this builder
+     */
+    public ServerBuilder listenerDatabase(String jdbcUrl) {
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException(
+                    "the listener's database must be a jdbc:postgresql: URL, was " + jdbcUrl.split("\\?")[0]);
+        }
+        this.listenerUrl = jdbcUrl;
+        return this;
+    }
+
+    /**
      * The PostgreSQL schema that holds the server's tables, and the checkpoints and store it
      * opens on its {@link #database}: created when missing if the role may (else {@link #build}
      * fails saying what to ask for). Servers on one database in different schemas share
@@ -298,14 +329,34 @@ public final class ServerBuilder {
                     + (databaseUrl == null ? "not PostgreSQL" : "the SQLite file " + databaseUrl)
                     + ": a SQLite database is one file, so use another file for another set of tables");
         }
+        ServerDatabase db;
         if (dataSource != null) {
-            return ServerDatabase.dataSource(
-                    schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema));
+            db = ServerDatabase.dataSource(schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema));
+        } else if (databaseUrl != null) {
+            db = ServerDatabase.url(schema == null ? databaseUrl : PostgresSchema.url(databaseUrl, schema), maxRuns);
+        } else {
+            db = checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile, maxRuns) : null;
         }
-        if (databaseUrl != null) {
-            return ServerDatabase.url(schema == null ? databaseUrl : PostgresSchema.url(databaseUrl, schema), maxRuns);
+        if (listenerUrl == null) {
+            return db;
         }
-        return checkpointer == null ? ServerDatabase.url("jdbc:sqlite:" + defaultFile, maxRuns) : null;
+        if (db == null || !db.shared()) {
+            if (db != null) {
+                db.close();
+            }
+            throw new IllegalStateException("listenerDatabase(...) is the PostgreSQL run queue's own connection,"
+                    + " and the server's database is " + (db == null ? "none (a checkpointer alone)" : db.describe())
+                    + ": give a PostgreSQL .database(...) too, or drop listenerDatabase(...)");
+        }
+        if (schema != null) {
+            db.close();
+            throw new IllegalStateException("schema('" + schema + "') sets the schema per session, which a pooler in"
+                    + " transaction mode does not keep, and listenerDatabase(...) says the database goes through one:"
+                    + " set the schema where the pooler connects (its connect_query, or ALTER ROLE ... SET"
+                    + " search_path), name it in the listener's URL (currentSchema=" + schema
+                    + ") and drop schema(...)");
+        }
+        return db.listener(listenerUrl);
     }
 
     /**

@@ -16,6 +16,7 @@ import dev.switchboard.server.rows.WebhookTable;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
@@ -44,11 +45,32 @@ final class ServerDatabase implements AutoCloseable {
     private final ConnectionPool postgres;
     /** Whether the server opened {@link #postgres} (on a URL), and so closes it. */
     private final boolean ownPool;
+    /** A direct URL for the queue worker's own connection, past a transaction-mode pooler; or null. */
+    private final String listenerUrl;
 
-    private ServerDatabase(String sqliteUrl, ConnectionPool postgres, boolean ownPool) {
+    private ServerDatabase(String sqliteUrl, ConnectionPool postgres, boolean ownPool, String listenerUrl) {
         this.sqliteUrl = sqliteUrl;
         this.postgres = postgres;
         this.ownPool = ownPool;
+        this.listenerUrl = listenerUrl;
+    }
+
+    /**
+     * This PostgreSQL database with the queue worker's own connection opened on another URL, one
+     * that reaches the database directly while the pool goes through a pooler in transaction mode
+     * (PgBouncer), on whose connections the pool then sets no session state.
+     */
+    ServerDatabase listener(String url) {
+        return new ServerDatabase(null, postgres.transactionPooled(), ownPool, url);
+    }
+
+    /**
+     * A new connection outside the pool, which the caller keeps and closes (the queue worker's, to
+     * LISTEN and renew leases on): on the listener URL when one is given, else from the pool's
+     * source.
+     */
+    Connection dedicated() throws SQLException {
+        return listenerUrl == null ? postgres.dedicated() : DriverManager.getConnection(listenerUrl);
     }
 
     /**
@@ -82,10 +104,10 @@ final class ServerDatabase implements AutoCloseable {
      */
     static ServerDatabase url(String url, int maxRuns) {
         if (url.startsWith(SQLITE)) {
-            return new ServerDatabase(url, null, false);
+            return new ServerDatabase(url, null, false, null);
         }
         if (url.startsWith(POSTGRES)) {
-            return new ServerDatabase(null, ConnectionPool.postgres(url, poolSize(maxRuns), POOL_WAIT), true);
+            return new ServerDatabase(null, ConnectionPool.postgres(url, poolSize(maxRuns), POOL_WAIT), true, null);
         }
         throw new IllegalArgumentException(
                 "database must be a jdbc:sqlite: or jdbc:postgresql: URL, was " + url.split("\\?")[0]);
@@ -106,7 +128,7 @@ final class ServerDatabase implements AutoCloseable {
             throw new IllegalStateException("could not reach the server's DataSource: " + e.getMessage(), e);
         }
         if (product.contains("postgresql")) {
-            return new ServerDatabase(null, ConnectionPool.dataSource(dataSource), false);
+            return new ServerDatabase(null, ConnectionPool.dataSource(dataSource), false, null);
         }
         if (product.contains("sqlite") && url != null && url.startsWith(SQLITE)) {
             String file = url.substring(SQLITE.length());
@@ -114,7 +136,7 @@ final class ServerDatabase implements AutoCloseable {
                 throw new IllegalArgumentException("the server's DataSource is an in-memory SQLite database, which"
                         + " the server cannot share with its saver; use a SQLite file or PostgreSQL");
             }
-            return new ServerDatabase(url, null, false);
+            return new ServerDatabase(url, null, false, null);
         }
         throw new IllegalArgumentException(
                 "the server keeps its threads and runs in PostgreSQL or SQLite; its DataSource is " + product);

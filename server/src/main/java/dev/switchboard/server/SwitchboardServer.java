@@ -163,7 +163,7 @@ public final class SwitchboardServer implements AutoCloseable {
             this.pipeline = new RunPipeline(owner, registry, saver, queue, local, b.maxRuns, b.eventBytes);
             this.events = EventLog.open(db.pool(), where);
             this.worker = new QueueWorker(
-                    db.pool(), queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
+                    db::dedicated, queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
             pipeline.shared(events, worker::wake, worker::roomFreed, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(
@@ -379,6 +379,11 @@ public final class SwitchboardServer implements AutoCloseable {
     /** The worker on the shared queue (tests stall its heartbeat); null unless on PostgreSQL. */
     QueueWorker worker() {
         return worker;
+    }
+
+    /** What runs the runs (tests keep a front from running any). */
+    RunPipeline pipeline() {
+        return pipeline;
     }
 
     /** The shared run events (tests prune them); null unless on PostgreSQL. */

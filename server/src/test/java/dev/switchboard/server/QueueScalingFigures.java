@@ -61,6 +61,11 @@ class QueueScalingFigures {
      * {@code jfr print --events jdk.ExecutionSample} shows where the CPU goes.
      */
     private static final String JFR = System.getProperty("switchboard.figures.jfr");
+    /**
+     * The recordings' settings: a name the JDK knows ({@code profile}, samples every 10 ms) or the
+     * path of a {@code .jfc} file (say one sampling every millisecond, for a short batch).
+     */
+    private static final String JFR_SETTINGS = System.getProperty("switchboard.figures.jfr.settings", "profile");
 
     @Test
     void runsPerSecondWithOneTwoAndFourWorkers() throws Exception {
@@ -124,7 +129,8 @@ class QueueScalingFigures {
                         .port(0)
                         .build()
                         .start()) {
-            front.worker().stalled = true; // the front only inserts: the workers run everything
+            front.worker().stalled = true; // the front only inserts: the workers run everything,
+            front.pipeline().startsNothing = true; // even the runs it could claim as it creates them
             Path logs = Files.createTempDirectory("switchboard-figures");
             for (int i = 0; i < workerCount; i++) {
                 workers.add(startWorker(db, sleepMs, logs.resolve("worker-" + i + ".log")));
@@ -285,9 +291,12 @@ class QueueScalingFigures {
     /** Starts flight recordings in this JVM and, through {@code jcmd}, in each worker. */
     private static jdk.jfr.Recording record(List<Process> workers) throws Exception {
         for (Process p : workers) {
-            jcmd(p, "JFR.start", "name=figures", "settings=profile");
+            jcmd(p, "JFR.start", "name=figures", "settings=" + JFR_SETTINGS);
         }
-        jdk.jfr.Recording r = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+        jdk.jfr.Configuration settings = JFR_SETTINGS.endsWith(".jfc")
+                ? jdk.jfr.Configuration.create(Path.of(JFR_SETTINGS))
+                : jdk.jfr.Configuration.getConfiguration(JFR_SETTINGS);
+        jdk.jfr.Recording r = new jdk.jfr.Recording(settings);
         r.start();
         return r;
     }

@@ -35,11 +35,13 @@ final class CheckpointReads {
     private static final int ROWS_PER_FETCH_LIMITED = 100;
 
     private final Connections.Lease tx;
+    private final Dialect dialect;
     private final ChannelIds channelIds;
     private final Function<String, String> names;
 
-    CheckpointReads(Connections.Lease tx, ChannelIds channelIds, Function<String, String> names) {
+    CheckpointReads(Connections.Lease tx, Dialect dialect, ChannelIds channelIds, Function<String, String> names) {
         this.tx = tx;
+        this.dialect = dialect;
         this.channelIds = channelIds;
         this.names = names;
     }
@@ -58,7 +60,7 @@ final class CheckpointReads {
         }
         try (ResultSet r = p.executeQuery()) {
             if (r.next()) {
-                row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
+                row = CheckpointRow.read(r, threadId, names);
             }
         }
         return row == null
@@ -68,8 +70,11 @@ final class CheckpointReads {
 
     /** The namespace's checkpoints that match the options, newest first. */
     List<CheckpointTuple> history(String threadId, String namespace, ListOptions options) throws SQLException {
-        HistoryQuery query =
-                HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
+        boolean joined = dialect == Dialect.SQLITE;
+        HistoryQuery query = HistoryQuery.of(
+                "SELECT " + CheckpointRow.COLUMNS + (joined ? ", " + CheckpointRow.SQLITE_TEXTS : "")
+                        + " FROM switchboard_checkpoints c",
+                options);
         List<CheckpointRow> rows = new ArrayList<>();
         PreparedStatement p = tx.prepare(query.sql());
         query.bind(p, threadId, namespace);
@@ -77,11 +82,14 @@ final class CheckpointReads {
         StoredIds.Texts ids = new StoredIds.Texts();
         try (ResultSet r = p.executeQuery()) {
             boolean all = options.filter().isEmpty();
+            long space = -1; // the query's rows are of one space: read it once
             while (r.next()) {
-                String stored = r.getString(4);
-                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId, stored);
+                CheckpointRow.Texts texts = CheckpointRow.Texts.read(r, joined);
+                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId, texts);
                 if (all || metadata.matches(options.filter())) {
-                    rows.add(CheckpointRow.read(r, threadId, metadata, stored.isEmpty(), names, ids));
+                    CheckpointRow row = CheckpointRow.read(r, threadId, texts, metadata, space, names, ids);
+                    space = row.space();
+                    rows.add(row);
                     if (options.limit() > 0 && rows.size() == options.limit()) {
                         break;
                     }
@@ -115,17 +123,36 @@ final class CheckpointReads {
      * checkpoint.) Read unordered, so that the database streams them instead of sorting them;
      * {@link WriteLists} puts each checkpoint's back in the order they were stored.
      */
+    /**
+     * The writes query of some rows. On PostgreSQL their numbers are one array parameter: one
+     * statement text whatever the count, which the server prepares once, where a list of a thousand
+     * parameters was parsed and planned anew on every read (a quarter of the query's time).
+     */
+    private PreparedStatement writesOf(List<CheckpointRow> part) throws SQLException {
+        String select = "SELECT checkpoint, seq, idx, channel, task_id, value FROM switchboard_writes WHERE checkpoint";
+        if (dialect == Dialect.POSTGRES) {
+            Long[] seqs = new Long[part.size()];
+            for (int i = 0; i < seqs.length; i++) {
+                seqs[i] = part.get(i).seq();
+            }
+            PreparedStatement p = tx.prepare(select + " = ANY (?)");
+            p.setArray(1, tx.connection().createArrayOf("bigint", seqs));
+            return p;
+        }
+        PreparedStatement p = tx.prepare(select + " IN (" + "?, ".repeat(part.size() - 1) + "?)");
+        for (int i = 0; i < part.size(); i++) {
+            p.setLong(i + 1, part.get(i).seq());
+        }
+        return p;
+    }
+
     private WriteLists writes(List<CheckpointRow> rows) throws SQLException {
         WriteLists out = new WriteLists(rows);
         List<long[]> read = new ArrayList<>();
         List<byte[][]> bytes = new ArrayList<>();
         for (int from = 0; from < rows.size(); from += PER_QUERY) {
             List<CheckpointRow> part = rows.subList(from, Math.min(rows.size(), from + PER_QUERY));
-            PreparedStatement p = tx.prepare("SELECT checkpoint, seq, idx, channel, task_id, value"
-                    + " FROM switchboard_writes WHERE checkpoint IN (" + "?, ".repeat(part.size() - 1) + "?)");
-            for (int i = 0; i < part.size(); i++) {
-                p.setLong(i + 1, part.get(i).seq());
-            }
+            PreparedStatement p = writesOf(part);
             p.setFetchSize(ROWS_PER_FETCH);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {

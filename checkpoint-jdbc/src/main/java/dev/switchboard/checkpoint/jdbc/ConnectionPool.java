@@ -115,6 +115,24 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
+     * Makes this pool fit connections that reach PostgreSQL through a pooler in transaction mode
+     * (PgBouncer's {@code pool_mode = transaction}), which hands the server connection behind a
+     * client to other clients after each transaction, so that what one client sets for its session
+     * reaches another's transactions: from now on the pool sets nothing for a session. Reads set
+     * their isolation (REPEATABLE READ) inside each transaction, one statement more per read, and
+     * writes use the database's default isolation, which must be PostgreSQL's default, READ
+     * COMMITTED. The pooler must also not keep pgjdbc's server-side prepared statements unless it
+     * carries them (PgBouncer 1.21 and later with {@code max_prepared_statements}): give the URL
+     * {@code prepareThreshold=0}. Call it before the pool is first used.
+     *
+     * @return this pool
+     */
+    public ConnectionPool transactionPooled() {
+        connections.perTransaction();
+        return this;
+    }
+
+    /**
      * The most connections this pool opens at once.
      *
      * @return the bound; 0 for {@link #dataSource}, whose own pool bounds them

@@ -333,7 +333,7 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
 
     private CheckpointReads reads(Connections.Lease tx) {
-        return new CheckpointReads(tx, channelIds, names(tx));
+        return new CheckpointReads(tx, dialect, channelIds, names(tx));
     }
 
     // ---------------------------------------------------------------- lifecycle

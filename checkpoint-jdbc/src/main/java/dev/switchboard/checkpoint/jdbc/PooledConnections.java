@@ -3,6 +3,7 @@ package dev.switchboard.checkpoint.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -56,6 +57,13 @@ final class PooledConnections implements Connections {
     private final Deque<Idle> idle = new ArrayDeque<>();
 
     private volatile boolean closed;
+    /**
+     * Whether the connections go through a pooler in transaction mode, which hands the server
+     * connection behind them to other clients between transactions: then nothing is set for the
+     * session (it would reach other clients' transactions) and reads set their isolation inside
+     * each transaction.
+     */
+    private volatile boolean perTransaction;
 
     private record Idle(Connection connection, Kind kind, long since) {}
 
@@ -96,7 +104,22 @@ final class PooledConnections implements Connections {
     @Override
     public Lease lease(boolean write) throws SQLException {
         Kind kind = write ? Kind.WRITE : Kind.READ;
-        return new PooledLease(borrow(kind), kind);
+        Connection c = borrow(kind);
+        if (!write && perTransaction) {
+            // the driver begins the transaction (read-only) before this, its first statement
+            try (Statement s = c.createStatement()) {
+                s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+            } catch (SQLException | RuntimeException e) {
+                giveBack(c, kind, false);
+                throw e;
+            }
+        }
+        return new PooledLease(c, kind);
+    }
+
+    /** Sets nothing for the session from now on: see {@link #perTransaction}. */
+    void perTransaction() {
+        perTransaction = true;
     }
 
     /**
@@ -118,12 +141,12 @@ final class PooledConnections implements Connections {
             Idle reused = permits == null ? null : reuse(kind);
             Connection c = reused == null ? opener.open() : reused.connection();
             try {
-                if (reused == null && permits != null && kind == Kind.PLAIN) {
+                if (reused == null && permits != null && kind == Kind.PLAIN && !perTransaction) {
                     // a kept connection says what it was set up for: READ COMMITTED, whatever the
                     // database's default, as the saver's writes are when it is reused for them
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
-                configure(c, reused == null ? null : reused.kind(), kind);
+                configure(c, reused == null ? null : reused.kind(), kind, perTransaction);
             } catch (SQLException | RuntimeException e) {
                 Connections.quietly(c);
                 throw e;
@@ -158,26 +181,31 @@ final class PooledConnections implements Connections {
      * Sets a connection up for {@code to}; {@code from} is what it was set up for (null: a new
      * connection, as the driver opened it). Only what differs is sent.
      */
-    private static void configure(Connection c, Kind from, Kind to) throws SQLException {
+    private static void configure(Connection c, Kind from, Kind to, boolean perTransaction) throws SQLException {
         if (from == to) {
             return;
         }
+        // pgjdbc sends an isolation level as the session's (SET SESSION CHARACTERISTICS), while
+        // read-only and auto-commit only shape each transaction's BEGIN
+        boolean session = !perTransaction;
         switch (to) {
             case READ -> {
                 c.setAutoCommit(false);
-                c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                if (session) {
+                    c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                }
                 c.setReadOnly(true);
             }
             case WRITE -> {
                 c.setAutoCommit(false);
-                if (from == null || from == Kind.READ) {
+                if (session && (from == null || from == Kind.READ)) {
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
                 c.setReadOnly(false);
             }
             case PLAIN -> {
                 c.setAutoCommit(true);
-                if (from == Kind.READ) {
+                if (session && from == Kind.READ) {
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
                 c.setReadOnly(false);

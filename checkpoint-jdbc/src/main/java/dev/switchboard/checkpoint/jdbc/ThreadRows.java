@@ -42,10 +42,15 @@ final class ThreadRows {
     static final String TOUCH_FROM_MOVED = "INSERT INTO switchboard_threads (thread_id, metadata, created_at,"
             + " updated_at) SELECT ?, '{}', ?, ? FROM moved" + UPSERT;
 
-    /** Marks the thread active now, creating its row if needed. */
+    /**
+     * Marks the thread active now, creating its row if needed. A row that already says now (to the
+     * millisecond) is left as it is: SQLite writes a row it updates, and with its
+     * {@code updated_at} index that was two of the ten pages a superstep added to the WAL, while
+     * supersteps of a quick graph come several to a millisecond.
+     */
     static void touch(Connections.Lease tx, String threadId, Instant now) throws SQLException {
         PreparedStatement p = tx.prepare("INSERT INTO switchboard_threads (thread_id, metadata, created_at, updated_at)"
-                + " VALUES (?, '{}', ?, ?)" + UPSERT);
+                + " VALUES (?, '{}', ?, ?)" + UPSERT + " WHERE switchboard_threads.updated_at <> excluded.updated_at");
         p.setString(1, threadId);
         p.setLong(2, now.toEpochMilli());
         p.setLong(3, now.toEpochMilli());
@@ -238,7 +243,7 @@ final class ThreadRows {
             for (int i = 0; r.next(); i++) {
                 space = r.getLong(9);
                 if (i < keep) {
-                    CheckpointRow row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
+                    CheckpointRow row = CheckpointRow.read(r, threadId, names);
                     for (Map.Entry<String, ChannelVersion> e :
                             row.checkpoint().channels().entrySet()) {
                         keptChains.add(e.getKey() + '\u0000' + e.getValue().base());

@@ -130,6 +130,31 @@ class ConnectionPoolTest {
         }
     }
 
+    @Test
+    void aTransactionPooledPoolReadsInRepeatableReadWithoutSettingItForTheSession() throws Exception {
+        try (Postgres pg = Postgres.schema();
+                ConnectionPool kept = ConnectionPool.postgres(pg.url, 1, Duration.ofSeconds(5));
+                ConnectionPool pooled = ConnectionPool.postgres(pg.url, 1, Duration.ofSeconds(5))
+                        .transactionPooled()) {
+            // [this transaction's level, the session's default]: a pooler in transaction mode
+            // hands the session to other clients, whose writes must not inherit a read's level
+            assertEquals(List.of("repeatable read", "repeatable read"), readLevels(kept));
+            assertEquals(List.of("repeatable read", "read committed"), readLevels(pooled));
+            assertEquals(List.of("repeatable read", "read committed"), readLevels(pooled));
+            assertEquals("read committed", isolationOfABorrowed(pooled));
+        }
+    }
+
+    private static List<String> readLevels(ConnectionPool pool) throws Exception {
+        try (Connections.Lease read = pool.shared().lease(false);
+                Statement s = read.connection().createStatement();
+                ResultSet r = s.executeQuery("SELECT current_setting('transaction_isolation'),"
+                        + " current_setting('default_transaction_isolation')")) {
+            r.next();
+            return List.of(r.getString(1), r.getString(2));
+        }
+    }
+
     private static String isolationOfABorrowed(ConnectionPool pool) throws Exception {
         Connection c = pool.borrow();
         try (Statement s = c.createStatement();

@@ -85,8 +85,11 @@ class HistoryReadTest {
     private static String plan(Connection c, String sql, boolean postgres) throws SQLException {
         try (PreparedStatement p = c.prepareStatement((postgres ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + sql)) {
             for (int i = 1; i <= p.getParameterMetaData().getParameterCount(); i++) {
-                // Untyped on PostgreSQL, so that it fits the text and the number parameters alike.
-                p.setObject(i, "1", postgres ? Types.OTHER : Types.VARCHAR);
+                // Untyped on PostgreSQL, so that it fits the text and the number parameters alike;
+                // an array parameter (the writes' checkpoints) as an array of one.
+                boolean array = postgres
+                        && p.getParameterMetaData().getParameterTypeName(i).startsWith("_");
+                p.setObject(i, array ? "{1}" : "1", postgres ? Types.OTHER : Types.VARCHAR);
             }
             StringBuilder plan = new StringBuilder();
             try (ResultSet r = p.executeQuery()) {

@@ -2,10 +2,15 @@ package dev.switchboard.runtime.pregel;
 
 import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Send;
+import dev.switchboard.runtime.channel.AnyValueSpec;
 import dev.switchboard.runtime.channel.Channel;
+import dev.switchboard.runtime.channel.ChannelSpec;
+import dev.switchboard.runtime.channel.EphemeralSpec;
+import dev.switchboard.runtime.channel.LastValueSpec;
 import dev.switchboard.runtime.managed.ManagedContext;
 import dev.switchboard.runtime.spi.EntrypointCall;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,6 +46,18 @@ final class ChannelState {
     private final int[] updatedList;
     private int updatedCount;
     private final PendingWrites pending;
+    /**
+     * Per node, a pull task of an earlier step (or run) whose barrier has passed, for the node's
+     * next pull task to reuse: a step then allocates no task, and a chain's run none once a run of
+     * the graph has filled these (see {@link #reset}).
+     */
+    private final Task[] spareTasks;
+    /** Per node, spare push tasks as a stack (at most {@link #MAX_SPARE_PUSHES}); made at the first. */
+    private Task[][] sparePushes;
+
+    private int[] sparePushCount;
+    /** The most spare push tasks kept per node: a step of many sends does not pin them all for good. */
+    static final int MAX_SPARE_PUSHES = 256;
 
     ChannelState(GraphSpec spec) {
         this.spec = spec;
@@ -54,6 +71,61 @@ final class ChannelState {
         this.candidate = new boolean[spec.nodeNames.length];
         this.updatedList = new int[n];
         this.pending = new PendingWrites(n);
+        this.spareTasks = new Task[spec.nodeNames.length];
+    }
+
+    /**
+     * Resets this state to what the constructor made (fresh channels, no versions), keeping its
+     * spare tasks, for the graph's next run to reuse ({@link RunSpares}). Only for a run that ended
+     * and whose state nothing reads any more.
+     */
+    ChannelState reset() {
+        for (int c = 0; c < channels.length; c++) {
+            if (channels[c].isAvailable() || !emptyIsFresh(spec.channels[c])) {
+                channels[c] = spec.channels[c].create();
+            }
+        }
+        versions.reset();
+        for (int u = 0; u < updatedCount; u++) {
+            updated[updatedList[u]] = false;
+        }
+        updatedCount = 0;
+        Arrays.fill(candidate, false);
+        pending.clear();
+        return this;
+    }
+
+    /**
+     * Whether an empty channel of {@code spec} is the same as a new one: these kinds keep nothing
+     * but their value, so the many edge channels a run leaves empty serve the next run as they are.
+     */
+    private static boolean emptyIsFresh(ChannelSpec spec) {
+        return spec instanceof EphemeralSpec || spec instanceof LastValueSpec || spec instanceof AnyValueSpec;
+    }
+
+    /** Keeps the {@link Task#reusable} task {@code t} of a step whose barrier has passed for one of its node's next tasks. */
+    void recycle(Task t) {
+        t.forget();
+        if (!t.isPush()) {
+            spareTasks[t.node] = t;
+            return;
+        }
+        if (sparePushes == null) {
+            sparePushes = new Task[spec.nodeNames.length][];
+            sparePushCount = new int[spec.nodeNames.length];
+        }
+        int n = t.node;
+        int count = sparePushCount[n];
+        if (count == MAX_SPARE_PUSHES) {
+            return;
+        }
+        Task[] stack = sparePushes[n];
+        if (stack == null || count == stack.length) {
+            stack = sparePushes[n] = Arrays.copyOf(
+                    stack == null ? new Task[0] : stack, Math.min(MAX_SPARE_PUSHES, Math.max(8, count * 2)));
+        }
+        stack[count] = t;
+        sparePushCount[n] = count + 1;
     }
 
     GraphSpec spec() {
@@ -89,9 +161,7 @@ final class ChannelState {
                 Send<?> send = (Send<?>) list.get(i);
                 int found = spec.sendTargets.find(send.node());
                 int node = found < 0 ? spec.node(send.node()) : found; // spec.node names the missing node
-                Task t = Task.push(node, spec.nodeNames[node], i, send.payload(), ids);
-                t.reserve(spec.writeHint[node]);
-                out.add(t);
+                out.add(push(node, i, send.payload(), ids));
             }
         }
         if (onlyUpdated && updatedCount > 0) {
@@ -105,7 +175,24 @@ final class ChannelState {
         }
     }
 
+    private Task push(int node, int index, Object payload, TaskIds.Scope ids) {
+        if (sparePushes != null && sparePushCount[node] > 0) {
+            int top = --sparePushCount[node];
+            Task spare = sparePushes[node][top];
+            sparePushes[node][top] = null;
+            return spare.reuse(index, payload, ids);
+        }
+        Task t = Task.push(node, spec.nodeNames[node], index, payload, ids);
+        t.reserve(spec.writeHint[node]);
+        return t;
+    }
+
     private Task pull(int n, TaskIds.Scope ids) {
+        Task spare = spareTasks[n];
+        if (spare != null) {
+            spareTasks[n] = null;
+            return spare.reuse(-1, null, ids);
+        }
         Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
         t.reserve(spec.writeHint[n]);
         return t;

@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.checkpoint.ChannelVersion;
 import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,6 +58,23 @@ final class ChannelVersions {
         this.spec = spec;
         this.versions = new long[spec.channels.length];
         this.seen = new long[spec.seenOffset[spec.nodeNames.length]];
+    }
+
+    /** Back to what the constructor made, for the next run of a {@link ChannelState} reused across runs. */
+    void reset() {
+        Arrays.fill(versions, 0);
+        Arrays.fill(seen, 0);
+        suffix = null;
+        interruptSeen = null;
+        maxVersion = 0;
+        runSuffix = null;
+        versionText = null;
+        versionTextOf = null;
+        versionTextSuffix = null;
+        lastText = null;
+        lastTextCounter = 0;
+        lastTextSuffix = null;
+        seenEntries = null;
     }
 
     // ---------------------------------------------------------------- restore

@@ -4,6 +4,8 @@ import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.PendingWrite;
+import dev.switchboard.runtime.error.ErrorCode;
+import dev.switchboard.runtime.error.GraphException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -81,5 +83,18 @@ final class Cursor {
             hasState = true;
         }
         step++;
+    }
+
+    /** A thread that waits for nodes this graph no longer has: running it would skip them. */
+    GraphException strandedNodes(String threadId, String graph) {
+        return new GraphException(
+                "checkpoint " + checkpointId + " of thread '" + threadId + "' waits for node"
+                        + (stranded.size() == 1 ? " " : "s ") + String.join(", ", stranded)
+                        + ", which graph " + graph + " no longer has, so a run would skip "
+                        + (stranded.size() == 1 ? "it" : "them")
+                        + "; run it with a build that has the node (or rename it with @Node(renamedFrom)), or drop the"
+                        + " waiting work with updateState (nothing was written)",
+                ErrorCode.SCHEMA_NODE_REMOVED,
+                null);
     }
 }

@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * across attempts, or resume values, subgraph namespaces and step records would no longer line up.
  */
 final class Execution extends TaskContext {
-    final Task task;
+    /** The task this runs; set anew only when a finished execution is reused ({@link #reuse}). */
+    Task task;
     /** The node's input, read before the superstep's tasks start (with this as its context). */
     Object input;
     /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
@@ -114,6 +115,31 @@ final class Execution extends TaskContext {
     /** Forgets what the failed attempt counted; what runs next (retry or error handler) counts afresh. */
     synchronized void failed() {
         counters = null;
+    }
+
+    /**
+     * Whether this execution's task may be reused once its step is over: the first attempt ran it
+     * to the end, counted nothing and was not cut off, so no late call can still reach the task.
+     */
+    boolean reusable() {
+        return number == 1 && !nodeFailed && counters == null && !abandoned() && keptNothing() && task.reusable();
+    }
+
+    /**
+     * This {@link #reusable} execution, after its step, as the first attempt of {@code task} in
+     * step {@code step} of the run of {@code scope}: a step's tasks then allocate no executions.
+     */
+    Execution reuse(Task task, RunScope scope, int step, int stop) {
+        this.task = task;
+        rebind(scope, step, stop);
+        input = null;
+        checkpointId = null;
+        return this;
+    }
+
+    /** Drops what the finished execution read, so a spare one keeps no state alive. */
+    void forget() {
+        input = null;
     }
 
     /** Moves on to the next attempt after {@link #failed()}. */

@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -56,6 +57,8 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     private final Set<String> interruptAfter;
     private final NodePolicies policies;
     private final GraphSchema schema;
+    /** What a finished invoke leaves for the next run to reuse (see {@link PregelLoop#release}). */
+    private final AtomicReference<RunSpares> spares = new AtomicReference<>();
 
     /**
      * For generated subclasses.
@@ -118,7 +121,9 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     @SuppressWarnings("unchecked")
     private GraphOutput<O> run(PregelLoop loop, Object input) {
         O value = (O) loop.run(input);
-        return new GraphOutput<>(value, loop.paused(), loop.interrupts());
+        GraphOutput<O> out = new GraphOutput<>(value, loop.paused(), loop.interrupts());
+        loop.release();
+        return out;
     }
 
     @Override
@@ -332,7 +337,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
     /** The loop of this graph as a subgraph of a task of {@code parent}, in its own namespace. */
     PregelLoop childLoop(RunScope parent, List<String> namespace, EventSink sink) {
         return new PregelLoop(
-                childScope(parent, namespace, sink), Breakpoints.of(spec, interruptBefore, interruptAfter));
+                childScope(parent, namespace, sink), Breakpoints.of(spec, interruptBefore, interruptAfter), null);
     }
 
     /** This graph's run scope as a subgraph of a task of {@code parent}: its own namespace, the parent's thread. */
@@ -423,7 +428,7 @@ public abstract class PregelGraph<S, I extends StateUpdate, O> implements Compil
                 spec,
                 config.interruptBefore().orElse(interruptBefore),
                 config.interruptAfter().orElse(interruptAfter));
-        return new PregelLoop(scope(config, sink, cancellation), breakpoints);
+        return new PregelLoop(scope(config, sink, cancellation), breakpoints, spares);
     }
 
     private RunScope scope(RunConfig config, EventSink sink, Cancellation cancellation) {

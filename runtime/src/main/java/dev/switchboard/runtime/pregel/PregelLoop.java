@@ -9,12 +9,11 @@ import dev.switchboard.runtime.channel.Channel;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata.Source;
 import dev.switchboard.runtime.checkpoint.CheckpointTuple;
 import dev.switchboard.runtime.checkpoint.ReservedNames;
-import dev.switchboard.runtime.error.ErrorCode;
-import dev.switchboard.runtime.error.GraphException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One run of a graph: LangGraph's {@code PregelLoop}, the superstep lifecycle only. It loads the
@@ -33,6 +32,8 @@ final class PregelLoop {
     private final TaskWrites writes;
     private final TaskRunner runner;
     private final Breakpoints breakpoints;
+    /** Where the graph keeps what a finished run leaves for the next; {@code null} for a subgraph's loop. */
+    private final AtomicReference<RunSpares> spares;
 
     private List<Task> tasks = List.of();
     /**
@@ -49,15 +50,18 @@ final class PregelLoop {
 
     private List<Interrupt> interrupts = List.of();
 
-    PregelLoop(RunScope scope, Breakpoints breakpoints) {
+    /** A loop that takes its channel state from {@code spares}, if given, and gives it back there ({@link #release}). */
+    PregelLoop(RunScope scope, Breakpoints breakpoints, AtomicReference<RunSpares> spares) {
         this.scope = scope;
+        this.spares = spares;
         this.spec = scope.spec;
         this.persistence = scope.persistence;
         this.breakpoints = breakpoints;
-        this.state = new ChannelState(spec);
+        RunSpares spare = spares == null ? null : spares.getAndSet(null);
+        this.state = spare == null ? new ChannelState(spec) : spare.state;
         this.events = new RunEvents(spec, scope.sink);
         this.writes = new TaskWrites(scope, state);
-        this.runner = new TaskRunner(scope, state, writes, events);
+        this.runner = new TaskRunner(scope, state, writes, events, spare);
     }
 
     GraphSpec spec() {
@@ -129,21 +133,8 @@ final class PregelLoop {
         replaying = wanted.isPresent() && !wanted.get().equals(persistence.head);
         tuple.ifPresent(t -> cursor.restore(t, state, persistence, null));
         if (!cursor.stranded.isEmpty()) {
-            throw strandedNodes();
+            throw cursor.strandedNodes(persistence.threadId, spec.name);
         }
-    }
-
-    /** A thread that waits for nodes this graph no longer has: running it would skip them. */
-    private GraphException strandedNodes() {
-        return new GraphException(
-                "checkpoint " + cursor.checkpointId + " of thread '" + persistence.threadId + "' waits for node"
-                        + (cursor.stranded.size() == 1 ? " " : "s ") + String.join(", ", cursor.stranded)
-                        + ", which graph " + spec.name + " no longer has, so a run would skip "
-                        + (cursor.stranded.size() == 1 ? "it" : "them")
-                        + "; run it with a build that has the node (or rename it with @Node(renamedFrom)), or drop the"
-                        + " waiting work with updateState (nothing was written)",
-                ErrorCode.SCHEMA_NODE_REMOVED,
-                null);
     }
 
     /**
@@ -165,7 +156,7 @@ final class PregelLoop {
             }
             runner.prepare(tasks, cursor, stop);
             if (scope.listeners != null) {
-                scope.listeners.superstepStarted(scope.run, cursor.step, taskNodes());
+                scope.listeners.superstepStarted(scope.run, cursor.step, Task.names(tasks));
             }
             runner.runAll();
             if (anyTask(true) || anyTask(false)) {
@@ -182,23 +173,28 @@ final class PregelLoop {
         }
     }
 
-    private List<String> taskNodes() {
-        List<String> nodes = new ArrayList<>(tasks.size());
-        for (Task t : tasks) {
-            nodes.add(t.name);
-        }
-        return nodes;
-    }
-
     private List<Task> nextTasks() {
         scope.cancellation.check();
         if (cursor.step > stop) {
             throw new GraphRecursionException(scope.config.recursionLimit());
         }
+        runner.recycle(); // the last step's barrier has passed: its tasks can serve this one
         stepTasks.clear();
         state.prepareTasks(true, cursor.taskIds(spec, persistence), stepTasks);
         events.checkpoint(cursor, state, stepTasks);
         return stepTasks;
+    }
+
+    /**
+     * After {@link #run} and the output's read: leaves the channel state and executions to the
+     * graph's next run, if this run stored nothing, streamed nothing and did not pause (then
+     * nothing reads them later).
+     */
+    void release() {
+        if (spares != null && persistence == null && !paused && !scope.nested && scope.sink == EventSink.NONE) {
+            runner.recycle();
+            spares.set(runner.spares(state.reset()));
+        }
     }
 
     private void finishStep() {

@@ -25,11 +25,13 @@ final class Task implements WriteSink {
 
     final int node;
     final String name;
-    final int pushIndex;
-    final Object payload;
+    /** A push task's send index and payload; set anew when a spare push task is reused ({@link #reuse}). */
+    int pushIndex;
+
+    Object payload;
     final int[] triggers;
     /** What the id derives from; {@code null} for a task no checkpoint refers to. */
-    private final TaskIds.Scope ids;
+    private TaskIds.Scope ids;
 
     /** The writes' channels and values, allocated at the first write: most tasks write, but not all. */
     int[] writeChannels = NO_CHANNELS;
@@ -90,6 +92,38 @@ final class Task implements WriteSink {
 
     static Task pull(int node, String name, int[] triggers, TaskIds.Scope ids) {
         return new Task(node, name, -1, null, triggers, ids);
+    }
+
+    /**
+     * Whether this pull task can serve as its node's next pull task ({@link #reuse}): it ran and
+     * its writes applied, with none of the rare fields (resumes, durable steps, completed writes)
+     * that a stored or resumed task carries.
+     */
+    boolean reusable() {
+        return outcome == Outcome.RAN && error == null && rare == null && interrupts.isEmpty();
+    }
+
+    /**
+     * This {@link #reusable} task as a new task of its node with ids from {@code ids} (a push task
+     * with send {@code pushIndex} of {@code payload}; a pull task keeps -1 and null): its write
+     * arrays keep their size, so a node's next task allocates nothing. Only tasks of steps whose
+     * barrier has passed are reused; nothing refers to them any more.
+     */
+    Task reuse(int pushIndex, Object payload, TaskIds.Scope ids) {
+        this.pushIndex = pushIndex;
+        this.payload = payload;
+        this.ids = ids;
+        outcome = Outcome.PENDING;
+        id = null;
+        currentSlots = null;
+        return this;
+    }
+
+    /** Drops what this {@link #reusable} task refers to (payload, writes), so a spare task keeps no values alive. */
+    void forget() {
+        payload = null;
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
     }
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */

@@ -30,10 +30,12 @@ import java.util.concurrent.Executor;
  * object for both; a retry or an error handler gets a context of its own.
  */
 sealed class TaskContext implements NodeContext, ManagedContext, TaskCaller permits Execution {
-    private final RunScope scope;
+    /** The run, step and limit of the attempt: set anew only when a finished execution is reused ({@link #rebind}). */
+    private RunScope scope;
+
     private final Execution execution;
-    private final int step;
-    private final int stop;
+    private int step;
+    private int stop;
     /** Set when the attempt this context belongs to timed out: a late node must not act. */
     private volatile boolean abandoned;
     /** Runs the task's durable steps; made when the node asks for its first. */
@@ -56,6 +58,13 @@ sealed class TaskContext implements NodeContext, ManagedContext, TaskCaller perm
         this.stop = stop;
     }
 
+    /** This first attempt's context in another step or run: for an {@link Execution} that is reused. */
+    final void rebind(RunScope scope, int step, int stop) {
+        this.scope = scope;
+        this.step = step;
+        this.stop = stop;
+    }
+
     /** The context of a task no runner executes (the state API's routes and subgraph lookups): a first attempt. */
     static TaskContext outsideRun(RunScope scope, Task task, int step, int stop) {
         return new Execution(scope, task, step, stop);
@@ -69,6 +78,11 @@ sealed class TaskContext implements NodeContext, ManagedContext, TaskCaller perm
     /** Whether the attempt timed out and was cut off. */
     boolean abandoned() {
         return abandoned;
+    }
+
+    /** Whether the attempt ran neither durable steps nor task calls, which keep this context. */
+    final boolean keptNothing() {
+        return steps == null && calls == null;
     }
 
     @Override

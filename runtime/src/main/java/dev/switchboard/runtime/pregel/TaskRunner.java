@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.spi.EntrypointCall;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -56,11 +57,22 @@ final class TaskRunner {
     private Consumer<Execution> runTimedOne;
     /** {@link #took}, told of each task a step on the caller ran. */
     private ObjLongConsumer<Execution> tookOne;
+    /**
+     * Executions of earlier steps that {@link #recycle} kept, as a stack of {@link #spareCount},
+     * for the next steps' tasks to run in; made at the first recycle.
+     */
+    private Execution[] spares;
+
+    private int spareCount;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
-    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events) {
+    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events, RunSpares spare) {
         this.scope = scope;
+        if (spare != null) {
+            this.spares = spare.executions;
+            this.spareCount = spare.executionCount;
+        }
         this.state = state;
         this.writes = writes;
         this.events = events;
@@ -84,7 +96,7 @@ final class TaskRunner {
             if (t.done()) {
                 continue;
             }
-            Execution e = new Execution(scope, t, step, stop);
+            Execution e = execution(t);
             e.checkpointId = checkpointId;
             executions.add(e);
             if (t.node == 0) {
@@ -99,6 +111,51 @@ final class TaskRunner {
             e.input = t.isPush() ? t.payload : state.readWith(inputs, t, scope.spec.readSchema[t.node], e, false);
             events.taskStart(t, e.input, step);
         }
+    }
+
+    /**
+     * Gives the tasks of the last step's executions that ran cleanly (one attempt, nothing counted,
+     * never abandoned by a timeout) to the channel state for their nodes' next tasks to reuse, once
+     * the step's barrier has passed. Only without a checkpointer: a saver may still hold a task
+     * whose writes it stores later.
+     */
+    void recycle() {
+        if (scope.persistence == null) {
+            for (int i = 0; i < executions.size(); i++) {
+                Execution e = executions.get(i);
+                if (e.reusable()) {
+                    state.recycle(e.task);
+                    keep(e);
+                }
+            }
+        }
+        executions.clear();
+    }
+
+    private void keep(Execution e) {
+        if (spares == null || spareCount == spares.length) {
+            if (spareCount == ChannelState.MAX_SPARE_PUSHES) {
+                return; // enough for most steps; a step of many sends does not pin them all for good
+            }
+            spares = Arrays.copyOf(spares == null ? new Execution[0] : spares, Math.max(4, spareCount * 2));
+        }
+        e.forget();
+        spares[spareCount++] = e;
+    }
+
+    /** What this run leaves for the graph's next one, with its channel state {@code state} reset. */
+    RunSpares spares(ChannelState state) {
+        return new RunSpares(state, spares, spareCount);
+    }
+
+    /** An execution for task {@code t}: a spare one, reused, or a new one. */
+    private Execution execution(Task t) {
+        if (spareCount > 0) {
+            Execution spare = spares[--spareCount];
+            spares[spareCount] = null;
+            return spare.reuse(t, scope, step, stop);
+        }
+        return new Execution(scope, t, step, stop);
     }
 
     /**

@@ -61,10 +61,7 @@ public final class Runs {
      * @param r the router
      */
     public void routes(Router r) {
-        r.add(
-                "POST",
-                "/threads/{thread_id}/runs",
-                ex -> ex.json(200, create(ex, ex.param("thread_id")).asCreated()));
+        r.add("POST", "/threads/{thread_id}/runs", ex -> created(ex, create(ex, ex.param("thread_id"))));
         r.add("POST", "/threads/{thread_id}/runs/wait", ex -> await(ex, create(ex, ex.param("thread_id"))));
         r.add("POST", "/threads/{thread_id}/runs/stream", ex -> stream(ex, create(ex, ex.param("thread_id"))));
         r.add("GET", "/threads/{thread_id}/runs", this::list);
@@ -76,7 +73,7 @@ public final class Runs {
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/join", this::join);
         r.add("GET", "/threads/{thread_id}/runs/{run_id}/stream", this::joinStream);
         r.add("POST", "/threads/{thread_id}/runs/{run_id}/cancel", this::cancel);
-        r.add("POST", "/runs", ex -> ex.json(200, create(ex, null).asCreated()));
+        r.add("POST", "/runs", ex -> created(ex, create(ex, null)));
         r.add("POST", "/runs/wait", ex -> await(ex, create(ex, null, true)));
         r.add("POST", "/runs/stream", ex -> stream(ex, create(ex, null)));
         new ThreadJoins(registry, threads, this, pipeline).routes(r);
@@ -86,6 +83,11 @@ public final class Runs {
     /** Creates the run a request asks for on {@code threadId} (null: stateless). */
     private RunRow create(Exchange ex, String threadId) throws IOException {
         return create(ex, threadId, false);
+    }
+
+    /** Answers a created run as stored when created: its bytes, no tree made again to be written. */
+    private static void created(Exchange ex, RunRow run) {
+        ex.send(200, "application/json", run.asCreatedJson());
     }
 
     /** As {@link #create(Exchange, String)}; {@code wait} when this request waits for the run's end. */

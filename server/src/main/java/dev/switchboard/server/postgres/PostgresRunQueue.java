@@ -13,6 +13,7 @@ import dev.switchboard.server.runs.Multitask;
 import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunQueue;
 import dev.switchboard.server.runs.Stop;
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.sql.Connection;
@@ -112,11 +113,10 @@ public final class PostgresRunQueue implements RunQueue {
     public Submitted submit(RunRow run, ThreadRow thread, ObjectNode metadata, String claimFor) {
         // the rows' JSON before borrowing a connection, as in finish
         String row = RowJson.text(run.stored());
-        String idle =
-                RowJson.text(Json.object().put("updated_at", thread.updatedAt().toString()));
+        String idle = RowJson.text(Json.object().put("updated_at", IsoInstant.format(thread.updatedAt())));
         ObjectNode busyFields = thread.stateFields();
         busyFields.put("status", ThreadStatus.BUSY.wireName());
-        busyFields.put("updated_at", Clock.now().toString());
+        busyFields.put("updated_at", IsoInstant.format(Clock.now()));
         String busy = RowJson.text(busyFields);
         Object[] stored = new Object[1];
         Submitted s = submit(run, row, RowJson.text(metadata), idle, busy, claimFor, stored);
@@ -338,7 +338,7 @@ public final class PostgresRunQueue implements RunQueue {
                 "UPDATE " + RUNS + " SET queue_status = 'pending', owner = NULL, lease_until = NULL,"
                         + " attempt = attempt - 1, row_json = " + QueueRows.restatus("row_json", "running", "pending")
                         + " WHERE run_id = ? AND owner = ? AND attempt = ?",
-                Clock.now().toString(),
+                IsoInstant.format(Clock.now()),
                 claim.runId(),
                 owner,
                 claim.attempt()));

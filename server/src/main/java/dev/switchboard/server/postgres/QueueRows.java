@@ -4,6 +4,7 @@ import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.runs.Claim;
 import dev.switchboard.server.runs.Stop;
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -92,7 +93,7 @@ final class QueueRows {
      * right after: two round trips fewer per run.
      */
     Claim take(Connection cx, String owner, String runId, boolean busy) throws SQLException {
-        String now = Clock.now().toString();
+        String now = IsoInstant.format(Clock.now());
         String sql = "WITH c AS (UPDATE " + RUNS + " u SET queue_status = 'running', owner = ?,"
                 + " attempt = u.attempt + 1, lease_until = now() + ? * interval '1 millisecond',"
                 + " row_json = " + restatus("u.row_json", "pending", "running")

@@ -45,7 +45,7 @@ public final class QueueWorker implements AutoCloseable {
 
     private final PostgresRunQueue queue;
     private final EventLog log;
-    private final ConnectionPool pool;
+    private final Session session;
     private final Settings settings;
     private final RunPipeline pipeline;
     private final Object wake = new Object();
@@ -72,18 +72,33 @@ public final class QueueWorker implements AutoCloseable {
     private Thread claimer;
 
     /**
+     * Opens the one connection a worker keeps for itself, for a session: {@code LISTEN} holds only
+     * on the connection that issued it, which a pooler in transaction mode does not keep.
+     */
+    @FunctionalInterface
+    public interface Session {
+        /**
+         * A new connection, which the worker closes.
+         *
+         * @return the connection
+         * @throws SQLException if the database cannot be reached
+         */
+        Connection open() throws SQLException;
+    }
+
+    /**
      * A worker.
      *
-     * @param pool the server's pool, of which the worker keeps one {@linkplain ConnectionPool#dedicated
-     *     dedicated} connection (outside its bound) to LISTEN and beat on
+     * @param session opens the connection the worker keeps (outside the pool's bound) to LISTEN and
+     *     beat on: the pool's {@linkplain ConnectionPool#dedicated dedicated} one, or one on a direct
+     *     URL when the pool goes through a transaction-mode pooler
      * @param queue the queue
      * @param log the run event log
      * @param settings timing
      * @param pipeline what executes the claimed runs
      */
-    public QueueWorker(
-            ConnectionPool pool, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
-        this.pool = pool;
+    public QueueWorker(Session session, PostgresRunQueue queue, EventLog log, Settings settings, RunPipeline pipeline) {
+        this.session = session;
         this.queue = queue;
         this.log = log;
         this.settings = settings;
@@ -170,7 +185,7 @@ public final class QueueWorker implements AutoCloseable {
 
     private void listen() {
         while (!closing) {
-            try (Connection c = pool.dedicated()) {
+            try (Connection c = session.open()) {
                 try {
                     listenerPid = c.unwrap(PGConnection.class).getBackendPID();
                     listenOn(c);

@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import java.time.Instant;
 import java.util.Objects;
@@ -61,7 +62,7 @@ public record AssistantRow(
      */
     public ObjectNode json() {
         ObjectNode o = versionJson();
-        o.put("updated_at", updatedAt.toString());
+        o.put("updated_at", IsoInstant.format(updatedAt));
         return o;
     }
 
@@ -76,7 +77,7 @@ public record AssistantRow(
         o.put("graph_id", graphId);
         o.set("config", config.deepCopy());
         o.set("context", context.deepCopy());
-        o.put("created_at", createdAt.toString());
+        o.put("created_at", IsoInstant.format(createdAt));
         o.set("metadata", metadata.deepCopy());
         o.put("version", version);
         o.put("name", name);
@@ -95,7 +96,7 @@ public record AssistantRow(
      * @return the row
      */
     public static AssistantRow restore(ObjectNode row) {
-        Instant created = Instant.parse(Json.text(row, "created_at"));
+        Instant created = IsoInstant.parse(Json.text(row, "created_at"));
         String updated = Json.text(row, "updated_at");
         return new AssistantRow(
                 Json.text(row, "assistant_id"),
@@ -107,7 +108,7 @@ public record AssistantRow(
                 Json.text(row, "description"),
                 row.get("version").asInt(),
                 created,
-                updated == null ? created : Instant.parse(updated));
+                updated == null ? created : IsoInstant.parse(updated));
     }
 
     /**

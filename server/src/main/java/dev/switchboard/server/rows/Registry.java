@@ -1,5 +1,6 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ServedGraph;
 import dev.switchboard.server.wire.ThreadStatus;
@@ -200,7 +201,7 @@ public final class Registry {
         if (t.temporary()) {
             return;
         }
-        ObjectNode fields = Json.object().put("updated_at", t.updatedAt().toString());
+        ObjectNode fields = Json.object().put("updated_at", IsoInstant.format(t.updatedAt()));
         ObjectNode row = store.updateThread(t.id(), fields, patch);
         if (row != null && shared) {
             t.reload(row);

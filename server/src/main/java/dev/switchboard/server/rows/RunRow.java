@@ -1,6 +1,7 @@
 package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.Frozen;
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunOptions;
 import dev.switchboard.server.wire.RunRequest;
@@ -205,6 +206,11 @@ public final class RunRow {
         return (ObjectNode) Frozen.thaw(asCreated);
     }
 
+    /** @return the answer of the create endpoint as JSON (UTF-8), or null: no tree made */
+    public synchronized byte[] asCreatedJson() {
+        return asCreated == null ? null : asCreated.bytes();
+    }
+
     /** Records the run as created, what the create endpoint answers (before a worker takes it). */
     public synchronized void created() {
         asCreated = Frozen.of(json());
@@ -302,16 +308,21 @@ public final class RunRow {
         // status and updated_at first: the PostgreSQL queue's claim rewrites them in the row's text
         // (a prefix no user data can fake), leaving the rest byte for byte as written
         out.put("status", status.wireName());
-        out.put("updated_at", (status == this.status ? updatedAt : Clock.now()).toString());
+        out.put("updated_at", IsoInstant.format(status == this.status ? updatedAt : Clock.now()));
         out.put("run_id", id);
         out.put("thread_id", threadId);
         out.put("graph_id", graph.graphId());
-        out.set("body", body.thaw());
+        // body and answer as their text: this tree is only written out, as the row
+        out.putRawValue("body", Frozen.raw(body));
         out.put("temporary", temporary);
         out.set("metadata", metadata);
-        out.put("created_at", createdAt.toString());
+        out.put("created_at", IsoInstant.format(createdAt));
         out.set("result", result);
-        out.set("as_created", Frozen.thaw(asCreated));
+        if (asCreated == null) {
+            out.putNull("as_created");
+        } else {
+            out.putRawValue("as_created", Frozen.raw(asCreated));
+        }
         return out;
     }
 
@@ -331,8 +342,9 @@ public final class RunRow {
                 body,
                 RunRequest.parse(body, row.path("temporary").asBoolean()),
                 (ObjectNode) row.get("metadata"),
-                Instant.parse(Json.text(row, "created_at")));
-        r.request = null; // parsed again when it executes here
+                IsoInstant.parse(Json.text(row, "created_at")));
+        // the request stays parsed only for a run claimed to execute here (status running): the
+        // reload below lets go of it otherwise, as a run that waits or ended holds bytes only
         JsonNode created = row.get("as_created");
         r.asCreated = created == null || created.isNull() ? null : Frozen.of(created);
         r.reload(row);
@@ -347,7 +359,7 @@ public final class RunRow {
     public synchronized void reload(ObjectNode row) {
         JsonNode res = row.get("result");
         result = res == null || res.isNull() ? result : Frozen.of(res);
-        updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        updatedAt = IsoInstant.parse(Json.text(row, "updated_at"));
         status = RunStatus.parse(Json.text(row, "status"));
         if (status != RunStatus.RUNNING) {
             request = null;
@@ -368,8 +380,8 @@ public final class RunRow {
         out.put("run_id", id);
         out.put("thread_id", threadId);
         out.put("assistant_id", assistantId());
-        out.put("created_at", createdAt.toString());
-        out.put("updated_at", updatedAt.toString());
+        out.put("created_at", IsoInstant.format(createdAt));
+        out.put("updated_at", IsoInstant.format(updatedAt));
         out.put("status", status.wireName());
         out.set("metadata", metadata.deepCopy());
         out.put("multitask_strategy", request.multitaskStrategy().wireName());

@@ -1,6 +1,7 @@
 package dev.switchboard.server.rows;
 
 import dev.switchboard.server.wire.Frozen;
+import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.time.Instant;
@@ -119,8 +120,8 @@ public final class ThreadRow {
         ObjectNode out = Json.object();
         out.put("thread_id", id);
         out.put("owner", owner);
-        out.put("created_at", createdAt.toString());
-        out.put("updated_at", updatedAt.toString());
+        out.put("created_at", IsoInstant.format(createdAt));
+        out.put("updated_at", IsoInstant.format(updatedAt));
         out.set("metadata", metadata.deepCopy());
         out.put("status", status.wireName());
         if (values != null) {
@@ -187,7 +188,7 @@ public final class ThreadRow {
 
     private static ObjectNode fields(Instant updatedAt, ThreadStatus status, JsonNode values, JsonNode interrupts) {
         ObjectNode out = Json.object();
-        out.put("updated_at", updatedAt.toString());
+        out.put("updated_at", IsoInstant.format(updatedAt));
         out.put("status", status.wireName());
         out.set("values", values == null ? Json.MAPPER.nullNode() : values);
         out.set("interrupts", interrupts == null ? Json.MAPPER.nullNode() : interrupts);
@@ -206,7 +207,7 @@ public final class ThreadRow {
                 Json.text(row, "owner"),
                 (ObjectNode) row.get("metadata"),
                 false,
-                Instant.parse(Json.text(row, "created_at")));
+                IsoInstant.parse(Json.text(row, "created_at")));
         t.reload(row);
         return t;
     }
@@ -218,7 +219,7 @@ public final class ThreadRow {
      * @param row the stored row
      */
     public synchronized void reload(ObjectNode row) {
-        updatedAt = Instant.parse(Json.text(row, "updated_at"));
+        updatedAt = IsoInstant.parse(Json.text(row, "updated_at"));
         metadata = (ObjectNode) row.get("metadata");
         status = ThreadStatus.parse(Json.text(row, "status"));
         values = Frozen.of(orNull(row.get("values")));
@@ -238,8 +239,8 @@ public final class ThreadRow {
     public synchronized ObjectNode json() {
         ObjectNode out = Json.object();
         out.put("thread_id", id);
-        out.put("created_at", createdAt.toString());
-        out.put("updated_at", updatedAt.toString());
+        out.put("created_at", IsoInstant.format(createdAt));
+        out.put("updated_at", IsoInstant.format(updatedAt));
         out.set("metadata", metadata.deepCopy());
         out.put("status", status.wireName());
         ObjectNode config = out.putObject("config");

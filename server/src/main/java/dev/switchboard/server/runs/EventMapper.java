@@ -104,26 +104,41 @@ final class EventMapper {
             }
             send("values", ns, values);
         } else if (part instanceof StreamPart.Updates<?> u) {
-            send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
+            // asked of the runtime always (interrupts come as updates), but turned into JSON only
+            // when the client asked for them: a node's writes, converted for nobody, cost as much
+            // as the values event
+            if (asked.contains("updates")) {
+                send("updates", ns, Json.object().set(u.node(), g.values(u.writes())));
+            }
         } else if (part instanceof StreamPart.Interrupted<?> i) {
             // the runtime reports an interrupt once per mode that shows it; each is its mode's event
             paused = true;
             String mode = i.mode() == StreamMode.VALUES ? "values" : "updates";
             send(mode, ns, Json.object().set("__interrupt__", Wire.interrupts(i.interrupts())));
         } else if (part instanceof StreamPart.Custom<?> c) {
-            send("custom", ns, g.forms().write(c.payload()));
+            if (asked.contains("custom")) {
+                send("custom", ns, g.forms().write(c.payload()));
+            }
         } else if (part instanceof StreamPart.Tool<?> t) {
-            send("tools", ns, tool(t));
+            if (asked.contains("tools")) {
+                send("tools", ns, tool(t));
+            }
         } else if (part instanceof StreamPart.Message<?> m) {
             message(m, ns);
         } else if (part instanceof StreamPart.TaskStart<?> t) {
-            send("tasks", ns, taskStart(t));
+            if (asked.contains("tasks")) {
+                send("tasks", ns, taskStart(t));
+            }
             events("on_chain_start", t.node());
         } else if (part instanceof StreamPart.TaskResult<?> t) {
-            send("tasks", ns, taskResult(t));
+            if (asked.contains("tasks")) {
+                send("tasks", ns, taskResult(t));
+            }
             events("on_chain_end", t.node());
         } else if (part instanceof StreamPart.Checkpoint<?> c) {
-            send("checkpoints", ns, checkpointEvent(c));
+            if (asked.contains("checkpoints")) {
+                send("checkpoints", ns, checkpointEvent(c));
+            }
         } else if (part instanceof StreamPart.Debug<?> d) {
             debug(d, ns);
         }

@@ -65,6 +65,12 @@ public final class RunPipeline implements AutoCloseable {
     private volatile boolean closing;
 
     /**
+     * Tests only: this JVM starts no run, not even one created here with room for it (a front that
+     * only inserts, for figures of the workers alone).
+     */
+    public volatile boolean startsNothing;
+
+    /**
      * A pipeline.
      *
      * @param owner this JVM's owner id on the queues
@@ -316,7 +322,7 @@ public final class RunPipeline implements AutoCloseable {
      * @return true below {@code maxRuns} and not closing
      */
     public boolean hasRoom() {
-        return !closing && running() < maxRuns;
+        return !closing && !startsNothing && running() < maxRuns;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.switchboard.server.wire;
 
+import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.util.RawValue;
 
 /**
  * A JSON value kept as its bytes: what the server holds for long (a thread's last values, a
@@ -33,5 +35,16 @@ public record Frozen(byte[] bytes) {
     /** @return a new tree of the value */
     public JsonNode thaw() {
         return Json.parse(bytes);
+    }
+
+    /**
+     * The value as its text, for a tree that is only written out (a row, an answer): no tree is
+     * parsed again to be written back as the same text.
+     *
+     * @param frozen a frozen value, or null
+     * @return its text as a raw value, or null
+     */
+    public static RawValue raw(Frozen frozen) {
+        return frozen == null ? null : new RawValue(new String(frozen.bytes, StandardCharsets.UTF_8));
     }
 }
