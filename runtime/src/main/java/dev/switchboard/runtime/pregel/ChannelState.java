@@ -52,6 +52,12 @@ final class ChannelState {
      * the graph has filled these (see {@link #reset}).
      */
     private final Task[] spareTasks;
+    /** Per node, spare push tasks as a stack (at most {@link #MAX_SPARE_PUSHES}); made at the first. */
+    private Task[][] sparePushes;
+
+    private int[] sparePushCount;
+    /** The most spare push tasks kept per node: a step of many sends does not pin them all for good. */
+    static final int MAX_SPARE_PUSHES = 256;
 
     ChannelState(GraphSpec spec) {
         this.spec = spec;
@@ -97,9 +103,29 @@ final class ChannelState {
         return spec instanceof EphemeralSpec || spec instanceof LastValueSpec || spec instanceof AnyValueSpec;
     }
 
-    /** Keeps the {@link Task#reusable} pull task {@code t} of a step whose barrier has passed for its node's next task. */
+    /** Keeps the {@link Task#reusable} task {@code t} of a step whose barrier has passed for one of its node's next tasks. */
     void recycle(Task t) {
-        spareTasks[t.node] = t;
+        t.forget();
+        if (!t.isPush()) {
+            spareTasks[t.node] = t;
+            return;
+        }
+        if (sparePushes == null) {
+            sparePushes = new Task[spec.nodeNames.length][];
+            sparePushCount = new int[spec.nodeNames.length];
+        }
+        int n = t.node;
+        int count = sparePushCount[n];
+        if (count == MAX_SPARE_PUSHES) {
+            return;
+        }
+        Task[] stack = sparePushes[n];
+        if (stack == null || count == stack.length) {
+            stack = sparePushes[n] = Arrays.copyOf(
+                    stack == null ? new Task[0] : stack, Math.min(MAX_SPARE_PUSHES, Math.max(8, count * 2)));
+        }
+        stack[count] = t;
+        sparePushCount[n] = count + 1;
     }
 
     GraphSpec spec() {
@@ -135,9 +161,7 @@ final class ChannelState {
                 Send<?> send = (Send<?>) list.get(i);
                 int found = spec.sendTargets.find(send.node());
                 int node = found < 0 ? spec.node(send.node()) : found; // spec.node names the missing node
-                Task t = Task.push(node, spec.nodeNames[node], i, send.payload(), ids);
-                t.reserve(spec.writeHint[node]);
-                out.add(t);
+                out.add(push(node, i, send.payload(), ids));
             }
         }
         if (onlyUpdated && updatedCount > 0) {
@@ -151,11 +175,23 @@ final class ChannelState {
         }
     }
 
+    private Task push(int node, int index, Object payload, TaskIds.Scope ids) {
+        if (sparePushes != null && sparePushCount[node] > 0) {
+            int top = --sparePushCount[node];
+            Task spare = sparePushes[node][top];
+            sparePushes[node][top] = null;
+            return spare.reuse(index, payload, ids);
+        }
+        Task t = Task.push(node, spec.nodeNames[node], index, payload, ids);
+        t.reserve(spec.writeHint[node]);
+        return t;
+    }
+
     private Task pull(int n, TaskIds.Scope ids) {
         Task spare = spareTasks[n];
         if (spare != null) {
             spareTasks[n] = null;
-            return spare.reuse(ids);
+            return spare.reuse(-1, null, ids);
         }
         Task t = Task.pull(n, spec.nodeNames[n], spec.triggers[n], ids);
         t.reserve(spec.writeHint[n]);

@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * across attempts, or resume values, subgraph namespaces and step records would no longer line up.
  */
 final class Execution extends TaskContext {
-    final Task task;
+    /** The task this runs; set anew only when a finished execution is reused ({@link #reuse}). */
+    Task task;
     /** The node's input, read before the superstep's tasks start (with this as its context). */
     Object input;
     /** The checkpoint the task's step started from, which its records are stored against; null outside a run. */
@@ -125,10 +126,11 @@ final class Execution extends TaskContext {
     }
 
     /**
-     * This {@link #reusable} execution, after its step, as the first attempt of its task reused in
-     * step {@code step} of the run of {@code scope}: a node's next task then allocates no execution.
+     * This {@link #reusable} execution, after its step, as the first attempt of {@code task} in
+     * step {@code step} of the run of {@code scope}: a step's tasks then allocate no executions.
      */
-    Execution reuse(RunScope scope, int step, int stop) {
+    Execution reuse(Task task, RunScope scope, int step, int stop) {
+        this.task = task;
         rebind(scope, step, stop);
         input = null;
         checkpointId = null;

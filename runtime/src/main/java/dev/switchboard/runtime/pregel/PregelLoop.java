@@ -61,7 +61,7 @@ final class PregelLoop {
         this.state = spare == null ? new ChannelState(spec) : spare.state;
         this.events = new RunEvents(spec, scope.sink);
         this.writes = new TaskWrites(scope, state);
-        this.runner = new TaskRunner(scope, state, writes, events, spare == null ? null : spare.executions);
+        this.runner = new TaskRunner(scope, state, writes, events, spare);
     }
 
     GraphSpec spec() {
@@ -193,7 +193,7 @@ final class PregelLoop {
     void release() {
         if (spares != null && persistence == null && !paused && !scope.nested && scope.sink == EventSink.NONE) {
             runner.recycle();
-            spares.set(new RunSpares(state.reset(), runner.spareExecutions()));
+            spares.set(runner.spares(state.reset()));
         }
     }
 

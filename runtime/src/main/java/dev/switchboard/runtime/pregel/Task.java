@@ -25,8 +25,10 @@ final class Task implements WriteSink {
 
     final int node;
     final String name;
-    final int pushIndex;
-    final Object payload;
+    /** A push task's send index and payload; set anew when a spare push task is reused ({@link #reuse}). */
+    int pushIndex;
+
+    Object payload;
     final int[] triggers;
     /** What the id derives from; {@code null} for a task no checkpoint refers to. */
     private TaskIds.Scope ids;
@@ -98,22 +100,30 @@ final class Task implements WriteSink {
      * that a stored or resumed task carries.
      */
     boolean reusable() {
-        return pushIndex < 0 && outcome == Outcome.RAN && error == null && rare == null && interrupts.isEmpty();
+        return outcome == Outcome.RAN && error == null && rare == null && interrupts.isEmpty();
     }
 
     /**
-     * This {@link #reusable} task as a new pull task of its node with ids from {@code ids}: its
-     * write arrays keep their size, so a node's next task allocates nothing. Only tasks of steps
-     * whose barrier has passed are reused; nothing refers to them any more.
+     * This {@link #reusable} task as a new task of its node with ids from {@code ids} (a push task
+     * with send {@code pushIndex} of {@code payload}; a pull task keeps -1 and null): its write
+     * arrays keep their size, so a node's next task allocates nothing. Only tasks of steps whose
+     * barrier has passed are reused; nothing refers to them any more.
      */
-    Task reuse(TaskIds.Scope ids) {
+    Task reuse(int pushIndex, Object payload, TaskIds.Scope ids) {
+        this.pushIndex = pushIndex;
+        this.payload = payload;
         this.ids = ids;
-        Arrays.fill(writeValues, 0, writeCount, null);
-        writeCount = 0;
         outcome = Outcome.PENDING;
         id = null;
         currentSlots = null;
         return this;
+    }
+
+    /** Drops what this {@link #reusable} task refers to (payload, writes), so a spare task keeps no values alive. */
+    void forget() {
+        payload = null;
+        Arrays.fill(writeValues, 0, writeCount, null);
+        writeCount = 0;
     }
 
     /** The pseudo-task that carries a run's input writes: no triggers, so no new superstep. */

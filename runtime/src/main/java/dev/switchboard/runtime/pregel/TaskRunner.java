@@ -3,6 +3,7 @@ package dev.switchboard.runtime.pregel;
 import dev.switchboard.runtime.error.GraphException;
 import dev.switchboard.runtime.spi.EntrypointCall;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -57,16 +58,21 @@ final class TaskRunner {
     /** {@link #took}, told of each task a step on the caller ran. */
     private ObjLongConsumer<Execution> tookOne;
     /**
-     * Per node, the execution of a task that {@link #recycle} gave back with its task, for the
-     * node's next task (that same task, reused) to run in; made at the first recycle.
+     * Executions of earlier steps that {@link #recycle} kept, as a stack of {@link #spareCount},
+     * for the next steps' tasks to run in; made at the first recycle.
      */
     private Execution[] spares;
+
+    private int spareCount;
     /** Reads each task's input in {@link #prepare}, on the loop's thread only, one task after another. */
     private final StateReader inputs;
 
-    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events, Execution[] spares) {
+    TaskRunner(RunScope scope, ChannelState state, TaskWrites writes, RunEvents events, RunSpares spare) {
         this.scope = scope;
-        this.spares = spares;
+        if (spare != null) {
+            this.spares = spare.executions;
+            this.spareCount = spare.executionCount;
+        }
         this.state = state;
         this.writes = writes;
         this.events = events;
@@ -118,29 +124,36 @@ final class TaskRunner {
             for (int i = 0; i < executions.size(); i++) {
                 Execution e = executions.get(i);
                 if (e.reusable()) {
-                    e.forget();
                     state.recycle(e.task);
-                    spareExecutions()[e.task.node] = e;
+                    keep(e);
                 }
             }
         }
         executions.clear();
     }
 
-    /** The spare executions by node, for the graph's next run ({@link RunSpares}). */
-    Execution[] spareExecutions() {
-        if (spares == null) {
-            spares = new Execution[scope.spec.nodeNames.length];
+    private void keep(Execution e) {
+        if (spares == null || spareCount == spares.length) {
+            if (spareCount == ChannelState.MAX_SPARE_PUSHES) {
+                return; // enough for most steps; a step of many sends does not pin them all for good
+            }
+            spares = Arrays.copyOf(spares == null ? new Execution[0] : spares, Math.max(4, spareCount * 2));
         }
-        return spares;
+        e.forget();
+        spares[spareCount++] = e;
     }
 
-    /** Task {@code t}'s execution: the spare one of its node if {@code t} is that one's task, reused; else a new one. */
+    /** What this run leaves for the graph's next one, with its channel state {@code state} reset. */
+    RunSpares spares(ChannelState state) {
+        return new RunSpares(state, spares, spareCount);
+    }
+
+    /** An execution for task {@code t}: a spare one, reused, or a new one. */
     private Execution execution(Task t) {
-        Execution spare = spares == null ? null : spares[t.node];
-        if (spare != null && spare.task == t) {
-            spares[t.node] = null;
-            return spare.reuse(scope, step, stop);
+        if (spareCount > 0) {
+            Execution spare = spares[--spareCount];
+            spares[spareCount] = null;
+            return spare.reuse(t, scope, step, stop);
         }
         return new Execution(scope, t, step, stop);
     }
