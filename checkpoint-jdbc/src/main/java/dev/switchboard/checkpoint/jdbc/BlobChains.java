@@ -61,10 +61,9 @@ final class BlobChains {
         for (int i = 0; i < rows.size(); i++) {
             Map<String, ChannelVersion> channels = rows.get(i).checkpoint().channels();
             Chain[] mine = new Chain[channels.size()];
-            int c = 0;
-            for (Map.Entry<String, ChannelVersion> e : channels.entrySet()) {
-                mine[c++] = out.want(e.getKey(), e.getValue());
-            }
+            int[] c = {0};
+            // forEach, not entrySet(): an immutable map's entry iterator allocates every entry.
+            channels.forEach((channel, version) -> mine[c[0]++] = out.want(channel, version));
             out.byRow[i] = mine;
         }
         if (!out.all.isEmpty()) {
@@ -80,11 +79,15 @@ final class BlobChains {
         for (Chain chain : mine) {
             n += chain.blobs.size();
         }
-        List<Blob> out = new ArrayList<>(n);
+        // Immutable, so that the tuple keeps it rather than copying it again.
+        Blob[] out = new Blob[n];
+        int at = 0;
         for (Chain chain : mine) {
-            out.addAll(chain.blobs);
+            for (int i = 0; i < chain.blobs.size(); i++) {
+                out[at++] = chain.blobs.get(i);
+            }
         }
-        return out;
+        return List.of(out);
     }
 
     private Chain want(String channel, ChannelVersion version) {

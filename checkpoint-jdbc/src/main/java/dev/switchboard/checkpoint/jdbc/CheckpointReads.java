@@ -60,7 +60,7 @@ final class CheckpointReads {
         }
         try (ResultSet r = p.executeQuery()) {
             if (r.next()) {
-                row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
+                row = CheckpointRow.read(r, threadId, names);
             }
         }
         return row == null
@@ -70,8 +70,11 @@ final class CheckpointReads {
 
     /** The namespace's checkpoints that match the options, newest first. */
     List<CheckpointTuple> history(String threadId, String namespace, ListOptions options) throws SQLException {
-        HistoryQuery query =
-                HistoryQuery.of("SELECT " + CheckpointRow.COLUMNS + " FROM switchboard_checkpoints c", options);
+        boolean joined = dialect == Dialect.SQLITE;
+        HistoryQuery query = HistoryQuery.of(
+                "SELECT " + CheckpointRow.COLUMNS + (joined ? ", " + CheckpointRow.SQLITE_TEXTS : "")
+                        + " FROM switchboard_checkpoints c",
+                options);
         List<CheckpointRow> rows = new ArrayList<>();
         PreparedStatement p = tx.prepare(query.sql());
         query.bind(p, threadId, namespace);
@@ -81,10 +84,10 @@ final class CheckpointReads {
             boolean all = options.filter().isEmpty();
             long space = -1; // the query's rows are of one space: read it once
             while (r.next()) {
-                String stored = r.getString(4);
-                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId, stored);
+                CheckpointRow.Texts texts = CheckpointRow.Texts.read(r, joined);
+                CheckpointMetadata metadata = CheckpointRow.metadata(r, threadId, texts);
                 if (all || metadata.matches(options.filter())) {
-                    CheckpointRow row = CheckpointRow.read(r, threadId, metadata, stored.isEmpty(), space, names, ids);
+                    CheckpointRow row = CheckpointRow.read(r, threadId, texts, metadata, space, names, ids);
                     space = row.space();
                     rows.add(row);
                     if (options.limit() > 0 && rows.size() == options.limit()) {
@@ -114,13 +117,6 @@ final class CheckpointReads {
     }
 
     /**
-     * The rows' pending writes, by their row numbers, {@value #PER_QUERY} rows per query: an index
-     * lookup each, however the database plans it. (PostgreSQL, on tables it had not analyzed yet,
-     * once planned a join of the history with the writes as a scan of all the thread's writes per
-     * checkpoint.) Read unordered, so that the database streams them instead of sorting them;
-     * {@link WriteLists} puts each checkpoint's back in the order they were stored.
-     */
-    /**
      * The writes query of some rows. On PostgreSQL their numbers are one array parameter: one
      * statement text whatever the count, which the server prepares once, where a list of a thousand
      * parameters was parsed and planned anew on every read (a quarter of the query's time).
@@ -143,6 +139,13 @@ final class CheckpointReads {
         return p;
     }
 
+    /**
+     * The rows' pending writes, by their row numbers, {@value #PER_QUERY} rows per query: an index
+     * lookup each, however the database plans it. (PostgreSQL, on tables it had not analyzed yet,
+     * once planned a join of the history with the writes as a scan of all the thread's writes per
+     * checkpoint.) Read unordered, so that the database streams them instead of sorting them;
+     * {@link WriteLists} puts each checkpoint's back in the order they were stored.
+     */
     private WriteLists writes(List<CheckpointRow> rows) throws SQLException {
         WriteLists out = new WriteLists(rows);
         List<long[]> read = new ArrayList<>();

@@ -243,7 +243,7 @@ final class ThreadRows {
             for (int i = 0; r.next(); i++) {
                 space = r.getLong(9);
                 if (i < keep) {
-                    CheckpointRow row = CheckpointRow.read(r, threadId, CheckpointRow.metadata(r, threadId), names);
+                    CheckpointRow row = CheckpointRow.read(r, threadId, names);
                     for (Map.Entry<String, ChannelVersion> e :
                             row.checkpoint().channels().entrySet()) {
                         keptChains.add(e.getKey() + '\u0000' + e.getValue().base());

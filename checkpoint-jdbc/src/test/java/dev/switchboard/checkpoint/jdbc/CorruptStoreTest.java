@@ -104,6 +104,9 @@ class CorruptStoreTest {
                 m -> m.putObject("extra").putObject("user")));
         cases.add(column("created_at", "not a time", "the stored created_at"));
         cases.add(column("source", "fork", "the stored source"));
+        // A history on SQLite reads the text columns joined by \u0001: one holding it is read alone.
+        cases.add(column("created_at", "2026-11-28T20:00:00Z\u0001", "the stored created_at"));
+        cases.add(column("source", "loop\u0001x", "the stored source"));
         cases.add(column("step", 999, "the stored step"));
         cases.add(new Case(
                 "parent_id is itself",
