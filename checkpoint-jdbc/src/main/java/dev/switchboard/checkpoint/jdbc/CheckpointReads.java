@@ -117,13 +117,6 @@ final class CheckpointReads {
     }
 
     /**
-     * The rows' pending writes, by their row numbers, {@value #PER_QUERY} rows per query: an index
-     * lookup each, however the database plans it. (PostgreSQL, on tables it had not analyzed yet,
-     * once planned a join of the history with the writes as a scan of all the thread's writes per
-     * checkpoint.) Read unordered, so that the database streams them instead of sorting them;
-     * {@link WriteLists} puts each checkpoint's back in the order they were stored.
-     */
-    /**
      * The writes query of some rows. On PostgreSQL their numbers are one array parameter: one
      * statement text whatever the count, which the server prepares once, where a list of a thousand
      * parameters was parsed and planned anew on every read (a quarter of the query's time).
@@ -146,6 +139,13 @@ final class CheckpointReads {
         return p;
     }
 
+    /**
+     * The rows' pending writes, by their row numbers, {@value #PER_QUERY} rows per query: an index
+     * lookup each, however the database plans it. (PostgreSQL, on tables it had not analyzed yet,
+     * once planned a join of the history with the writes as a scan of all the thread's writes per
+     * checkpoint.) Read unordered, so that the database streams them instead of sorting them;
+     * {@link WriteLists} puts each checkpoint's back in the order they were stored.
+     */
     private WriteLists writes(List<CheckpointRow> rows) throws SQLException {
         WriteLists out = new WriteLists(rows);
         List<long[]> read = new ArrayList<>();
