@@ -31,7 +31,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * create to the last run done, after a warm-up of {@link #WARM_UP} runs. While it runs, the
  * database's sessions are sampled (what they wait on) and the machine's load average is read, to
  * tell CPU from commit or lock limits, and the CPU each side spent per run is read from {@code
- * /proc}: the front JVM (with the test's HTTP clients), the worker JVMs together and the database
+ * /proc}: the front JVM (with the test's HTTP clients; in parentheses its server's own threads, HTTP
+ * and queue, without the clients, the sampler, GC and JIT), the worker JVMs together and the database
  * cluster (when it runs on this machine), the first two without their JIT compiler threads, whose
  * CPU is its own column (JIT is a start-up cost: after 40 runs it still took more CPU per run than
  * the runs). Not in the default suite (the name matches no test pattern): run it with {@code
@@ -71,14 +72,14 @@ class QueueScalingFigures {
     void runsPerSecondWithOneTwoAndFourWorkers() throws Exception {
         List<String> table = new ArrayList<>();
         table.add(String.format(
-                "%-10s %7s %9s %8s %8s %10s %26s %8s  %s",
+                "%-10s %7s %9s %8s %8s %10s %32s %8s  %s",
                 "graph",
                 "workers",
                 "runs/s",
                 "p50 ms",
                 "p99 ms",
                 "xids/run",
-                "cpu ms/run fr/wk/db jit",
+                "cpu ms/run fr (srv)/wk/db jit",
                 "load1",
                 "db sessions sampled"));
         for (String sleepText : SLEEPS.split(",")) {
@@ -87,7 +88,7 @@ class QueueScalingFigures {
                 int workers = Integer.parseInt(workerText.trim());
                 Figure f = measure(workers, sleep);
                 table.add(String.format(
-                        "%-10s %7d %9.1f %8.1f %8.1f %10.1f %26s %8.2f  %s",
+                        "%-10s %7d %9.1f %8.1f %8.1f %10.1f %32s %8.2f  %s",
                         sleep == 0 ? "3 nodes" : "3x" + sleep + " ms",
                         workers,
                         f.runsPerSecond,
@@ -161,10 +162,13 @@ class QueueScalingFigures {
             long[] cpu1 = cpu(workers, postmaster);
             Map<String, Long> threads1 = threadCpu(workers);
             long[] jit = new long[2]; // the compiler threads' CPU, front and workers
-            threads1.forEach((name, ms) -> {
-                long d = ms - threads0.getOrDefault(name, 0L);
+            long[] server = new long[1]; // the front's server threads: its HTTP and queue threads
+            byName(threads0, threads1).forEach((name, d) -> {
                 if (name.contains("CompilerThre")) {
                     jit[name.startsWith("front") ? 0 : 1] += d;
+                }
+                if (name.startsWith("front switchboard-") || name.equals("front HTTP-Dispatcher")) {
+                    server[0] += d;
                 }
                 if (d > 0 && JFR != null) {
                     System.out.printf("[threads] %s %-40s %7.2f ms/run%n", tag, name, d / (double) RUNS);
@@ -183,8 +187,9 @@ class QueueScalingFigures {
                             "SELECT count(*) FROM switchboard_server_runs WHERE row_json::jsonb ->> 'status' = 'success'"));
             double[] latency = latency(db, measured);
             String cpu = String.format(
-                    "%.1f/%.1f/%s %.1f",
+                    "%.1f (%.1f)/%.1f/%s %.1f",
                     (cpu1[0] - cpu0[0] - jit[0]) / (double) RUNS,
+                    server[0] / (double) RUNS,
                     (cpu1[1] - cpu0[1] - jit[1]) / (double) RUNS,
                     postmaster < 0 ? "n/a" : String.format("%.1f", (cpu1[2] - cpu0[2]) / (double) RUNS),
                     (jit[0] + jit[1]) / (double) RUNS);
@@ -225,7 +230,22 @@ class QueueScalingFigures {
         return new long[] {front, worker, db};
     }
 
-    /** CPU ms by process (front, worker) and thread name (digits dropped), from {@code /proc}. */
+    /**
+     * CPU spent between two {@link #threadCpu} readings, by process and thread name: each thread's
+     * own difference, so a thread that ended meanwhile (an idle pool thread let go, the test's
+     * clients) takes nothing away from the others of its name.
+     */
+    private static Map<String, Long> byName(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> out = new TreeMap<>();
+        after.forEach((key, ms) ->
+                out.merge(key.substring(key.indexOf(' ') + 1), ms - before.getOrDefault(key, 0L), Long::sum));
+        return out;
+    }
+
+    /**
+     * CPU ms by thread ({@code tid}, a space, then process and thread name, digits dropped), from
+     * {@code /proc}.
+     */
     private static Map<String, Long> threadCpu(List<Process> workers) throws IOException {
         Map<String, Long> out = new TreeMap<>();
         List<Long> pids = new ArrayList<>();
@@ -240,7 +260,7 @@ class QueueScalingFigures {
                     String name = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')'))
                             .replaceAll("[0-9]+", "N");
                     String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
-                    out.merge(who + name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10, Long::sum);
+                    out.put(t.getFileName() + " " + who + name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10);
                 }
             } catch (IOException | RuntimeException e) {
                 // a thread ended meanwhile

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,13 +71,17 @@ final class CheckpointWrites {
         List<Blob> inRow = inRow(writes, newBlobs);
         long counter = valuesInRows ? RowValues.sharedCounter(inRow) : -1;
         transactions.run(true, what, guard, (tx, retry) -> {
-            check(guard, tx, threadId, metadata);
+            CommitGuard.Fold fold = fold(guard, tx, threadId, metadata);
+            if (fold == null) {
+                check(guard, tx, threadId, metadata);
+            }
             byte[] values = counter < 0 ? null : values(tx, inRow);
             List<Blob> asRows = values == null ? newBlobs : without(newBlobs, inRow);
             CheckpointInsert row = new CheckpointInsert(
                     threadId, namespace, checkpoint, parentId, metadata, header, meta, counter, values);
             Instant now = clock.instant();
-            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now);
+            CheckpointInsert.Folded folded = folded(tx, writes, expectedHead);
+            CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now, fold, folded);
             if (stored == null) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
                     return null; // the connection was lost after the first attempt committed
@@ -88,7 +93,9 @@ final class CheckpointWrites {
             Map<Blob, Long> refs = Map.of();
             if (!writes.isEmpty()) {
                 // putStep: the writes follow the head the checkpoint moved from.
-                boolean[] inserted = insertWrites(tx, stored.expectedSeq(), writes, channels);
+                boolean[] inserted = stored.writesStored() != null
+                        ? stored.writesStored()
+                        : insertWrites(tx, stored.expectedSeq(), writes, channels);
                 refs = WriteRefs.find(asRows, writes, inserted, stored.expectedSeq(), channels, stored.written());
             }
             if (!asRows.isEmpty()) {
@@ -225,6 +232,44 @@ final class CheckpointWrites {
         if (guard != null) {
             guard.check(tx.connection(), threadId, metadata);
         }
+    }
+
+    /**
+     * The step's writes for the head move's own statement to store, when it can: the dialect has
+     * writable common table expressions, the head moves from a checkpoint, every channel has its
+     * number already (adding one takes the dictionary's locks, which come after the head's), and
+     * no two writes share a task and index (one statement may not change a row twice); else null,
+     * and they are stored after it.
+     */
+    private CheckpointInsert.Folded folded(Connections.Lease tx, List<PendingWrite> writes, String expectedHead)
+            throws SQLException {
+        if (writes.isEmpty() || expectedHead == null || !dialect.writableCte()) {
+            return null;
+        }
+        Map<String, Long> ids = new HashMap<>();
+        Set<String> keys = new HashSet<>();
+        for (PendingWrite w : writes) {
+            if (!keys.add(w.taskId() + '\u0000' + w.index())) {
+                return null;
+            }
+            if (!ids.containsKey(w.channel())) {
+                Long id = channelIds.existing(tx, w.channel());
+                if (id == null) {
+                    return null;
+                }
+                ids.put(w.channel(), id);
+            }
+        }
+        return new CheckpointInsert.Folded(writes, ids);
+    }
+
+    /**
+     * The guard's check as SQL for the checkpoint's first statement, where the dialect can run it
+     * there (one round trip fewer per checkpoint), else null.
+     */
+    private CommitGuard.Fold fold(CommitGuard guard, Connections.Lease tx, String threadId, CheckpointMetadata metadata)
+            throws SQLException {
+        return guard == null || !dialect.writableCte() ? null : guard.fold(tx.connection(), threadId, metadata);
     }
 
     private static String head(Connections.Lease tx, String threadId, String namespace) throws SQLException {

@@ -25,13 +25,14 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A checkpoint's transaction also stores the run's SSE events queued since the last one, in the
  * same statement as the check: a superstep's events cost no commit of their own. Should the
- * transaction not commit, they go back to the {@link EventLog}'s writer.
+ * transaction not commit, they go back to the {@link EventLog}'s writer. For a checkpoint both ride
+ * in the saver's own first statement ({@link #fold}): one round trip fewer per checkpoint.
  */
 final class ClaimGuard implements CommitGuard {
-    private static final String CHECK =
+    private static final String LOCK =
             "SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
-    private static final String CHECK_WITH_EVENTS = EventLog.INSERT_WITH
-            + " SELECT owner, attempt, queue_status FROM switchboard_server_runs WHERE run_id = ? FOR SHARE";
+    private static final String CHECK = LOCK;
+    private static final String CHECK_WITH_EVENTS = EventLog.INSERT_WITH + " " + LOCK;
 
     private final String owner;
     private final Claim claim;
@@ -60,11 +61,46 @@ final class ClaimGuard implements CommitGuard {
             }
             p.setString(i, claim.runId());
             try (ResultSet r = p.executeQuery()) {
-                if (!r.next() || !held(r)) {
+                if (!r.next() || !held(r, 1)) {
                     throw new ClaimLost(claim);
                 }
             }
         }
+    }
+
+    @Override
+    public Fold fold(Connection connection, String threadId, CheckpointMetadata metadata) {
+        List<EventLog.Pending> mine = events == null ? List.of() : events.take(claim.runId(), false);
+        if (!mine.isEmpty()) {
+            taken.put(connection, mine);
+        }
+        return new Fold() {
+            @Override
+            public String with() {
+                // the locked row, then EventLog.INSERT_WITH without its WITH (the insert named e,
+                // which runs wherever it stands: it writes)
+                return "guard AS (" + LOCK + ")"
+                        + (mine.isEmpty() ? "" : ", " + EventLog.INSERT_WITH.substring("WITH ".length()));
+            }
+
+            @Override
+            public int bind(PreparedStatement p, int from) throws SQLException {
+                p.setString(from, claim.runId());
+                return mine.isEmpty() ? from + 1 : EventLog.bindInsert(p, from + 1, claim.runId(), mine);
+            }
+
+            @Override
+            public String columns() {
+                return "(SELECT owner FROM guard), (SELECT attempt FROM guard), (SELECT queue_status FROM guard)";
+            }
+
+            @Override
+            public void check(ResultSet r, int from) throws SQLException {
+                if (r.getString(from + 2) == null || !held(r, from)) {
+                    throw new ClaimLost(claim);
+                }
+            }
+        };
     }
 
     @Override
@@ -75,10 +111,11 @@ final class ClaimGuard implements CommitGuard {
         }
     }
 
-    private boolean held(ResultSet r) throws SQLException {
-        String status = r.getString(3);
-        return owner.equals(r.getString(1))
-                && r.getInt(2) == claim.attempt()
+    /** Whether the run's row, its owner, attempt and status from column {@code from}, is this claim's. */
+    private boolean held(ResultSet r, int from) throws SQLException {
+        String status = r.getString(from + 2);
+        return owner.equals(r.getString(from))
+                && r.getInt(from + 1) == claim.attempt()
                 && (status.equals("running") || status.equals("cancelling"));
     }
 }
