@@ -12,7 +12,9 @@ import java.util.concurrent.Executor;
  * What a node or route method can see of its run besides the state: the run configuration, where
  * it is in the run, and a channel to stream custom events. Declare it as the method's second
  * parameter to receive it. One instance serves one task; it is safe to use from the task's thread
- * and from threads the task starts.
+ * and from threads the task starts while the method runs. Do not keep it after the method returns:
+ * a run without a checkpointer hands its task machinery to the graph's next run, so a later task
+ * may be given the same instance (as a servlet container recycles its request objects).
  */
 public interface NodeContext {
     /**
