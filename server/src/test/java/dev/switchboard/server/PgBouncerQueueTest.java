@@ -173,16 +173,7 @@ class PgBouncerQueueTest {
 
     /** The server that does not own {@code run}. */
     private SwitchboardServer other(String run) throws Exception {
-        String owner;
-        try (Connection c = db.connect();
-                PreparedStatement p =
-                        c.prepareStatement("SELECT owner FROM switchboard_server_runs WHERE run_id = ?")) {
-            p.setString(1, run);
-            try (ResultSet r = p.executeQuery()) {
-                assertTrue(r.next(), "no row for run " + run);
-                owner = r.getString(1);
-            }
-        }
+        String owner = db.runOwner(run);
         assertNotEquals(null, owner, "run " + run + " is claimed");
         return one.worker().queue().owner().equals(owner) ? two : one;
     }

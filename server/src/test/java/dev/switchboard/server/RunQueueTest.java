@@ -91,16 +91,7 @@ class RunQueueTest {
      * woken by the same NOTIFY, may be first; the two servers are alike, so the test swaps them.
      */
     private void ownerIsOne(String run) throws Exception {
-        String owner;
-        try (Connection c = db.connect();
-                PreparedStatement p =
-                        c.prepareStatement("SELECT owner FROM switchboard_server_runs WHERE run_id = ?")) {
-            p.setString(1, run);
-            try (ResultSet r = p.executeQuery()) {
-                assertTrue(r.next(), "no row for run " + run);
-                owner = r.getString(1);
-            }
-        }
+        String owner = db.runOwner(run);
         if (!one.worker().queue().owner().equals(owner)) {
             SwitchboardServer s = one;
             one = two;

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.wire.Json;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -191,14 +188,6 @@ class SharedRowsTest {
     }
 
     private String owner(String runId) throws Exception {
-        try (Connection c = db.connect();
-                PreparedStatement p =
-                        c.prepareStatement("SELECT owner FROM switchboard_server_runs WHERE run_id = ?")) {
-            p.setString(1, runId);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getString(1);
-            }
-        }
+        return db.runOwner(runId);
     }
 }

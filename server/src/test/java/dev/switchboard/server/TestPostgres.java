@@ -1,9 +1,12 @@
 package dev.switchboard.server;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
@@ -48,6 +51,19 @@ final class TestPostgres implements AutoCloseable {
 
     Connection connect() throws Exception {
         return DriverManager.getConnection(url());
+    }
+
+    /** The queue owner (a server's worker) that claimed {@code runId}; null while none has. */
+    String runOwner(String runId) throws Exception {
+        try (Connection c = connect();
+                PreparedStatement p =
+                        c.prepareStatement("SELECT owner FROM switchboard_server_runs WHERE run_id = ?")) {
+            p.setString(1, runId);
+            try (ResultSet r = p.executeQuery()) {
+                assertTrue(r.next(), "no row for run " + runId);
+                return r.getString(1);
+            }
+        }
     }
 
     @Override
