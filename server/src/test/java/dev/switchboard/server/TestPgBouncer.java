@@ -21,8 +21,9 @@ import org.postgresql.Driver;
  * connect_query}), as a deployment sets it at the pooler, and it opens at most {@code poolSize} of
  * them, shared by every client one transaction at a time. Without a {@code pgbouncer} binary the
  * tests are skipped, unless {@code CI=true}, where it is a failure (CI installs Debian's package).
+ * Public, in the module's test jar, for the Spring Boot module's tests.
  */
-final class TestPgBouncer implements AutoCloseable {
+public final class TestPgBouncer implements AutoCloseable {
     private static final List<Path> BINARIES = List.of(Path.of("/usr/sbin/pgbouncer"), Path.of("/usr/bin/pgbouncer"));
 
     private final Process process;
@@ -42,6 +43,20 @@ final class TestPgBouncer implements AutoCloseable {
      * db}'s schema.
      */
     static TestPgBouncer before(TestPostgres db, int poolSize) throws Exception {
+        return before(db.base, db.schema, poolSize);
+    }
+
+    /**
+     * Starts one before the database of a {@code jdbc:postgresql:} URL, its alias {@code sbtest}
+     * reaching {@code schema} there.
+     *
+     * @param base the database's URL, with user and password
+     * @param schema the schema every server connection of the pooler is set to
+     * @param poolSize the most server connections it opens
+     * @return the running pooler; close it
+     * @throws Exception if it cannot start (skipped without a binary, unless under CI)
+     */
+    public static TestPgBouncer before(String base, String schema, int poolSize) throws Exception {
         Path binary = BINARIES.stream().filter(Files::isExecutable).findFirst().orElse(null);
         if (binary == null) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
@@ -49,7 +64,7 @@ final class TestPgBouncer implements AutoCloseable {
             }
             Assumptions.abort("install pgbouncer (Debian: apt-get install pgbouncer) to run the PgBouncer tests");
         }
-        Properties backend = Driver.parseURL(db.base, null);
+        Properties backend = Driver.parseURL(base, null);
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -70,7 +85,7 @@ final class TestPgBouncer implements AutoCloseable {
                         "[databases]",
                         "sbtest = host=" + backend.getProperty("PGHOST") + " port=" + backend.getProperty("PGPORT")
                                 + " dbname=" + backend.getProperty("PGDBNAME") + " pool_size=" + poolSize
-                                + " connect_query='SET search_path TO " + db.schema + "'",
+                                + " connect_query='SET search_path TO " + schema + "'",
                         "[pgbouncer]",
                         "listen_addr = 127.0.0.1",
                         "listen_port = " + port,
@@ -116,14 +131,22 @@ final class TestPgBouncer implements AutoCloseable {
     /**
      * The JDBC URL of the pooled alias: pgjdbc's server-side prepared statements off, which
      * PgBouncer before 1.21 does not carry across transactions.
+     *
+     * @param applicationName what PostgreSQL's {@code pg_stat_activity} shows for its connections
+     * @return the URL
      */
-    String url(String applicationName) {
+    public String url(String applicationName) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/sbtest?user=" + backend.getProperty("user") + "&password="
                 + backend.getProperty("password", "") + "&prepareThreshold=0&ApplicationName=" + applicationName;
     }
 
-    /** What PgBouncer logged, for failures. */
-    String log() throws IOException {
+    /**
+     * What PgBouncer logged, for failures.
+     *
+     * @return its log and output
+     * @throws IOException if they cannot be read
+     */
+    public String log() throws IOException {
         Path log = dir.resolve("pgbouncer.log");
         Path out = dir.resolve("stdout.txt");
         return (Files.exists(log) ? Files.readString(log) : "") + (Files.exists(out) ? Files.readString(out) : "");
