@@ -1,5 +1,6 @@
 package dev.switchboard.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -9,6 +10,13 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -138,6 +146,54 @@ public final class TestPgBouncer implements AutoCloseable {
     public String url(String applicationName) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/sbtest?user=" + backend.getProperty("user") + "&password="
                 + backend.getProperty("password", "") + "&prepareThreshold=0&ApplicationName=" + applicationName;
+    }
+
+    /**
+     * Asserts that none of the pooler's server connections keeps an isolation level a client set
+     * for its session: each is held by a client in a transaction at once, and each reads
+     * PostgreSQL's default.
+     *
+     * @param poolSize the pooler's server connections, as given to {@link #before}
+     * @throws SQLException if the pooler cannot be reached
+     */
+    public void assertNoSessionIsolationLeft(int poolSize) throws SQLException {
+        List<Connection> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < poolSize; i++) {
+                Connection c = DriverManager.getConnection(url("sb-probe"));
+                held.add(c);
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement();
+                        ResultSet r = s.executeQuery("SHOW transaction_isolation")) {
+                    r.next();
+                    assertEquals("read committed", r.getString(1), "server connection " + i + "'s isolation");
+                }
+            }
+        } finally {
+            for (Connection c : held) {
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * PostgreSQL's client backends on the database that last served {@code applicationName}.
+     *
+     * @param direct a URL straight to the database
+     * @param applicationName the application name of the connections to count
+     * @return how many there are
+     * @throws SQLException if the database cannot be reached
+     */
+    public static int backends(String direct, String applicationName) throws SQLException {
+        try (Connection c = DriverManager.getConnection(direct);
+                PreparedStatement p = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND application_name = ?")) {
+            p.setString(1, applicationName);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        }
     }
 
     /**

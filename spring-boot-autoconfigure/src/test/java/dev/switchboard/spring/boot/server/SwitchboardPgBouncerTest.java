@@ -7,16 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.TestPgBouncer;
-import dev.switchboard.spring.boot.SwitchboardGraphs;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,16 +18,9 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
-import org.springframework.security.web.SecurityFilterChain;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -51,28 +38,6 @@ class SwitchboardPgBouncerTest {
     private static final String POOLED = "sb-spring-bounced";
     private static final String LISTENER = "sb-spring-listener";
     private static TestPgBouncer bouncer;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class App {
-        @Bean
-        PipelineGraph pipeline(SwitchboardGraphs graphs) {
-            return graphs.build(PipelineGraph.builder(new Pipeline()));
-        }
-
-        @Bean
-        SwitchboardWorkerModeTest.Seen seen() {
-            return new SwitchboardWorkerModeTest.Seen();
-        }
-
-        @Bean
-        @ConditionalOnWebApplication
-        SecurityFilterChain open(HttpSecurity http) throws Exception {
-            return http.authorizeHttpRequests(a -> a.anyRequest().permitAll())
-                    .csrf(AbstractHttpConfigurer::disable)
-                    .build();
-        }
-    }
 
     @BeforeAll
     static void database() throws Exception {
@@ -137,7 +102,7 @@ class SwitchboardPgBouncerTest {
                             .get("value")
                             .toString());
 
-            assertNoSessionIsolationLeft();
+            bouncer.assertNoSessionIsolationLeft(BOUNCER_POOL);
             assertTrue(backends(POOLED) <= BOUNCER_POOL, "PostgreSQL saw " + backends(POOLED) + " pooled connections");
             assertEquals(2, backends(LISTENER), "one direct listener connection per application");
         }
@@ -154,27 +119,6 @@ class SwitchboardPgBouncerTest {
                 "--switchboard.transaction-pooled=true",
                 "--switchboard.schema=elsewhere",
                 "--switchboard.server.listener-url=" + listenerUrl());
-    }
-
-    /** Every server connection of the pooler, each held in a transaction at once, is at the default. */
-    private static void assertNoSessionIsolationLeft() throws Exception {
-        List<Connection> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < BOUNCER_POOL; i++) {
-                Connection c = DriverManager.getConnection(bouncer.url("sb-spring-probe"));
-                held.add(c);
-                c.setAutoCommit(false);
-                try (Statement s = c.createStatement();
-                        ResultSet r = s.executeQuery("SHOW transaction_isolation")) {
-                    r.next();
-                    assertEquals("read committed", r.getString(1), "server connection " + i + "'s isolation");
-                }
-            }
-        } finally {
-            for (Connection c : held) {
-                c.close();
-            }
-        }
     }
 
     private static void assertRefused(String expected, String... args) {
@@ -202,20 +146,11 @@ class SwitchboardPgBouncerTest {
             all.add("--switchboard.transaction-pooled=true");
             all.add("--switchboard.server.listener-url=" + listenerUrl());
         }
-        return new SpringApplicationBuilder(App.class).run(all.toArray(String[]::new));
+        return new SpringApplicationBuilder(SwitchboardWorkerModeTest.App.class).run(all.toArray(String[]::new));
     }
 
-    /** PostgreSQL's client backends on this database that last served {@code applicationName}. */
     private static int backends(String applicationName) throws Exception {
-        try (Connection c = DriverManager.getConnection(System.getenv("SWITCHBOARD_POSTGRES_URL"));
-                PreparedStatement p = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"
-                        + " WHERE datname = current_database() AND application_name = ?")) {
-            p.setString(1, applicationName);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getInt(1);
-            }
-        }
+        return TestPgBouncer.backends(System.getenv("SWITCHBOARD_POSTGRES_URL"), applicationName);
     }
 
     private static String send(HttpClient http, int port, String method, String path, String json) throws Exception {
