@@ -415,14 +415,14 @@ final class ChannelState {
         return readWith(new StateReader(spec), t, schema, ctx, ownWrites);
     }
 
-    /** {@link #readFor} through a given reader, which a thread that reads many inputs in turn reuses. */
+    /**
+     * {@link #readFor} through a given reader, which a thread that reads many inputs in turn reuses.
+     * The reader keeps what its last read was aimed at until the next: readers belong to one run,
+     * which holds all of that anyway, and aiming one again at the same objects then stores nothing.
+     */
     Object readWith(StateReader reader, Task t, int schema, ManagedContext ctx, boolean ownWrites) {
         reader.aim(channels, spec.slots[schema], ctx, ownWrites ? t : null);
-        try {
-            return spec.schemas[schema].read(reader);
-        } finally {
-            reader.aim(null, null, null, null); // holds no channel or task past the read
-        }
+        return spec.schemas[schema].read(reader);
     }
 
     /** What a workflow's entrypoint is called with: the run's input and the value its last run saved. */
