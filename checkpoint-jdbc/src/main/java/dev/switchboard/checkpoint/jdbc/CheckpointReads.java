@@ -80,7 +80,7 @@ final class CheckpointReads {
         }
         Map<String, List<PackedRow.Write>> stepWrites = new HashMap<>();
         addStepWrites(stepWrites, next, threadId);
-        return Optional.of(assemble(threadId, namespace, List.of(row), stepWrites, new boolean[1])
+        return Optional.of(assemble(threadId, namespace, List.of(row), stepWrites, new boolean[1], false)
                 .get(0));
     }
 
@@ -136,17 +136,20 @@ final class CheckpointReads {
         // looked up by the writes' query. The newest listed has its next row (if any) unlisted.
         boolean contiguous = options.filter().isEmpty();
         Map<String, List<PackedRow.Write>> stepWrites = new HashMap<>();
-        for (CheckpointRow row : rows) {
-            if (row.parentId() != null && !row.parentWrites().isEmpty()) {
-                stepWrites.put(row.parentId(), row.parentWrites());
+        boolean[] lookNext = new boolean[rows.size()];
+        lookNext[0] = true; // no listed row is newer
+        if (!contiguous) {
+            // A row's next one may not be listed; a listed row that holds a row's writes is its next.
+            for (CheckpointRow row : rows) {
+                if (row.parentId() != null && !row.parentWrites().isEmpty()) {
+                    stepWrites.put(row.parentId(), row.parentWrites());
+                }
+            }
+            for (int i = 1; i < rows.size(); i++) {
+                lookNext[i] = !stepWrites.containsKey(rows.get(i).checkpoint().id());
             }
         }
-        boolean[] lookNext = new boolean[rows.size()];
-        for (int i = 0; i < rows.size(); i++) {
-            lookNext[i] = (i == 0 || !contiguous)
-                    && !stepWrites.containsKey(rows.get(i).checkpoint().id());
-        }
-        return assemble(threadId, namespace, rows, stepWrites, lookNext);
+        return assemble(threadId, namespace, rows, stepWrites, lookNext, contiguous);
     }
 
     /**
@@ -158,7 +161,8 @@ final class CheckpointReads {
             String namespace,
             List<CheckpointRow> rows,
             Map<String, List<PackedRow.Write>> stepWrites,
-            boolean[] lookNext)
+            boolean[] lookNext,
+            boolean contiguous)
             throws SQLException {
         BlobChains blobs = BlobChains.load(tx, channelIds, rows);
         WriteLists writes = writes(threadId, rows, stepWrites, lookNext);
@@ -167,7 +171,15 @@ final class CheckpointReads {
         for (int i = 0; i < rows.size(); i++) {
             CheckpointRow row = rows.get(i);
             List<PendingWrite> pending = writes.of(i);
-            List<PackedRow.Write> step = stepWrites.get(row.checkpoint().id());
+            // Most often the row listed before holds them: no hashing of a fresh id string.
+            CheckpointRow newer = i == 0 ? null : rows.get(i - 1);
+            // Listed without a filter, the row before is the next one, which moved the head from this
+            // one: writes it holds are this one's (putStep stores them only against the head).
+            List<PackedRow.Write> step = newer != null
+                            && !newer.parentWrites().isEmpty()
+                            && (contiguous || row.checkpoint().id().equals(newer.parentId()))
+                    ? newer.parentWrites()
+                    : stepWrites.get(row.checkpoint().id());
             if (step != null) {
                 pending = merged(pending, step, channels);
             }
