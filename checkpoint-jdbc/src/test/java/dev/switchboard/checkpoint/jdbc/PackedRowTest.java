@@ -119,6 +119,37 @@ class PackedRowTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"sqlite", "postgres"})
+    void storageCountsThePackedWritesOfStoredCheckpointsAndPruneDropsTheDeletedOnes(String kind) throws Exception {
+        try (Backend backend = Backend.of(kind, dir);
+                JdbcSaver saver = backend.open("storage")) {
+            run(saver, "warm-up");
+            run(saver, "t");
+            assertEquals(
+                    writeBytes(saver.list("t", "", ListOptions.ALL)),
+                    saver.storage("t").writeBytes());
+            List<CheckpointTuple> before = saver.list("t", "", ListOptions.ALL.withLimit(2));
+            assertTrue(saver.prune("t", 2) > 0);
+            List<CheckpointTuple> after = saver.list("t", "", ListOptions.ALL);
+            assertEquals(2, after.size());
+            for (int i = 0; i < 2; i++) {
+                assertEquals(
+                        texts(before.get(i).pendingWrites()), texts(after.get(i).pendingWrites()));
+            }
+            assertTrue(writeBytes(after) > 0);
+            assertEquals(
+                    writeBytes(after), saver.storage("t").writeBytes(), "the deleted checkpoints' writes are gone");
+        }
+    }
+
+    private static long writeBytes(List<CheckpointTuple> history) {
+        return history.stream()
+                .flatMap(t -> t.pendingWrites().stream())
+                .mapToLong(w -> w.value().length)
+                .sum();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sqlite", "postgres"})
     void aDamagedOrMisplacedPackedRowFailsNamingIt(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
                 JdbcSaver saver = backend.open("damaged");
