@@ -8,11 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.server.fixtures.ConformanceGraphs;
 import dev.switchboard.server.fixtures.Gated;
 import dev.switchboard.server.wire.Json;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,23 +117,7 @@ class PgBouncerQueueTest {
 
         // every server connection the pooler holds, each held by one client in a transaction at
         // once: none kept an isolation level a read of the servers set for its session
-        List<Connection> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < BOUNCER_POOL; i++) {
-                Connection c = DriverManager.getConnection(bouncer.url("sb-probe"));
-                held.add(c);
-                c.setAutoCommit(false);
-                try (Statement s = c.createStatement();
-                        ResultSet r = s.executeQuery("SHOW transaction_isolation")) {
-                    r.next();
-                    assertEquals("read committed", r.getString(1), "server connection " + i + "'s isolation");
-                }
-            }
-        } finally {
-            for (Connection c : held) {
-                c.close();
-            }
-        }
+        bouncer.assertNoSessionIsolationLeft(BOUNCER_POOL);
         assertTrue(
                 backends(POOLED) <= BOUNCER_POOL,
                 "PostgreSQL saw " + backends(POOLED) + " pooled connections, PgBouncer opens at most " + BOUNCER_POOL);
@@ -178,17 +157,8 @@ class PgBouncerQueueTest {
         return one.worker().queue().owner().equals(owner) ? two : one;
     }
 
-    /** PostgreSQL's client backends on this database that last served {@code applicationName}. */
     private int backends(String applicationName) throws Exception {
-        try (Connection c = db.connect();
-                PreparedStatement p = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"
-                        + " WHERE datname = current_database() AND application_name = ?")) {
-            p.setString(1, applicationName);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getInt(1);
-            }
-        }
+        return TestPgBouncer.backends(db.url(), applicationName);
     }
 
     private static List<Object> trail(JsonNode values) {

@@ -1,5 +1,6 @@
 package dev.switchboard.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -9,6 +10,13 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -21,8 +29,9 @@ import org.postgresql.Driver;
  * connect_query}), as a deployment sets it at the pooler, and it opens at most {@code poolSize} of
  * them, shared by every client one transaction at a time. Without a {@code pgbouncer} binary the
  * tests are skipped, unless {@code CI=true}, where it is a failure (CI installs Debian's package).
+ * Public, in the module's test jar, for the Spring Boot module's tests.
  */
-final class TestPgBouncer implements AutoCloseable {
+public final class TestPgBouncer implements AutoCloseable {
     private static final List<Path> BINARIES = List.of(Path.of("/usr/sbin/pgbouncer"), Path.of("/usr/bin/pgbouncer"));
 
     private final Process process;
@@ -42,6 +51,20 @@ final class TestPgBouncer implements AutoCloseable {
      * db}'s schema.
      */
     static TestPgBouncer before(TestPostgres db, int poolSize) throws Exception {
+        return before(db.base, db.schema, poolSize);
+    }
+
+    /**
+     * Starts one before the database of a {@code jdbc:postgresql:} URL, its alias {@code sbtest}
+     * reaching {@code schema} there.
+     *
+     * @param base the database's URL, with user and password
+     * @param schema the schema every server connection of the pooler is set to
+     * @param poolSize the most server connections it opens
+     * @return the running pooler; close it
+     * @throws Exception if it cannot start (skipped without a binary, unless under CI)
+     */
+    public static TestPgBouncer before(String base, String schema, int poolSize) throws Exception {
         Path binary = BINARIES.stream().filter(Files::isExecutable).findFirst().orElse(null);
         if (binary == null) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
@@ -49,7 +72,7 @@ final class TestPgBouncer implements AutoCloseable {
             }
             Assumptions.abort("install pgbouncer (Debian: apt-get install pgbouncer) to run the PgBouncer tests");
         }
-        Properties backend = Driver.parseURL(db.base, null);
+        Properties backend = Driver.parseURL(base, null);
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -70,7 +93,7 @@ final class TestPgBouncer implements AutoCloseable {
                         "[databases]",
                         "sbtest = host=" + backend.getProperty("PGHOST") + " port=" + backend.getProperty("PGPORT")
                                 + " dbname=" + backend.getProperty("PGDBNAME") + " pool_size=" + poolSize
-                                + " connect_query='SET search_path TO " + db.schema + "'",
+                                + " connect_query='SET search_path TO " + schema + "'",
                         "[pgbouncer]",
                         "listen_addr = 127.0.0.1",
                         "listen_port = " + port,
@@ -116,14 +139,70 @@ final class TestPgBouncer implements AutoCloseable {
     /**
      * The JDBC URL of the pooled alias: pgjdbc's server-side prepared statements off, which
      * PgBouncer before 1.21 does not carry across transactions.
+     *
+     * @param applicationName what PostgreSQL's {@code pg_stat_activity} shows for its connections
+     * @return the URL
      */
-    String url(String applicationName) {
+    public String url(String applicationName) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/sbtest?user=" + backend.getProperty("user") + "&password="
                 + backend.getProperty("password", "") + "&prepareThreshold=0&ApplicationName=" + applicationName;
     }
 
-    /** What PgBouncer logged, for failures. */
-    String log() throws IOException {
+    /**
+     * Asserts that none of the pooler's server connections keeps an isolation level a client set
+     * for its session: each is held by a client in a transaction at once, and each reads
+     * PostgreSQL's default.
+     *
+     * @param poolSize the pooler's server connections, as given to {@link #before}
+     * @throws SQLException if the pooler cannot be reached
+     */
+    public void assertNoSessionIsolationLeft(int poolSize) throws SQLException {
+        List<Connection> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < poolSize; i++) {
+                Connection c = DriverManager.getConnection(url("sb-probe"));
+                held.add(c);
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement();
+                        ResultSet r = s.executeQuery("SHOW transaction_isolation")) {
+                    r.next();
+                    assertEquals("read committed", r.getString(1), "server connection " + i + "'s isolation");
+                }
+            }
+        } finally {
+            for (Connection c : held) {
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * PostgreSQL's client backends on the database that last served {@code applicationName}.
+     *
+     * @param direct a URL straight to the database
+     * @param applicationName the application name of the connections to count
+     * @return how many there are
+     * @throws SQLException if the database cannot be reached
+     */
+    public static int backends(String direct, String applicationName) throws SQLException {
+        try (Connection c = DriverManager.getConnection(direct);
+                PreparedStatement p = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND application_name = ?")) {
+            p.setString(1, applicationName);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        }
+    }
+
+    /**
+     * What PgBouncer logged, for failures.
+     *
+     * @return its log and output
+     * @throws IOException if they cannot be read
+     */
+    public String log() throws IOException {
         Path log = dir.resolve("pgbouncer.log");
         Path out = dir.resolve("stdout.txt");
         return (Files.exists(log) ? Files.readString(log) : "") + (Files.exists(out) ? Files.readString(out) : "");

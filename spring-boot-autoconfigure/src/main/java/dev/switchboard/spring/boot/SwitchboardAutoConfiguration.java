@@ -60,11 +60,9 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.checkpoint.saver to sqlite or memory.");
                 }
-                return JdbcSavers.fromDataSource(dataSource, properties.getSchema());
+                return JdbcSavers.fromDataSource(dataSource, properties);
             default:
-                return dataSource == null
-                        ? new MemorySaver()
-                        : JdbcSavers.fromDataSource(dataSource, properties.getSchema());
+                return dataSource == null ? new MemorySaver() : JdbcSavers.fromDataSource(dataSource, properties);
         }
     }
 
@@ -95,11 +93,11 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.store.kind to sqlite or memory.");
                 }
-                return JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
+                return JdbcSavers.storeFromDataSource(dataSource, properties);
             default:
                 return dataSource == null
                         ? new InMemoryStore()
-                        : JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
+                        : JdbcSavers.storeFromDataSource(dataSource, properties);
         }
     }
 

@@ -99,7 +99,7 @@ public class SwitchboardServerAutoConfiguration {
         if (!properties.getAllowHosts().isEmpty()) {
             builder.allowHosts(properties.getAllowHosts().toArray(String[]::new));
         }
-        String database = database(builder, saver, switchboard, dataSources.getIfUnique());
+        String database = database(builder, saver, switchboard, properties, dataSources.getIfUnique());
         stores.ifUnique(builder::store);
         authenticators.ifUnique(builder::authenticator);
         authorizations.ifUnique(builder::authorization);
@@ -120,27 +120,52 @@ public class SwitchboardServerAutoConfiguration {
 
     /**
      * Where the server keeps threads and runs: beside the saver's checkpoints, so a restart finds
-     * both; in memory when the saver is not a JDBC one.
+     * both; in memory when the saver is not a JDBC one. Behind a pooler in transaction mode the run
+     * queue's worker keeps its own connection on {@code switchboard.server.listener-url}.
      *
      * @return the database, as the log names it
      */
     private static String database(
-            ServerBuilder builder, CheckpointSaver saver, SwitchboardProperties switchboard, DataSource dataSource) {
-        if (!(saver instanceof JdbcSaver jdbc)) {
-            return "memory";
-        }
-        SaverKind kind = switchboard.getCheckpoint().getSaver();
-        if (kind == SaverKind.SQLITE) {
-            builder.database("jdbc:sqlite:" + switchboard.getCheckpoint().getSqliteFile());
-        } else if (dataSource != null) {
-            builder.database(dataSource);
-            if (switchboard.getSchema() != null) {
-                builder.schema(switchboard.getSchema());
+            ServerBuilder builder,
+            CheckpointSaver saver,
+            SwitchboardProperties switchboard,
+            SwitchboardServerProperties properties,
+            DataSource dataSource) {
+        String listener = properties.getListenerUrl();
+        String database = "memory";
+        if (saver instanceof JdbcSaver jdbc) {
+            SaverKind kind = switchboard.getCheckpoint().getSaver();
+            if (kind == SaverKind.SQLITE) {
+                builder.database("jdbc:sqlite:" + switchboard.getCheckpoint().getSqliteFile());
+                database = jdbc.database();
+            } else if (dataSource != null) {
+                builder.database(dataSource);
+                if (switchboard.getSchema() != null) {
+                    builder.schema(switchboard.getSchema());
+                }
+                database = jdbc.database();
             }
-        } else {
-            return "memory";
         }
-        return jdbc.database();
+        boolean postgres = database.startsWith("PostgreSQL");
+        if (listener != null && !(postgres && switchboard.isTransactionPooled())) {
+            throw new IllegalStateException("switchboard.server.listener-url is the run queue worker's direct"
+                    + " connection past a pooler in transaction mode, "
+                    + (postgres
+                            ? "and switchboard.transaction-pooled is not true: set it, so the saver, store and"
+                                    + " server set nothing per session on the pooled DataSource"
+                            : "and the server's database is " + database + ": remove it")
+                    + " (or remove switchboard.server.listener-url)");
+        }
+        if (listener == null && postgres && switchboard.isTransactionPooled()) {
+            throw new IllegalStateException("switchboard.transaction-pooled=true: the run queue's worker LISTENs on"
+                    + " a connection of its own, which a pooler in transaction mode cannot give; set"
+                    + " switchboard.server.listener-url to a jdbc:postgresql: URL straight to the database"
+                    + " (with currentSchema= the pooler's schema), or switchboard.server.enabled=false");
+        }
+        if (listener != null) {
+            builder.listenerDatabase(listener);
+        }
+        return database;
     }
 
     /**

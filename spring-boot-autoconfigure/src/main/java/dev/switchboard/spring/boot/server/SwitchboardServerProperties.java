@@ -44,6 +44,14 @@ public class SwitchboardServerProperties {
      */
     private List<String> allowHosts = new ArrayList<>();
 
+    /**
+     * A {@code jdbc:postgresql:} URL straight to the DataSource's database (past the pooler), for
+     * the one connection the run queue's worker keeps to {@code LISTEN} and renew its leases on;
+     * needed with {@code switchboard.transaction-pooled=true}, since a pooler in transaction mode
+     * keeps no session to listen on. Name the pooler's schema in it ({@code currentSchema=...}).
+     */
+    private String listenerUrl;
+
     /** Creates the properties with their defaults; Spring Boot binds them. */
     public SwitchboardServerProperties() {}
 
@@ -205,5 +213,23 @@ public class SwitchboardServerProperties {
      */
     public void setAllowHosts(List<String> allowHosts) {
         this.allowHosts = allowHosts;
+    }
+
+    /**
+     * Returns the direct URL of the run queue worker's own connection.
+     *
+     * @return {@code switchboard.server.listener-url}, or null to take it from the DataSource
+     */
+    public String getListenerUrl() {
+        return listenerUrl;
+    }
+
+    /**
+     * Sets the direct URL of the run queue worker's own connection, past a transaction-mode pooler.
+     *
+     * @param listenerUrl a {@code jdbc:postgresql:} URL, or null
+     */
+    public void setListenerUrl(String listenerUrl) {
+        this.listenerUrl = listenerUrl == null || listenerUrl.isBlank() ? null : listenerUrl;
     }
 }
