@@ -517,25 +517,22 @@ public final class RunPipeline implements AutoCloseable {
     }
 
     /**
-     * Starts the run claimed with an outcome, or hands it back when this JVM cannot start it now
-     * (closing): another JVM (or this one's claimer) takes it from the queue.
+     * Starts the run claimed with an outcome. When this JVM closes meanwhile it is left as claimed:
+     * the worker's close hands every run it holds back to the queue, with its attempt counted (a
+     * give-back would un-count it, and the next claim would log the same attempt twice), or, if the
+     * claim committed after that, its lease expires and a sweeper returns it, as after a crash.
      */
     private void startNext(Claim next) {
-        try {
-            if (!closing) {
-                run(next, queue);
-                return;
-            }
-        } catch (RuntimeException failed) {
-            LOG.warn(
-                    "starting run {} claimed with an outcome failed; handing it back: {}",
-                    next.runId(),
-                    failed.toString());
+        if (closing) {
+            return;
         }
         try {
-            queue.giveBack(next);
+            run(next, queue);
         } catch (RuntimeException failed) {
-            // the database is away: the lease expires and a sweeper returns the run
+            LOG.warn(
+                    "starting run {} claimed with an outcome failed; its lease returns it to the queue: {}",
+                    next.runId(),
+                    failed.toString());
         }
     }
 
