@@ -1,11 +1,13 @@
 package dev.switchboard.runtime.checkpoint;
 
 import dev.switchboard.runtime.serde.SerdeException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.json.JsonWriteFeature;
@@ -33,6 +35,12 @@ public final class CheckpointJson {
      */
     private static final JsonMapper MAPPER =
             JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
+    /**
+     * The extra values this thread encoded last and their JSON ({@link #extraJson}): one map, kept
+     * by identity, and its text.
+     */
+    private static final ThreadLocal<Object[]> LAST_EXTRA = ThreadLocal.withInitial(() -> new Object[2]);
 
     private static final StoredFields HEADER = new StoredFields("checkpoint header");
     private static final StoredFields METADATA = new StoredFields("checkpoint metadata");
@@ -248,17 +256,63 @@ public final class CheckpointJson {
      * @return UTF-8 JSON
      */
     public static String encode(CheckpointMetadata metadata) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("source", metadata.source().wireName());
-        root.put("step", metadata.step());
-        if (!metadata.parents().isEmpty()) {
-            ObjectNode parents = root.putObject("parents");
-            metadata.parents().forEach(parents::put);
+        StringWriter out = new StringWriter(64);
+        try (JsonGenerator g = MAPPER.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringProperty("source", metadata.source().wireName());
+            g.writeNumberProperty("step", metadata.step());
+            if (!metadata.parents().isEmpty()) {
+                g.writeName("parents");
+                g.writeStartObject();
+                for (Map.Entry<String, String> p : metadata.parents().entrySet()) {
+                    g.writeStringProperty(p.getKey(), p.getValue());
+                }
+                g.writeEndObject();
+            }
+            if (!metadata.extra().isEmpty()) {
+                g.writeName("extra");
+                g.writeRawValue(extraJson(metadata.extra()));
+            }
+            g.writeEndObject();
         }
-        if (!metadata.extra().isEmpty()) {
-            root.set("extra", MAPPER.valueToTree(metadata.extra()));
+        return out.toString();
+    }
+
+    /**
+     * The JSON of a metadata's extra values. A run writes the same map (its config's metadata, an
+     * immutable copy) into each of its checkpoints, so the last one encoded on this thread is kept
+     * with its JSON and reused when the same map comes again, if it holds only immutable scalars
+     * (which cannot have changed since).
+     */
+    private static String extraJson(Map<String, Object> extra) {
+        Object[] last = LAST_EXTRA.get();
+        if (last[0] == extra) {
+            return (String) last[1];
         }
-        return MAPPER.writeValueAsString(root);
+        String json = MAPPER.writeValueAsString(MAPPER.valueToTree(extra));
+        if (immutableScalars(extra)) {
+            last[0] = extra;
+            last[1] = json;
+        }
+        return json;
+    }
+
+    private static boolean immutableScalars(Map<String, Object> extra) {
+        for (Object v : extra.values()) {
+            if (!(v instanceof String
+                    || v instanceof Boolean
+                    || v instanceof Integer
+                    || v instanceof Long
+                    || v instanceof Double
+                    || v instanceof Float
+                    || v instanceof Short
+                    || v instanceof Byte
+                    || v instanceof java.math.BigDecimal
+                    || v instanceof java.math.BigInteger)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

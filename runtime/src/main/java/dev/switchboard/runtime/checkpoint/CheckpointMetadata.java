@@ -37,8 +37,10 @@ public record CheckpointMetadata(Source source, int step, Map<String, String> pa
          * @return {@code input}, {@code loop}, {@code update} or {@code fork}
          */
         public String wireName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return wireName;
         }
+
+        private final String wireName = name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.switchboard.runtime.pregel;
 
-import dev.switchboard.runtime.InvalidUpdateException;
 import dev.switchboard.runtime.Send;
 import dev.switchboard.runtime.channel.AnyValueSpec;
 import dev.switchboard.runtime.channel.Channel;
@@ -13,10 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The channels of one graph and their versions ({@link ChannelVersions}). It holds LangGraph's
@@ -225,11 +222,74 @@ final class ChannelState {
             updated[updatedList[u]] = false;
         }
         updatedCount = 0;
+        long next = versions.next();
+        if (ordered.size() == 1 && ordered.get(0).writeCount <= SOLO_WRITES && distinctWrites(ordered.get(0))) {
+            applySolo(ordered, next, tracker);
+        } else {
+            applyMany(ordered, next, tracker);
+        }
+        if (newStep) {
+            notifyNewStep(next);
+        }
+        rememberHeld();
+        versions.barrierDone(next);
+    }
+
+    /** The most writes of a lone task that {@link #applySolo} takes: beyond, a scan for repeats costs more than grouping. */
+    private static final int SOLO_WRITES = 8;
+
+    /** Whether task {@code t} wrote no channel twice: then each channel's writes are the one value. */
+    private static boolean distinctWrites(Task t) {
+        int[] chans = t.writeChannels;
+        for (int i = 1; i < t.writeCount; i++) {
+            for (int j = 0; j < i; j++) {
+                if (chans[i] == chans[j]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #apply} of a step's lone task that wrote no channel twice (a chain's or a loop's step):
+     * what {@link #applyMany} does, in the same order, without grouping the writes by channel.
+     */
+    private void applySolo(List<Task> ordered, long next, DeltaTracker tracker) {
+        Task t = ordered.get(0);
+        versions.sawTriggers(t.node, t.triggers);
+        for (int c : t.triggers) {
+            if (channels[c].consume()) {
+                bump(c, next);
+            }
+        }
+        int[] hints = spec.writeHint;
+        if (t.writeCount > hints[t.node]) {
+            hints[t.node] = t.writeCount;
+        }
+        PendingWrites.One one = pending.one;
+        try {
+            for (int i = 0; i < t.writeCount; i++) {
+                int c = t.writeChannels[i];
+                one.value = t.writeValues[i];
+                if (ConflictingWrites.update(spec, channels, c, one, ordered)) {
+                    bump(c, next);
+                    if (tracker != null && spec.channels[c].storesDeltas()) {
+                        tracker.track(c, one);
+                    }
+                }
+            }
+        } finally {
+            one.value = null;
+        }
+    }
+
+    /** {@link #apply} of any step: every task's writes grouped by channel, in task order. */
+    private void applyMany(List<Task> ordered, long next, DeltaTracker tracker) {
         for (int k = 0; k < ordered.size(); k++) { // indexed, here and below: no iterator per step
             Task t = ordered.get(k);
             versions.sawTriggers(t.node, t.triggers);
         }
-        long next = versions.next();
         for (int k = 0; k < ordered.size(); k++) {
             for (int c : ordered.get(k).triggers) {
                 if (channels[c].consume()) {
@@ -252,47 +312,19 @@ final class ChannelState {
         } finally {
             pending.clear();
         }
-        if (newStep) {
-            notifyNewStep(next);
-        }
-        rememberHeld();
-        versions.barrierDone(next);
     }
 
     private void updateChannels(List<Task> ordered, long next, DeltaTracker tracker) {
         for (int i = 0; i < pending.touchedCount; i++) {
             int c = pending.touched[i];
             List<?> values = pending.values(c);
-            if (update(c, values, ordered)) {
+            if (ConflictingWrites.update(spec, channels, c, values, ordered)) {
                 bump(c, next);
                 if (tracker != null && spec.channels[c].storesDeltas()) {
                     tracker.track(c, values);
                 }
             }
         }
-    }
-
-    private boolean update(int c, List<?> values, List<Task> writers) {
-        try {
-            return channels[c].update(values);
-        } catch (InvalidUpdateException e) {
-            throw new InvalidUpdateException(
-                    e.getMessage() + " Written in this step by " + writerNames(c, writers) + ".",
-                    e.code().orElse(null));
-        }
-    }
-
-    /** The nodes whose tasks wrote a channel, in task order: the channel alone does not say where to look. */
-    private String writerNames(int c, List<Task> tasks) {
-        Set<String> names = new LinkedHashSet<>();
-        for (Task t : tasks) {
-            for (int i = 0; i < t.writeCount; i++) {
-                if (t.writeChannels[i] == c) {
-                    names.add("'" + spec.nodeNames[t.node] + "'");
-                }
-            }
-        }
-        return (names.size() == 1 ? "node " : "nodes ") + String.join(", ", names);
     }
 
     private void notifyNewStep(long next) {
@@ -383,14 +415,14 @@ final class ChannelState {
         return readWith(new StateReader(spec), t, schema, ctx, ownWrites);
     }
 
-    /** {@link #readFor} through a given reader, which a thread that reads many inputs in turn reuses. */
+    /**
+     * {@link #readFor} through a given reader, which a thread that reads many inputs in turn reuses.
+     * The reader keeps what its last read was aimed at until the next: readers belong to one run,
+     * which holds all of that anyway, and aiming one again at the same objects then stores nothing.
+     */
     Object readWith(StateReader reader, Task t, int schema, ManagedContext ctx, boolean ownWrites) {
         reader.aim(channels, spec.slots[schema], ctx, ownWrites ? t : null);
-        try {
-            return spec.schemas[schema].read(reader);
-        } finally {
-            reader.aim(null, null, null, null); // holds no channel or task past the read
-        }
+        return spec.schemas[schema].read(reader);
     }
 
     /** What a workflow's entrypoint is called with: the run's input and the value its last run saved. */

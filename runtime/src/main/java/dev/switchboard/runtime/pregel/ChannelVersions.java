@@ -227,11 +227,29 @@ final class ChannelVersions {
 
     private String format(long counter, String suffix) {
         if (lastText == null || lastTextCounter != counter || lastTextSuffix != suffix) {
-            lastText = ChannelVersion.format(counter, suffix);
+            lastText = suffix == runSuffix ? ownVersion(counter, suffix) : ChannelVersion.format(counter, suffix);
             lastTextCounter = counter;
             lastTextSuffix = suffix;
         }
         return lastText;
+    }
+
+    /**
+     * A version this state just made, as {@link ChannelVersion#format} writes it, but not through
+     * that method's table of recent versions: a step's new counter is never in it, and replacing a
+     * slot of that shared table (a store into an old array, far from the cache) cost more than the
+     * formatting itself.
+     */
+    static String ownVersion(long counter, String suffix) {
+        if (counter < 0) {
+            return ChannelVersion.format(counter, suffix);
+        }
+        String digits = Long.toString(counter);
+        StringBuilder out = new StringBuilder(17 + Math.max(0, digits.length() - 16) + suffix.length());
+        for (int i = digits.length(); i < 16; i++) {
+            out.append('0');
+        }
+        return out.append(digits).append('.').append(suffix).toString();
     }
 
     /**

@@ -130,7 +130,9 @@ final class Execution extends TaskContext {
      * step {@code step} of the run of {@code scope}: a step's tasks then allocate no executions.
      */
     Execution reuse(Task task, RunScope scope, int step, int stop) {
-        this.task = task;
+        if (this.task != task) { // a node's next task is usually its last one (see TaskContext#rebind)
+            this.task = task;
+        }
         rebind(scope, step, stop);
         input = null;
         checkpointId = null;

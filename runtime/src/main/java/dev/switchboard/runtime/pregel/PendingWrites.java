@@ -29,10 +29,10 @@ final class PendingWrites {
     private int count;
     private final ArrayList<Object> scratch = new ArrayList<>();
     /** What {@link #values} answers for a channel written once: a list of that one value, reused. */
-    private final One one = new One();
+    final One one = new One();
 
     /** A list of one value that can be set: a step's channel written once reads its write from it. */
-    private static final class One extends AbstractList<Object> implements RandomAccess {
+    static final class One extends AbstractList<Object> implements RandomAccess {
         Object value;
 
         @Override

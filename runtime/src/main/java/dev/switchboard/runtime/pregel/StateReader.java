@@ -35,10 +35,20 @@ final class StateReader implements ValueSource {
 
     /** Reads from {@code source} through {@code slots} next, with {@code own}'s writes if not null. */
     StateReader aim(Channel[] source, int[] slots, ManagedContext context, Task own) {
-        this.source = source;
-        this.slots = slots;
-        this.context = context;
-        this.own = own;
+        // A reader is aimed at the same channels, slots and task many times a run, and is old by
+        // then: a store of the reference it already holds would still cost a GC write barrier.
+        if (this.source != source) {
+            this.source = source;
+        }
+        if (this.slots != slots) {
+            this.slots = slots;
+        }
+        if (this.context != context) {
+            this.context = context;
+        }
+        if (this.own != own) {
+            this.own = own;
+        }
         return this;
     }
 

@@ -60,7 +60,9 @@ sealed class TaskContext implements NodeContext, ManagedContext, TaskCaller perm
 
     /** This first attempt's context in another step or run: for an {@link Execution} that is reused. */
     final void rebind(RunScope scope, int step, int stop) {
-        this.scope = scope;
+        if (this.scope != scope) { // a reused execution is old: storing the same reference again costs a GC barrier
+            this.scope = scope;
+        }
         this.step = step;
         this.stop = stop;
     }

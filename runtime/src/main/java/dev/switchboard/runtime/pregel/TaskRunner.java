@@ -47,7 +47,7 @@ final class TaskRunner {
      * The executions of the step's tasks that run (those whose writes were not recovered), in task
      * order: one list serves every step, as the loop's list of tasks does.
      */
-    private final List<Execution> executions = new ArrayList<>();
+    private final ArrayList<Execution> executions = new ArrayList<>();
     /**
      * {@link #run(Execution)} as the body of a parallel step, made at the run's first such step
      * (a chain's runs have none) and kept for the others.
@@ -91,6 +91,7 @@ final class TaskRunner {
         this.stop = stop;
         this.checkpointId = cursor.checkpointId;
         executions.clear();
+        executions.ensureCapacity(tasks.size()); // a fan-out's hundred sends: one array, not six grown ones
         for (int i = 0; i < tasks.size(); i++) { // indexed: no iterator per step
             Task t = tasks.get(i);
             if (t.done()) {

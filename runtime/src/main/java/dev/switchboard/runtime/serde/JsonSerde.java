@@ -251,7 +251,13 @@ public final class JsonSerde {
      * @return the tree
      */
     public JsonNode toTree(ValueType type, Object value) {
-        return decodeTree(encode(type, value));
+        JsonNode direct = DirectTree.of(this, type, value);
+        return direct != null ? direct : decodeTree(encode(type, value));
+    }
+
+    /** The writer of a declared type, for {@link DirectTree}. */
+    ObjectWriter writerOf(ValueType type) {
+        return writer(javaType(type));
     }
 
     /**

@@ -163,6 +163,48 @@ class ChannelStateTest {
     }
 
     @Test
+    void aLoneTaskWritingAPlainChannelTwiceConflictsAsTwoTasksDo() {
+        InvalidUpdateException e =
+                assertThrows(InvalidUpdateException.class, () -> step(task("a", "name", "x", "name", "y")));
+        assertTrue(
+                e.getMessage()
+                        .endsWith("per step. Give the state component a @Reducer if several nodes may write it in"
+                                + " the same step. Written in this step by node 'a'."),
+                e.getMessage());
+    }
+
+    @Test
+    void aLoneTasksWritesGetTheStepsVersionAndAccumulatingOnesAreTracked() {
+        start();
+        long before = versions(state).values().stream()
+                .mapToLong(ChannelVersion::counter)
+                .max()
+                .orElseThrow();
+        Map<Integer, List<Object>> tracked = new LinkedHashMap<>();
+        state.apply(
+                List.of(task("a", "name", "n", "log", "1", "flag", "up")),
+                true,
+                (c, values) -> tracked.put(c, List.copyOf(values)));
+        assertArrayEquals(new Object[] {"n", "1", "up"}, read(state));
+        Map<String, String> after = versions(state);
+        assertEquals(after.get("name"), after.get("log"), "one barrier, one version");
+        assertEquals(after.get("name"), after.get("flag"));
+        assertEquals(before + 1, ChannelVersion.counter(after.get("name")));
+        assertEquals(Map.of(spec.channelIndex.get("log"), List.of("1")), tracked);
+        step(task("b", "log", "2"));
+        assertArrayEquals(new Object[] {"n", "1,2", null}, read(state), "the lone write folds; the flag clears");
+    }
+
+    @Test
+    void aVersionTheStateMadeReadsAsChannelVersionFormatsIt() {
+        for (long counter : new long[] {0, 1, 42, 9_999_999_999_999_999L, Long.MAX_VALUE}) {
+            for (String suffix : new String[] {"", "0.5281", "abc"}) {
+                assertEquals(ChannelVersion.format(counter, suffix), ChannelVersions.ownVersion(counter, suffix));
+            }
+        }
+    }
+
+    @Test
     void anEphemeralValueClearsAtTheNextStepWithoutWrites() {
         step(task("a", "flag", "up", "name", "n"));
         assertEquals("up", read(state)[2]);

@@ -193,7 +193,13 @@ public final class Exchange {
                 // the length it says: one array of its size (a body ends there, however long it says)
                 byte[] read = new byte[declared];
                 int n = in.readNBytes(read, 0, declared);
-                return n == declared ? read : java.util.Arrays.copyOf(read, n);
+                if (n == declared) {
+                    // the body's end read as such: the JDK server's stream, closed before it has
+                    // seen its end, allocates a buffer to skip a rest there is none of
+                    in.read();
+                    return read;
+                }
+                return java.util.Arrays.copyOf(read, n);
             }
             byte[] read = in.readNBytes(maxBody + 1);
             if (read.length > maxBody) {
