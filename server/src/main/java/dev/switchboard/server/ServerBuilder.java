@@ -282,8 +282,8 @@ public final class ServerBuilder {
      * one transaction only, and {@code LISTEN} needs a session of its own. Everything else (claims,
      * checkpoints, events, rows, the store, migrations under transaction-scoped advisory locks,
      * {@code NOTIFY}s sent inside transactions) works through the pooler, and the server then sets
-     * no session state on the pooled connections (reads set their isolation in each transaction,
-     * one statement more per read; see {@code ConnectionPool.transactionPooled}). The pooled URL
+     * no session state on the pooled connections (not even READ COMMITTED on a new one; see {@code
+     * ConnectionPool.transactionPooled}). The pooled URL
      * must turn off pgjdbc's server-side prepared statements ({@code prepareThreshold=0}) unless
      * the pooler carries them (PgBouncer 1.21+ with {@code max_prepared_statements}), and the
      * schema is set where the pooler connects (its {@code connect_query}, or the role's or

@@ -164,7 +164,7 @@ public final class SwitchboardServer implements AutoCloseable {
             this.events = EventLog.open(db.pool(), where);
             this.worker = new QueueWorker(
                     db::dedicated, queue, events, new QueueWorker.Settings(b.lease, b.heartbeat, b.poll), pipeline);
-            pipeline.shared(events, worker::wake, worker::roomFreed, b.lease.plus(b.heartbeat));
+            pipeline.shared(events, worker::wake, worker::roomFreed, worker::waitsForRoom, b.lease.plus(b.heartbeat));
         } else {
             this.pipeline = new RunPipeline(
                     UUID.randomUUID().toString(), registry, saver, local, local, b.maxRuns, b.eventBytes);

@@ -142,6 +142,15 @@ final class CountingDataSource implements DataSource {
                     }
                 }
                 case "isValid" -> roundTrips.incrementAndGet();
+                case "setTransactionIsolation" -> {
+                    // pgjdbc sends it at once (SET SESSION CHARACTERISTICS), outside any transaction
+                    roundTrips.incrementAndGet();
+                    statements
+                            .computeIfAbsent(
+                                    "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL …",
+                                    k -> new AtomicLong())
+                            .incrementAndGet();
+                }
                 default -> {}
             }
             Object out = call(c, m, args);

@@ -1,9 +1,13 @@
 package dev.switchboard.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.server.fixtures.Counted;
 import dev.switchboard.server.fixtures.CountedGraph;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -63,6 +67,71 @@ class QueueCommitsTest {
                         .mapToLong(Map.Entry::getValue)
                         .sum();
                 assertEquals(0, eventsAlone, () -> "events committed alone, though no JVM streams the runs: " + txs);
+            }
+        } finally {
+            Counted.sleepMs = sleep;
+        }
+    }
+
+    /**
+     * A worker whose every slot is busy claims the next run in the transaction that stores the end
+     * of the last (one commit for both): with one slot and runs created while the first runs, each
+     * later run is claimed by its predecessor's end, exactly once, and every run ends.
+     */
+    @Test
+    void aWorkerWithNoFreeSlotClaimsTheNextRunWithTheEndOfTheLast() throws Exception {
+        long sleep = Counted.sleepMs;
+        Counted.sleepMs = 300; // 0.9 s a run: the later runs are created while the first one runs
+        try (TestPostgres db = TestPostgres.schema()) {
+            CountingDataSource counting = new CountingDataSource(db.url());
+            try (SwitchboardServer server = SwitchboardServer.builder()
+                    .graph("counted", CountedGraph.builder(new Counted()))
+                    .database(counting)
+                    .lease(Duration.ofMinutes(2), Duration.ofMinutes(1))
+                    .maxRuns(1)
+                    .port(0)
+                    .build()
+                    .start()) {
+                Api api = new Api(server.url(), null);
+                String[] threads = {api.newThread(), api.newThread(), api.newThread()};
+                counting.reset();
+                String[] runs = new String[threads.length];
+                for (int i = 0; i < threads.length; i++) {
+                    runs[i] = api.post(
+                                    "/threads/" + threads[i] + "/runs",
+                                    "{\"assistant_id\":\"counted\",\"input\":{\"trail\":[\"" + threads[i] + "\"]}}")
+                            .expect(200)
+                            .json()
+                            .get("run_id")
+                            .asString();
+                }
+                for (int i = 0; i < threads.length; i++) {
+                    api.get("/threads/" + threads[i] + "/runs/" + runs[i] + "/join")
+                            .expect(200);
+                }
+                Map<String, Long> txs = counting.transactions();
+                long endAndClaim = txs.entrySet().stream()
+                        .filter(tx -> tx.getKey().startsWith("WITH e AS (INSERT INTO switchboard_server_events")
+                                && tx.getKey().contains(" | WITH c AS (UPDATE switchboard_server_runs"))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum();
+                assertTrue(endAndClaim >= 2, () -> "the later runs were not claimed with an end: " + txs);
+                try (Connection c = db.connect();
+                        Statement st = c.createStatement();
+                        ResultSet r = st.executeQuery("SELECT count(*), count(DISTINCT run_id), max(attempt)"
+                                + " FROM switchboard_server_claims")) {
+                    r.next();
+                    assertEquals(3, r.getInt(1), "each run claimed once");
+                    assertEquals(3, r.getInt(2));
+                    assertEquals(1, r.getInt(3));
+                }
+                try (Connection c = db.connect();
+                        Statement st = c.createStatement();
+                        ResultSet r = st.executeQuery("SELECT count(*) FROM switchboard_server_runs"
+                                + " WHERE queue_status = 'done' AND row_json::jsonb ->> 'status' = 'success'")) {
+                    r.next();
+                    assertEquals(3, r.getInt(1));
+                }
             }
         } finally {
             Counted.sleepMs = sleep;

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * statement by its SQL, for the 3-node {@code counted} graph created over HTTP on one server JVM
  * (front and worker in one) through a {@link CountingDataSource}. A figure, not a check (its name is
  * outside the test pattern; {@code QueueCostTest} asserts the budget): run it with {@code
- * SWITCHBOARD_POSTGRES_URL} and {@code -Dtest=QueueCostFigures -Dswitchboard.figures=true}.
+ * SWITCHBOARD_POSTGRES_URL} and {@code -Dtest=QueueCostFigures -Dswitchboard.figures=true}; {@code
+ * -Dswitchboard.figures.sleepMs=20} sleeps that long in each node, so that runs queue for a slot.
  */
 @EnabledIfSystemProperty(named = "switchboard.figures", matches = "true")
 class QueueCostFigures {
@@ -58,7 +59,9 @@ class QueueCostFigures {
 
         static Figures measure(int runs) throws Exception {
             long sleep = Counted.sleepMs;
-            Counted.sleepMs = 0;
+            // with a sleep per node the runs outlast their creation, so most wait for a slot and are
+            // claimed by the worker (with a run's end), not by their create
+            Counted.sleepMs = Long.getLong("switchboard.figures.sleepMs", 0);
             try (TestPostgres db = TestPostgres.schema()) {
                 CountingDataSource counting = new CountingDataSource(db.url());
                 try (SwitchboardServer server = SwitchboardServer.builder()

@@ -172,8 +172,9 @@ class StudioBrowserTest {
         wait.until(ExpectedConditions.not(ExpectedConditions.textToBe(By.id("thread-title"), original)));
         assertEquals(List.of("-1", "0", "1", "2"), timeline("data-step"));
         String copy = driver.findElement(By.id("thread-title")).getText();
-        List<String> listed = driver.findElements(By.cssSelector("#threads li")).stream()
-                .map(li -> "Thread " + li.getDomAttribute("data-thread-id"))
+        // read in one script: the list re-renders as threads change, and handles read one by one go stale
+        List<String> listed = attributes("#threads li", "data-thread-id").stream()
+                .map(id -> "Thread " + id)
                 .toList();
         assertTrue(listed.contains(original) && listed.contains(copy), listed::toString);
     }

@@ -51,7 +51,10 @@ public final class ConnectionPool implements AutoCloseable {
 
     /**
      * The connections of an application's data source (a pool of its own, such as HikariCP's): one
-     * taken for each transaction and closed (given back to it) after, nothing kept here.
+     * taken for each transaction and closed (given back to it) after, nothing kept here. No session
+     * setting is changed on them: writes and borrowers run in the data source's isolation, which
+     * must be PostgreSQL's default, READ COMMITTED; reads set REPEATABLE READ for their own
+     * transaction.
      *
      * @param dataSource the PostgreSQL data source; it stays open when this closes
      * @return the pool
@@ -118,10 +121,10 @@ public final class ConnectionPool implements AutoCloseable {
      * Makes this pool fit connections that reach PostgreSQL through a pooler in transaction mode
      * (PgBouncer's {@code pool_mode = transaction}), which hands the server connection behind a
      * client to other clients after each transaction, so that what one client sets for its session
-     * reaches another's transactions: from now on the pool sets nothing for a session. Reads set
-     * their isolation (REPEATABLE READ) inside each transaction, one statement more per read, and
-     * writes use the database's default isolation, which must be PostgreSQL's default, READ
-     * COMMITTED. The pooler must also not keep pgjdbc's server-side prepared statements unless it
+     * reaches another's transactions: from now on the pool sets nothing for a session, not even
+     * READ COMMITTED on a new connection, so writes use the database's default isolation, which
+     * must be PostgreSQL's default, READ COMMITTED. (Reads set theirs, REPEATABLE READ, inside each
+     * transaction, with or without this.) The pooler must also not keep pgjdbc's server-side prepared statements unless it
      * carries them (PgBouncer 1.21 and later with {@code max_prepared_statements}): give the URL
      * {@code prepareThreshold=0}. Call it before the pool is first used.
      *

@@ -26,7 +26,11 @@ import java.util.concurrent.TimeUnit;
  * <p>Writes run in READ COMMITTED, where a compare-and-set {@code UPDATE ... WHERE checkpoint_id =
  * ?} waits for a concurrent one and then re-checks the row; reads run read-only in REPEATABLE READ,
  * so the several queries of one read see one snapshot. Plain connections (for code that runs its
- * own statements, see {@link ConnectionPool#borrow}) are in auto-commit, READ COMMITTED.
+ * own statements, see {@link ConnectionPool#borrow}) are in auto-commit, READ COMMITTED. Every
+ * session stays in READ COMMITTED (a kept connection is set to it once, when opened) and a read
+ * sets REPEATABLE READ for its own transaction: one statement per read, where switching a
+ * session's isolation took a statement at every switch between a read and anything else, and,
+ * on an application's data source, set it anew for every transaction (and left it behind).
  */
 final class PooledConnections implements Connections {
     /** Opens a connection. */
@@ -60,8 +64,7 @@ final class PooledConnections implements Connections {
     /**
      * Whether the connections go through a pooler in transaction mode, which hands the server
      * connection behind them to other clients between transactions: then nothing is set for the
-     * session (it would reach other clients' transactions) and reads set their isolation inside
-     * each transaction.
+     * session (it would reach other clients' transactions), not even READ COMMITTED on a new one.
      */
     private volatile boolean perTransaction;
 
@@ -105,8 +108,9 @@ final class PooledConnections implements Connections {
     public Lease lease(boolean write) throws SQLException {
         Kind kind = write ? Kind.WRITE : Kind.READ;
         Connection c = borrow(kind);
-        if (!write && perTransaction) {
-            // the driver begins the transaction (read-only) before this, its first statement
+        if (!write) {
+            // the driver begins the transaction (read-only) before this, its first statement; the
+            // session keeps READ COMMITTED for whatever the connection does next
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
             } catch (SQLException | RuntimeException e) {
@@ -141,12 +145,12 @@ final class PooledConnections implements Connections {
             Idle reused = permits == null ? null : reuse(kind);
             Connection c = reused == null ? opener.open() : reused.connection();
             try {
-                if (reused == null && permits != null && kind == Kind.PLAIN && !perTransaction) {
-                    // a kept connection says what it was set up for: READ COMMITTED, whatever the
-                    // database's default, as the saver's writes are when it is reused for them
+                if (reused == null && permits != null && !perTransaction) {
+                    // a kept connection's session is READ COMMITTED, whatever the database's
+                    // default, for the saver's writes and plain users alike; set once, never switched
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 }
-                configure(c, reused == null ? null : reused.kind(), kind, perTransaction);
+                configure(c, reused == null ? null : reused.kind(), kind);
             } catch (SQLException | RuntimeException e) {
                 Connections.quietly(c);
                 throw e;
@@ -179,38 +183,16 @@ final class PooledConnections implements Connections {
 
     /**
      * Sets a connection up for {@code to}; {@code from} is what it was set up for (null: a new
-     * connection, as the driver opened it). Only what differs is sent.
+     * connection, as the driver opened it). Only what differs is set. Both settings only shape each
+     * transaction's BEGIN in pgjdbc: nothing is sent for them. (An isolation level would be sent as
+     * the session's, SET SESSION CHARACTERISTICS: a read sets its own in its transaction instead.)
      */
-    private static void configure(Connection c, Kind from, Kind to, boolean perTransaction) throws SQLException {
+    private static void configure(Connection c, Kind from, Kind to) throws SQLException {
         if (from == to) {
             return;
         }
-        // pgjdbc sends an isolation level as the session's (SET SESSION CHARACTERISTICS), while
-        // read-only and auto-commit only shape each transaction's BEGIN
-        boolean session = !perTransaction;
-        switch (to) {
-            case READ -> {
-                c.setAutoCommit(false);
-                if (session) {
-                    c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-                }
-                c.setReadOnly(true);
-            }
-            case WRITE -> {
-                c.setAutoCommit(false);
-                if (session && (from == null || from == Kind.READ)) {
-                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-                }
-                c.setReadOnly(false);
-            }
-            case PLAIN -> {
-                c.setAutoCommit(true);
-                if (session && from == Kind.READ) {
-                    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-                }
-                c.setReadOnly(false);
-            }
-        }
+        c.setAutoCommit(to == Kind.PLAIN);
+        c.setReadOnly(to == Kind.READ);
     }
 
     /** An idle connection, of the same kind if one is, else of any; null when none is. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -124,6 +125,12 @@ class PooledConnectionsTest {
                         }
                         case "toString" -> {
                             return "stub connection";
+                        }
+                        case "createStatement" -> { // a read sets its isolation with one
+                            return Proxy.newProxyInstance(
+                                    Statement.class.getClassLoader(),
+                                    new Class<?>[] {Statement.class},
+                                    (statement, sm, sargs) -> sm.getReturnType() == boolean.class ? false : null);
                         }
                         default -> {}
                     }

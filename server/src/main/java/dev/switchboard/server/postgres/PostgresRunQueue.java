@@ -225,18 +225,33 @@ public final class PostgresRunQueue implements RunQueue {
      */
     @Override
     public boolean finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome) {
+        return finish(claim, row, thread, outcome, null).held();
+    }
+
+    /**
+     * As {@link #finish(Claim, RunRow, ThreadRow, Outcome)}; with {@code claimFor}, the same
+     * transaction then claims the next free run for it ({@link QueueRows#take}, as {@link #claim}
+     * does): the run taking the freed slot costs no transaction of its own. When that claim meets
+     * another JVM's (a unique violation) or a deadlock, the transaction is rolled back and the end
+     * stored again alone, claiming nothing.
+     */
+    @Override
+    public Finished finish(Claim claim, RunRow row, ThreadRow thread, Outcome outcome, String claimFor) {
         // the rows' JSON before borrowing a connection: never a row's monitor while holding one
         String runJson = RowJson.text(outcome.runRow(row));
         String threadFields = RowJson.text(outcome.threadFields(thread));
         EndRows.Write also = endRows.prepare(row, outcome);
         EventLog log = events;
+        Claim[] next = new Claim[1];
         boolean held = log == null
-                ? finish(claim, runJson, thread.id(), threadFields, List.of(), also)
-                : log.storingLast(claim.runId(), last -> finish(claim, runJson, thread.id(), threadFields, last, also));
+                ? finish(claim, runJson, thread.id(), threadFields, List.of(), also, claimFor, next)
+                : log.storingLast(
+                        claim.runId(),
+                        last -> finish(claim, runJson, thread.id(), threadFields, last, also, claimFor, next));
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
-        return held;
+        return new Finished(held, held ? next[0] : null);
     }
 
     /**
@@ -282,7 +297,34 @@ public final class PostgresRunQueue implements RunQueue {
             String threadId,
             String threadFields,
             List<EventLog.Pending> last,
-            EndRows.Write also) {
+            EndRows.Write also,
+            String claimFor,
+            Claim[] next) {
+        next[0] = null;
+        if (claimFor != null) {
+            try {
+                return finish(claim, runJson, threadId, threadFields, last, also, claimFor, next, true);
+            } catch (IllegalStateException e) {
+                if (!(e.getCause() instanceof SQLException s)
+                        || !("23505".equals(s.getSQLState()) || "40P01".equals(s.getSQLState()))) {
+                    throw e;
+                }
+                next[0] = null; // rolled back, the end with it: stored again below, alone
+            }
+        }
+        return finish(claim, runJson, threadId, threadFields, last, also, claimFor, next, false);
+    }
+
+    private boolean finish(
+            Claim claim,
+            String runJson,
+            String threadId,
+            String threadFields,
+            List<EventLog.Pending> last,
+            EndRows.Write also,
+            String claimFor,
+            Claim[] next,
+            boolean claimNext) {
         String runId = claim.runId();
         return tx.tx(cx -> {
             try (PreparedStatement p = cx.prepareStatement(EventLog.INSERT_WITH + ","
@@ -310,9 +352,12 @@ public final class PostgresRunQueue implements RunQueue {
                 if (held && also != null) {
                     also.to(cx); // in the end's transaction: both commit, or neither
                 }
+                if (held && claimNext) {
+                    next[0] = rows.take(cx, claimFor, null, true);
+                }
                 if (held) {
                     tx.notify(cx, "done " + runId);
-                    if (waiting) {
+                    if (waiting && (next[0] == null || !next[0].threadId().equals(threadId))) {
                         tx.notify(cx, "wake"); // a run of the thread waits behind this one
                     }
                 }

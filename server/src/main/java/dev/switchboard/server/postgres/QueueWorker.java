@@ -147,6 +147,16 @@ public final class QueueWorker implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the claimer stopped for want of room, not of work (and claims at all): a run ending
+     * here then claims the next with its outcome.
+     *
+     * @return true when it waits for room
+     */
+    public boolean waitsForRoom() {
+        return full && !stalled && !closing;
+    }
+
     /** A run ended here: the claimer claims again if it had stopped for want of room. */
     public void roomFreed() {
         if (full) {

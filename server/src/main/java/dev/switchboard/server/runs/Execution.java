@@ -27,6 +27,8 @@ final class Execution {
     volatile boolean lost;
     /** The root values it streamed last (what an interrupted run answers). */
     volatile JsonNode streamed;
+    /** The run its outcome's transaction claimed next for this JVM, to start once it is let go. */
+    volatile Claim next;
 
     private boolean finishing;
 

@@ -7,6 +7,7 @@ import dev.switchboard.server.wire.Redacted;
 import dev.switchboard.server.wire.RunStatus;
 import java.util.Objects;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -25,9 +26,16 @@ final class OutcomeRecorder {
     /** Told of each run executed here when its outcome is stored. */
     private volatile BiConsumer<RunRow, Outcome> ended = (run, outcome) -> {};
 
-    OutcomeRecorder(Registry registry, LocalRunQueue local) {
+    /**
+     * The owner to claim the next run for with an execution's outcome (see {@link
+     * RunQueue#finish(Claim, RunRow, ThreadRow, Outcome, String)}), or null for none.
+     */
+    private final Function<Execution, String> claimNext;
+
+    OutcomeRecorder(Registry registry, LocalRunQueue local, Function<Execution, String> claimNext) {
         this.registry = registry;
         this.local = local;
+        this.claimNext = claimNext;
     }
 
     void onEnded(BiConsumer<RunRow, Outcome> listener) {
@@ -87,8 +95,11 @@ final class OutcomeRecorder {
         // the shared queue stores the run's last events with its outcome: a reader on another JVM
         // sees the run done only with its last event
         boolean held;
+        String claimFor = claimNext.apply(e);
         synchronized (e.thread) {
-            held = e.queue.finish(e.claim, e.run, e.thread, o);
+            RunQueue.Finished f = e.queue.finish(e.claim, e.run, e.thread, o, claimFor);
+            held = f.held();
+            e.next = f.next();
         }
         if (!held) {
             LOG.info("{} was taken over by another server meanwhile; its outcome is left to it", e);

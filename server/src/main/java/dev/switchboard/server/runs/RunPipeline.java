@@ -14,6 +14,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,6 +40,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the shared queue's news ({@link SharedQueueNews}) are classes of their own.
  */
 public final class RunPipeline implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunPipeline.class);
+
     private final String owner;
     private final Registry registry;
     private final CheckpointSaver saver;
@@ -59,6 +64,8 @@ public final class RunPipeline implements AutoCloseable {
     private volatile Runnable wake = () -> {};
     /** Tells the shared queue's claimer a run ended here: it claims again if it stopped for want of room. */
     private volatile Runnable roomFreed = () -> {};
+    /** Whether the shared queue's claimer stopped for want of room (not of work). */
+    private volatile BooleanSupplier waitsForRoom = () -> false;
 
     private final SharedQueueNews news;
 
@@ -98,7 +105,7 @@ public final class RunPipeline implements AutoCloseable {
         this.local = local;
         this.maxRuns = maxRuns;
         this.executor = new RunExecutor(registry, saver, local, this, memory);
-        this.outcomes = new OutcomeRecorder(registry, local);
+        this.outcomes = new OutcomeRecorder(registry, local, this::claimNext);
         this.news = new SharedQueueNews(this, registry);
         this.stops = new RunStops(this, registry, queue, feeds, news);
         AtomicInteger n = new AtomicInteger();
@@ -129,12 +136,16 @@ public final class RunPipeline implements AutoCloseable {
      * @param events where this JVM writes the events of the runs it executes and reads others'
      * @param claimer wakes the shared queue's claimer
      * @param freed tells the claimer a run ended here
+     * @param waitsForRoom whether the claimer stopped for want of room: then a run ending here
+     *     claims the next with its outcome, in one transaction
      * @param stopWait how long a cancel waits for the JVM executing a run to stop it
      */
-    public void shared(SharedEvents events, Runnable claimer, Runnable freed, Duration stopWait) {
+    public void shared(
+            SharedEvents events, Runnable claimer, Runnable freed, BooleanSupplier waitsForRoom, Duration stopWait) {
         this.feeds.shared(events);
         this.wake = claimer;
         this.roomFreed = freed;
+        this.waitsForRoom = waitsForRoom;
         this.news.stopWait(stopWait);
     }
 
@@ -354,6 +365,25 @@ public final class RunPipeline implements AutoCloseable {
         return queue == local ? List.of() : stops.executionsOf(queue);
     }
 
+    /**
+     * The owner to claim the next run for in the transaction of {@code e}'s outcome, or null: only
+     * on the shared queue, when every slot here is busy (the ending run's included) and the claimer
+     * waits for room, so that the run taking the freed slot costs no claim of its own. The next run
+     * starts before the ending one lets its slot go ({@link #finish}), so the claimer, woken by the
+     * end, finds no room and claims nothing more.
+     */
+    private String claimNext(Execution e) {
+        return e.queue == queue
+                        && queue != local
+                        && !e.here
+                        && !closing
+                        && !startsNothing
+                        && running() >= maxRuns
+                        && waitsForRoom.getAsBoolean()
+                ? owner
+                : null;
+    }
+
     /** Claims from the local queue(s) while this JVM has room. */
     private void pump() {
         pump(local);
@@ -470,6 +500,11 @@ public final class RunPipeline implements AutoCloseable {
                 outcomes.record(e, failure, endValues);
             }
         } finally {
+            Claim next = e.next;
+            if (next != null) {
+                e.next = null;
+                startNext(next);
+            }
             stops.ended(e);
             e.events.close();
             if (e.thread.temporary() && !e.here && !local.busy(e.thread.id())) {
@@ -478,6 +513,26 @@ public final class RunPipeline implements AutoCloseable {
             if (!closing) {
                 pump();
             }
+        }
+    }
+
+    /**
+     * Starts the run claimed with an outcome. When this JVM closes meanwhile it is left as claimed:
+     * the worker's close hands every run it holds back to the queue, with its attempt counted (a
+     * give-back would un-count it, and the next claim would log the same attempt twice), or, if the
+     * claim committed after that, its lease expires and a sweeper returns it, as after a crash.
+     */
+    private void startNext(Claim next) {
+        if (closing) {
+            return;
+        }
+        try {
+            run(next, queue);
+        } catch (RuntimeException failed) {
+            LOG.warn(
+                    "starting run {} claimed with an outcome failed; its lease returns it to the queue: {}",
+                    next.runId(),
+                    failed.toString());
         }
     }
 

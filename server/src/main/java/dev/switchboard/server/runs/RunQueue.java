@@ -86,6 +86,32 @@ public interface RunQueue extends AutoCloseable {
     boolean finish(Claim claim, RunRow run, ThreadRow thread, Outcome outcome);
 
     /**
+     * What {@link #finish(Claim, RunRow, ThreadRow, Outcome, String)} did.
+     *
+     * @param held false when the claim was lost (nothing was written)
+     * @param next the run claimed in the same transaction, or null
+     */
+    record Finished(boolean held, Claim next) {}
+
+    /**
+     * As {@link #finish(Claim, RunRow, ThreadRow, Outcome)}, and, with {@code claimFor}, claims the
+     * next free run for that owner as {@link #claim} would, in the same transaction when the queue
+     * can (a JVM whose slots are all busy takes its next run with the end of the last: one commit
+     * fewer per run). A queue that cannot claims nothing here, and its claimer claims as before.
+     *
+     * @param claim the claim the run executed under
+     * @param run the run
+     * @param thread its thread
+     * @param outcome how it ended
+     * @param claimFor the owner to claim the next run for, or null for none
+     * @return whether the claim was held, and the next claim taken (null when none was free, or
+     *     the claim was lost)
+     */
+    default Finished finish(Claim claim, RunRow run, ThreadRow thread, Outcome outcome, String claimFor) {
+        return new Finished(finish(claim, run, thread, outcome), null);
+    }
+
+    /**
      * Returns a claimed run to the queue untouched: this JVM cannot execute it (its graph is not
      * served here) or is closing.
      *
