@@ -1,6 +1,5 @@
 package dev.switchboard.spring.boot;
 
-import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.checkpoint.jdbc.JdbcStore;
 import dev.switchboard.checkpoint.jdbc.PostgresSaver;
@@ -35,34 +34,26 @@ final class JdbcSavers {
         }
     }
 
-    static JdbcSaver fromDataSource(DataSource dataSource, SwitchboardProperties properties) {
+    static JdbcSaver fromDataSource(DataSource dataSource, String schema) {
         Database db = describe(dataSource);
-        String schema = properties.getSchema();
         if (db.postgres()) {
-            return properties.isTransactionPooled()
-                    ? PostgresSaver.pool(transactionPooled(dataSource, schema))
-                    : PostgresSaver.dataSource(inSchema(dataSource, schema));
+            return PostgresSaver.dataSource(inSchema(dataSource, schema));
         }
         if (db.sqlite()) {
             noSchema(schema);
-            notPooled(properties);
             return sqliteFile(sqliteFileOf(db.url()));
         }
         throw unsupported(db.product(), "switchboard.checkpoint.saver", "CheckpointSaver");
     }
 
     /** A store on the data source's database: PostgreSQL through it, SQLite on its file. */
-    static JdbcStore storeFromDataSource(DataSource dataSource, SwitchboardProperties properties) {
+    static JdbcStore storeFromDataSource(DataSource dataSource, String schema) {
         Database db = describe(dataSource);
-        String schema = properties.getSchema();
         if (db.postgres()) {
-            return properties.isTransactionPooled()
-                    ? PostgresStore.pool(transactionPooled(dataSource, schema), StoreSettings.DEFAULTS)
-                    : PostgresStore.dataSource(inSchema(dataSource, schema), StoreSettings.DEFAULTS);
+            return PostgresStore.dataSource(inSchema(dataSource, schema), StoreSettings.DEFAULTS);
         }
         if (db.sqlite()) {
             noSchema(schema);
-            notPooled(properties);
             return storeFile(sqliteFileOf(db.url()));
         }
         throw unsupported(db.product(), "switchboard.store.kind", "Store");
@@ -71,29 +62,6 @@ final class JdbcSavers {
     /** The data source, its connections switched to {@code switchboard.schema} when one is set. */
     private static DataSource inSchema(DataSource dataSource, String schema) {
         return schema == null ? dataSource : PostgresSchema.dataSource(dataSource, schema);
-    }
-
-    /**
-     * The data source's connections for one transaction at a time, with nothing set for a session,
-     * as a pooler in transaction mode needs; the schema is the pooler's to set, not {@code
-     * switchboard.schema}, which would set it on one session of many.
-     */
-    private static ConnectionPool transactionPooled(DataSource dataSource, String schema) {
-        if (schema != null) {
-            throw new IllegalStateException("switchboard.schema=" + schema + " sets the schema per session, which a"
-                    + " pooler in transaction mode (switchboard.transaction-pooled=true) does not keep: set it where"
-                    + " the pooler connects (PgBouncer's connect_query = 'SET search_path TO " + schema
-                    + "', or ALTER ROLE ... SET search_path) and remove switchboard.schema");
-        }
-        return ConnectionPool.dataSource(dataSource).transactionPooled();
-    }
-
-    /** Refuses {@code switchboard.transaction-pooled} on SQLite, which no pooler stands before. */
-    static void notPooled(SwitchboardProperties properties) {
-        if (properties.isTransactionPooled()) {
-            throw new IllegalStateException("switchboard.transaction-pooled=true applies to PostgreSQL behind a"
-                    + " pooler in transaction mode such as PgBouncer, and the database is SQLite: remove it");
-        }
     }
 
     /** Refuses {@code switchboard.schema} on SQLite, which has no schemas. */

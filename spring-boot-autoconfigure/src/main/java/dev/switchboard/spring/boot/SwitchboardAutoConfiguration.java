@@ -60,9 +60,11 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.checkpoint.saver to sqlite or memory.");
                 }
-                return JdbcSavers.fromDataSource(dataSource, properties);
+                return JdbcSavers.fromDataSource(dataSource, properties.getSchema());
             default:
-                return dataSource == null ? new MemorySaver() : JdbcSavers.fromDataSource(dataSource, properties);
+                return dataSource == null
+                        ? new MemorySaver()
+                        : JdbcSavers.fromDataSource(dataSource, properties.getSchema());
         }
     }
 
@@ -93,11 +95,11 @@ public class SwitchboardAutoConfiguration {
                             + " the context has none or several. Configure spring.datasource.url, or set"
                             + " switchboard.store.kind to sqlite or memory.");
                 }
-                return JdbcSavers.storeFromDataSource(dataSource, properties);
+                return JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
             default:
                 return dataSource == null
                         ? new InMemoryStore()
-                        : JdbcSavers.storeFromDataSource(dataSource, properties);
+                        : JdbcSavers.storeFromDataSource(dataSource, properties.getSchema());
         }
     }
 

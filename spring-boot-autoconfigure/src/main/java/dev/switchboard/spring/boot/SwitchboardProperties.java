@@ -22,15 +22,6 @@ public class SwitchboardProperties {
      */
     private String schema;
 
-    /**
-     * Whether the application's DataSource reaches PostgreSQL through a pooler in transaction mode
-     * (PgBouncer's {@code pool_mode = transaction}), which gives each transaction any server
-     * connection: Switchboard's saver, store and server then set nothing for a session (reads set
-     * their isolation inside each transaction), the schema is set at the pooler rather than by
-     * {@code switchboard.schema}, and a server needs {@code switchboard.server.listener-url}.
-     */
-    private boolean transactionPooled;
-
     /** Creates the properties with their defaults; Spring Boot binds them. */
     public SwitchboardProperties() {}
 
@@ -50,24 +41,6 @@ public class SwitchboardProperties {
      */
     public void setSchema(String schema) {
         this.schema = schema == null || schema.isBlank() ? null : schema;
-    }
-
-    /**
-     * Returns whether the DataSource goes through a pooler in transaction mode.
-     *
-     * @return {@code switchboard.transaction-pooled}
-     */
-    public boolean isTransactionPooled() {
-        return transactionPooled;
-    }
-
-    /**
-     * Sets whether the DataSource goes through a pooler in transaction mode (PgBouncer).
-     *
-     * @param transactionPooled true when it does
-     */
-    public void setTransactionPooled(boolean transactionPooled) {
-        this.transactionPooled = transactionPooled;
     }
 
     /**

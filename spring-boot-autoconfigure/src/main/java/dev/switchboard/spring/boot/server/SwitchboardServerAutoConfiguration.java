@@ -146,23 +146,20 @@ public class SwitchboardServerAutoConfiguration {
                 database = jdbc.database();
             }
         }
-        boolean postgres = database.startsWith("PostgreSQL");
-        if (listener != null && !(postgres && switchboard.isTransactionPooled())) {
-            throw new IllegalStateException("switchboard.server.listener-url is the run queue worker's direct"
-                    + " connection past a pooler in transaction mode, "
-                    + (postgres
-                            ? "and switchboard.transaction-pooled is not true: set it, so the saver, store and"
-                                    + " server set nothing per session on the pooled DataSource"
-                            : "and the server's database is " + database + ": remove it")
-                    + " (or remove switchboard.server.listener-url)");
-        }
-        if (listener == null && postgres && switchboard.isTransactionPooled()) {
-            throw new IllegalStateException("switchboard.transaction-pooled=true: the run queue's worker LISTENs on"
-                    + " a connection of its own, which a pooler in transaction mode cannot give; set"
-                    + " switchboard.server.listener-url to a jdbc:postgresql: URL straight to the database"
-                    + " (with currentSchema= the pooler's schema), or switchboard.server.enabled=false");
-        }
         if (listener != null) {
+            if (!database.startsWith("PostgreSQL")) {
+                throw new IllegalStateException("switchboard.server.listener-url is the run queue worker's direct"
+                        + " connection past a pooler in transaction mode, and the server's database is " + database
+                        + ": remove it");
+            }
+            if (switchboard.getSchema() != null) {
+                throw new IllegalStateException("switchboard.schema=" + switchboard.getSchema() + " sets the schema"
+                        + " per session, which a pooler in transaction mode (switchboard.server.listener-url) does"
+                        + " not keep: set it where the pooler connects (PgBouncer's connect_query = 'SET search_path"
+                        + " TO " + switchboard.getSchema() + "', or ALTER ROLE ... SET search_path), name it in the"
+                        + " listener URL (currentSchema=" + switchboard.getSchema()
+                        + ") and remove switchboard.schema");
+            }
             builder.listenerDatabase(listener);
         }
         return database;

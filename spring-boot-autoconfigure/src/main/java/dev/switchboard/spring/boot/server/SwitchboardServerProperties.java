@@ -46,9 +46,10 @@ public class SwitchboardServerProperties {
 
     /**
      * A {@code jdbc:postgresql:} URL straight to the DataSource's database (past the pooler), for
-     * the one connection the run queue's worker keeps to {@code LISTEN} and renew its leases on;
-     * needed with {@code switchboard.transaction-pooled=true}, since a pooler in transaction mode
-     * keeps no session to listen on. Name the pooler's schema in it ({@code currentSchema=...}).
+     * the one connection the run queue's worker keeps to {@code LISTEN} and renew its leases on,
+     * when the DataSource goes through a pooler in transaction mode (PgBouncer), which keeps no
+     * session to listen on. Name the pooler's schema in it ({@code currentSchema=...}); the schema
+     * is the pooler's to set, so {@code switchboard.schema} is refused beside it.
      */
     private String listenerUrl;
 

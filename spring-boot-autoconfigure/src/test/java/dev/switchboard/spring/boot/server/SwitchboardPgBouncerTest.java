@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -25,11 +27,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A web application and a worker application on one PostgreSQL through a real PgBouncer in
- * transaction mode ({@code switchboard.transaction-pooled=true}), each worker keeping its {@code
- * LISTEN} connection on {@code switchboard.server.listener-url}: the runs either takes, their
- * checkpoints and the store all go through the pooler's three connections, and none of those keeps
- * an isolation level one application set for its session. The properties that cannot work together
- * are refused at startup, naming what to set.
+ * transaction mode, each worker keeping its {@code LISTEN} connection on {@code
+ * switchboard.server.listener-url}: the runs either takes, their checkpoints and the store all go
+ * through the pooler's three connections, and none of those keeps an isolation level one
+ * application set for its session. A listener URL that cannot work is refused at startup, naming
+ * what to set.
  */
 class SwitchboardPgBouncerTest {
     private static final TestSchema SCHEMA = new TestSchema();
@@ -109,15 +111,15 @@ class SwitchboardPgBouncerTest {
     }
 
     @Test
-    void propertiesThatCannotWorkBehindAPoolerAreRefusedNamingWhatToSet() {
-        assertRefused("set switchboard.server.listener-url", "--switchboard.transaction-pooled=true");
+    void aListenerUrlBesideASchemaOrWithoutPostgresIsRefusedNamingWhatToSet(@TempDir Path dir) {
         assertRefused(
-                "switchboard.transaction-pooled is not true: set it",
+                "connect_query = 'SET search_path TO " + SCHEMA.name + "'",
+                "--switchboard.schema=" + SCHEMA.name,
                 "--switchboard.server.listener-url=" + listenerUrl());
         assertRefused(
-                "connect_query = 'SET search_path TO elsewhere'",
-                "--switchboard.transaction-pooled=true",
-                "--switchboard.schema=elsewhere",
+                "switchboard.server.listener-url is the run queue worker's direct connection past a pooler in"
+                        + " transaction mode, and the server's database is SQLite",
+                "--spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db"),
                 "--switchboard.server.listener-url=" + listenerUrl());
     }
 
@@ -135,15 +137,12 @@ class SwitchboardPgBouncerTest {
     }
 
     private static ConfigurableApplicationContext start(String... args) {
-        List<String> all = new ArrayList<>(List.of(
-                "--spring.datasource.url=" + bouncer.url(POOLED),
-                "--spring.datasource.hikari.maximum-pool-size=4",
-                "--spring.datasource.hikari.minimum-idle=1"));
-        all.addAll(List.of(args));
-        if (all.stream()
-                .noneMatch(a -> a.startsWith("--switchboard.transaction-pooled")
-                        || a.startsWith("--switchboard.server.listener-url"))) {
-            all.add("--switchboard.transaction-pooled=true");
+        List<String> all = new ArrayList<>(List.of(args));
+        if (all.stream().noneMatch(a -> a.startsWith("--spring.datasource.url="))) {
+            all.add("--spring.datasource.url=" + bouncer.url(POOLED));
+            all.add("--spring.datasource.hikari.maximum-pool-size=4");
+        }
+        if (all.stream().noneMatch(a -> a.startsWith("--switchboard.server.listener-url="))) {
             all.add("--switchboard.server.listener-url=" + listenerUrl());
         }
         return new SpringApplicationBuilder(SwitchboardWorkerModeTest.App.class).run(all.toArray(String[]::new));
