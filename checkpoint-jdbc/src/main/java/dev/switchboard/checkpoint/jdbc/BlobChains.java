@@ -121,24 +121,10 @@ final class BlobChains {
         }
     }
 
-    /** The last channel numbers named, and their names: a history's rows name the same few. */
-    private final long[] namedIds = new long[8];
-
-    private final String[] named = new String[8];
-
-    private String name(Connections.Lease tx, ChannelIds channelIds, long id) throws SQLException {
-        int slot = (int) (id & (named.length - 1));
-        if (named[slot] == null || namedIds[slot] != id) {
-            named[slot] = channelIds.name(tx, id);
-            namedIds[slot] = id;
-        }
-        return named[slot];
-    }
-
     /** Adds the values stored in a checkpoint row to the chains that want them. */
     private void addValues(Connections.Lease tx, ChannelIds channelIds, long seq, long counter, byte[] values)
             throws SQLException {
-        for (BlobRows.Row row : RowValues.decode(values, counter, id -> name(tx, channelIds, id), seq)) {
+        for (BlobRows.Row row : RowValues.decode(values, counter, id -> channelIds.name(tx, id), seq)) {
             Chain chain = wanted(row.blob());
             if (chain != null && chain.covers(counter)) {
                 chain.add(row.blob());

@@ -28,8 +28,6 @@ import java.util.Set;
  * @param meta the encoded metadata, empty when it holds only the source and step (their columns say it)
  * @param blobCounter the version counter of the values stored in the row, or -1 for none
  * @param values the values stored in the row ({@link RowValues}), or {@code null} for none
- * @param packed the row's packed column ({@link PackedRow}), or {@code null} to store the header and
- *     metadata in their columns, as before schema version 8; with it they are stored empty
  */
 record CheckpointInsert(
         String threadId,
@@ -40,10 +38,9 @@ record CheckpointInsert(
         String header,
         String meta,
         long blobCounter,
-        byte[] values,
-        byte[] packed) {
+        byte[] values) {
     private static final String COLUMNS = " (space, checkpoint_id, parent_id, created_at, source, step, header,"
-            + " metadata, schema_version, blob_counter, blobs, packed)";
+            + " metadata, schema_version, blob_counter, blobs)";
 
     /**
      * Where the checkpoint was stored.
@@ -100,7 +97,7 @@ record CheckpointInsert(
                 return null;
             }
             PreparedStatement p = tx.prepare("INSERT INTO switchboard_checkpoints" + COLUMNS
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING seq");
             p.setLong(1, moved.space());
             bind(p, 2);
             try (ResultSet r = p.executeQuery()) {
@@ -122,7 +119,7 @@ record CheckpointInsert(
                 + "moved AS (UPDATE switchboard_spaces SET head = ?"
                 + " WHERE thread_id = ? AND namespace = ? AND head = ?" + guarded(fold) + " RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
                 + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + "),"
                 + " prev AS (SELECT c.seq FROM switchboard_checkpoints c WHERE c.space = (SELECT id FROM moved)"
                 + " AND c.checkpoint_id = ?)"
@@ -205,7 +202,7 @@ record CheckpointInsert(
                 + " SELECT ?, ?, ?" + (fold == null ? "" : " WHERE EXISTS (SELECT 1 FROM guard)")
                 + " ON CONFLICT DO NOTHING RETURNING id),"
                 + " inserted AS (INSERT INTO switchboard_checkpoints" + COLUMNS
-                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
+                + " SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM moved ON CONFLICT DO NOTHING RETURNING seq),"
                 + " touched AS (" + ThreadRows.TOUCH_FROM_MOVED + ")"
                 + " SELECT (SELECT id FROM moved), (SELECT seq FROM inserted)" + columns(fold));
         int i = fold == null ? 1 : fold.bind(p, 1);
@@ -336,8 +333,8 @@ record CheckpointInsert(
         p.setString(from + 2, checkpoint.timestamp().toString());
         p.setString(from + 3, metadata.source().wireName());
         p.setInt(from + 4, metadata.step());
-        p.setString(from + 5, packed == null ? header : "");
-        p.setString(from + 6, packed == null ? meta : "");
+        p.setString(from + 5, header);
+        p.setString(from + 6, meta);
         p.setInt(from + 7, checkpoint.schemaVersion());
         if (values == null) {
             p.setNull(from + 8, Types.BIGINT);
@@ -346,12 +343,7 @@ record CheckpointInsert(
             p.setLong(from + 8, blobCounter);
             p.setBytes(from + 9, values);
         }
-        if (packed == null) {
-            p.setNull(from + 10, Types.VARBINARY);
-        } else {
-            p.setBytes(from + 10, packed);
-        }
-        return from + 11;
+        return from + 10;
     }
 
     private IllegalArgumentException alreadyStored() {

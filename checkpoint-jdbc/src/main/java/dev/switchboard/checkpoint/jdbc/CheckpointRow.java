@@ -12,7 +12,6 @@ import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -29,8 +28,6 @@ import java.util.function.Function;
  * @param space the number of the row's thread and namespace
  * @param blobCounter the version counter of the values in the row, or -1 for none
  * @param values the values stored in the row ({@link RowValues}), or {@code null} for none
- * @param parentWrites the pending writes of the step that made the checkpoint, which belong to its
- *     parent, when the row holds them ({@link PackedRow}); else empty
  */
 record CheckpointRow(
         Checkpoint checkpoint,
@@ -39,14 +36,10 @@ record CheckpointRow(
         long seq,
         long space,
         long blobCounter,
-        byte[] values,
-        List<PackedRow.Write> parentWrites) {
+        byte[] values) {
     /** The columns {@link #read} expects, of the checkpoint aliased {@code c}. */
     static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.header, c.metadata, c.created_at, c.source,"
-            + " c.step, c.seq, c.space, c.blob_counter, c.blobs, c.packed";
-
-    /** The column of {@link #COLUMNS} that holds the packed row (schema version 8), or null for an older row. */
-    static final int PACKED = 12;
+            + " c.step, c.seq, c.space, c.blob_counter, c.blobs";
 
     /**
      * The row's text columns joined into one (column 12 of a history on SQLite), separated by a
@@ -57,7 +50,7 @@ record CheckpointRow(
             "c.source || char(1) || c.created_at || char(1) || c.metadata || char(1) || c.header";
 
     /** The column {@link #SQLITE_TEXTS} is selected as, after {@link #COLUMNS}. */
-    static final int JOINED_TEXTS = 13;
+    static final int JOINED_TEXTS = 12;
 
     private static final char SEPARATOR = '\u0001';
 
@@ -132,17 +125,6 @@ record CheckpointRow(
 
     /** Decodes the current row and checks its columns against each other. */
     static CheckpointRow read(ResultSet r, String threadId, Function<String, String> names) throws SQLException {
-        StoredIds.Texts ids = new StoredIds.Texts();
-        byte[] packed = r.getBytes(PACKED);
-        if (packed != null) {
-            PackedRow row = unpack(packed, threadId);
-            // A row read alone is found by its id column (or the head's): the packed row must be its.
-            String column = ids.text(r.getBytes(1));
-            if (!row.id().equals(column)) {
-                throw corrupt(column, threadId, "packed row", "names checkpoint " + row.id());
-            }
-            return read(r, threadId, row, metadata(row, threadId), -1, names, ids);
-        }
         Texts texts = Texts.read(r, false);
         return read(r, threadId, texts, metadata(r, threadId, texts), -1, names, new StoredIds.Texts());
     }
@@ -190,89 +172,7 @@ record CheckpointRow(
                 r.getLong(8),
                 space >= 0 ? space : r.getLong(9),
                 values == null ? -1 : r.getLong(10),
-                values,
-                List.of());
-    }
-
-    /** Decodes a packed row, naming the thread when it does not decode. */
-    static PackedRow unpack(byte[] packed, String threadId) {
-        try {
-            return PackedRow.decode(packed);
-        } catch (IllegalArgumentException e) {
-            throw new CheckpointStoreException(
-                    "a checkpoint of thread '" + threadId + "': the stored packed row does not decode ("
-                            + e.getMessage() + "); the store was modified or damaged",
-                    e);
-        }
-    }
-
-    /** The metadata of a packed row, first, so that a listing can filter before decoding more. */
-    static CheckpointMetadata metadata(PackedRow row, String threadId) {
-        CheckpointMetadata.Source[] sources = CheckpointMetadata.Source.values();
-        if (row.source() < 0 || row.source() >= sources.length) {
-            throw corrupt(row.id(), threadId, "source", "is the unknown number " + row.source());
-        }
-        CheckpointMetadata.Source source = sources[row.source()];
-        if (row.metadata().isEmpty()) {
-            return new CheckpointMetadata(source, row.step(), Map.of(), Map.of());
-        }
-        CheckpointMetadata metadata;
-        try {
-            metadata = CheckpointJson.decodeMetadata(row.metadata());
-        } catch (SerdeException e) {
-            throw new SerdeException(where(row.id(), threadId) + e.getMessage(), e);
-        }
-        if (metadata.source() != source || metadata.step() != row.step()) {
-            throw corrupt(
-                    row.id(),
-                    threadId,
-                    "source and step",
-                    "are " + source.wireName() + " " + row.step() + " but the metadata's are "
-                            + metadata.source().wireName() + " " + metadata.step());
-        }
-        return metadata;
-    }
-
-    /**
-     * Decodes the rest of the current row, whose packed column is {@code row} and metadata {@code
-     * metadata}: its header, and its row number, space and values from their columns.
-     */
-    static CheckpointRow read(
-            ResultSet r,
-            String threadId,
-            PackedRow row,
-            CheckpointMetadata metadata,
-            long space,
-            Function<String, String> names,
-            StoredIds.Texts ids)
-            throws SQLException {
-        String id = row.id();
-        Checkpoint checkpoint;
-        try {
-            checkpoint = CheckpointJson.decode(row.header(), id, row.createdAt(), names);
-        } catch (SerdeException e) {
-            throw new SerdeException(where(id, threadId) + e.getMessage(), e);
-        }
-        if (!checkpoint.id().equals(id)) {
-            throw corrupt(id, threadId, "header", "names checkpoint " + checkpoint.id());
-        }
-        if (!row.createdAt().equals(checkpoint.timestamp())) {
-            throw corrupt(
-                    id,
-                    threadId,
-                    "creation time",
-                    "is " + row.createdAt() + " but the header's ts is " + checkpoint.timestamp());
-        }
-        byte[] values = r.getBytes(11);
-        return new CheckpointRow(
-                checkpoint,
-                metadata,
-                checkedParent(row.parentId(), id, threadId),
-                r.getLong(8),
-                space >= 0 ? space : r.getLong(9),
-                values == null ? -1 : r.getLong(10),
-                values,
-                row.writes());
+                values);
     }
 
     /** The columns kept beside the documents for SQL to filter on must say what the documents say. */
@@ -382,10 +282,7 @@ record CheckpointRow(
      * run with exit durability stores only its last checkpoint, whose parent it never stored.
      */
     private static String parent(ResultSet r, String id, String threadId, StoredIds.Texts ids) throws SQLException {
-        return checkedParent(ids.text(r.getBytes(2)), id, threadId);
-    }
-
-    private static String checkedParent(String parent, String id, String threadId) {
+        String parent = ids.text(r.getBytes(2));
         if (parent == null) {
             return null;
         }

@@ -37,12 +37,6 @@ final class CheckpointWrites {
     /** Whether a superstep's values go in its checkpoint's row; only tests of the older layout turn it off. */
     private volatile boolean valuesInRows = true;
 
-    /**
-     * Whether checkpoints are stored with a packed column ({@link PackedRow}, schema version 8);
-     * only tests of the older layout turn it off.
-     */
-    private volatile boolean packedRows = true;
-
     CheckpointWrites(Dialect dialect, Transactions transactions, ChannelIds channelIds, StoredNames names) {
         this.dialect = dialect;
         this.transactions = transactions;
@@ -74,36 +68,19 @@ final class CheckpointWrites {
         boolean newNames = compact != null && !names.known(compact.namesId());
         ChannelIds.Pending[] added = new ChannelIds.Pending[1];
         String what = "store checkpoint " + checkpoint.id() + " of thread '" + threadId + "'";
-        boolean packing = packedRows;
+        List<Blob> inRow = inRow(writes, newBlobs);
+        long counter = valuesInRows ? RowValues.sharedCounter(inRow) : -1;
         transactions.run(true, what, guard, (tx, retry) -> {
             CommitGuard.Fold fold = fold(guard, tx, threadId, metadata);
             if (fold == null) {
                 check(guard, tx, threadId, metadata);
             }
-            // The step's writes go in the row with the header when every channel has its number
-            // already (adding one takes the dictionary's locks, which come after the head's); else
-            // as rows of switchboard_writes after it, as before version 8.
-            List<PackedRow.Write> packedWrites = packing ? packable(tx, writes, expectedHead) : null;
-            List<Blob> inRow = packedWrites != null ? newBlobs : inRow(writes, newBlobs);
-            long counter = valuesInRows ? RowValues.sharedCounter(inRow) : -1;
             byte[] values = counter < 0 ? null : values(tx, inRow);
             List<Blob> asRows = values == null ? newBlobs : without(newBlobs, inRow);
-            byte[] packed = !packing
-                    ? null
-                    : new PackedRow(
-                                    checkpoint.id(),
-                                    parentId,
-                                    checkpoint.timestamp(),
-                                    metadata.source().ordinal(),
-                                    metadata.step(),
-                                    header,
-                                    meta,
-                                    packedWrites == null ? List.of() : packedWrites)
-                            .encode();
             CheckpointInsert row = new CheckpointInsert(
-                    threadId, namespace, checkpoint, parentId, metadata, header, meta, counter, values, packed);
+                    threadId, namespace, checkpoint, parentId, metadata, header, meta, counter, values);
             Instant now = clock.instant();
-            CheckpointInsert.Folded folded = packedWrites != null ? null : folded(tx, writes, expectedHead);
+            CheckpointInsert.Folded folded = folded(tx, writes, expectedHead);
             CheckpointInsert.Stored stored = row.insertMovingHead(tx, dialect, expectedHead, now, fold, folded);
             if (stored == null) {
                 if (retry && stored(tx, threadId, namespace, checkpoint.id())) {
@@ -114,7 +91,7 @@ final class CheckpointWrites {
             added[0] = channelIds.in(tx);
             Map<String, Long> channels = channelIds(added[0], writes, asRows);
             Map<Blob, Long> refs = Map.of();
-            if (!writes.isEmpty() && packedWrites == null) {
+            if (!writes.isEmpty()) {
                 // putStep: the writes follow the head the checkpoint moved from.
                 boolean[] inserted = stored.writesStored() != null
                         ? stored.writesStored()
@@ -193,37 +170,6 @@ final class CheckpointWrites {
     /** Stores every value as a row of {@code switchboard_blobs}, as before schema version 7. */
     void valuesAsRows() {
         valuesInRows = false;
-    }
-
-    /** Stores checkpoints in the columns of schema version 7, without a packed column. */
-    void unpackedRows() {
-        packedRows = false;
-    }
-
-    /**
-     * The step's writes to store in its checkpoint's packed row, with their channels' numbers:
-     * none for a checkpoint without writes; {@code null} (store them as rows after it) when the
-     * head moves from no checkpoint or a channel has no number yet.
-     */
-    private List<PackedRow.Write> packable(Connections.Lease tx, List<PendingWrite> writes, String expectedHead)
-            throws SQLException {
-        if (writes.isEmpty()) {
-            return List.of();
-        }
-        if (expectedHead == null) {
-            return null;
-        }
-        Map<String, Long> ids = new HashMap<>();
-        for (PendingWrite w : writes) {
-            if (!ids.containsKey(w.channel())) {
-                Long id = channelIds.existing(tx, w.channel());
-                if (id == null) {
-                    return null;
-                }
-                ids.put(w.channel(), id);
-            }
-        }
-        return PackedRow.writes(writes, ids);
     }
 
     /** Stores pending writes against the namespace's head, which must be {@code checkpointId}. */

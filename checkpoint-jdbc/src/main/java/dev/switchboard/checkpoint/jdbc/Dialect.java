@@ -166,38 +166,7 @@ enum Dialect {
                 ddl(schemaVersions()),
                 SchemaV5::migrate,
                 StoreSql::migrate,
-                ddl(valuesInRows()),
-                ddl(packedRows()));
-    }
-
-    /**
-     * Version 8: a checkpoint's header, metadata, ids, creation time and the pending writes of the
-     * superstep that made it in one binary column, {@code packed} ({@link PackedRow}), so that a
-     * history reads one column per checkpoint (beside its row number and values) and no row of
-     * {@code switchboard_writes} per write. Design:
-     *
-     * <ul>
-     *   <li>The step's writes belong to the checkpoint it started from (the parent) but are stored
-     *       in the row of the checkpoint it made, the next row of the namespace: the row that moved
-     *       the head from the parent, which {@code putStep} requires. A read of a checkpoint takes
-     *       its writes of {@code switchboard_writes} (those of {@code putWrites}: interrupts,
-     *       errors, resumes, and steps whose channel was new to the store) and then those of the
-     *       next row, merged as the old {@code ON CONFLICT} kept them ({@code CheckpointReads}).
-     *   <li>{@code checkpoint_id}, {@code parent_id}, {@code source}, {@code step}, {@code
-     *       created_at} and {@code schema_version} are still written, for SQL to find and filter
-     *       rows by (the run queue's claim reads {@code schema_version}); {@code header} and {@code
-     *       metadata} are written empty.
-     *   <li>Rows stored before keep their columns (their {@code packed} is null) and read as before;
-     *       the migration rewrites nothing. A JVM of version 7 would read a packed row's empty
-     *       header as damage: stop older JVMs before upgrading.
-     *   <li>Prune keeps the newest checkpoints, whose next rows are newer still: kept writes stay.
-     *       {@code copyThread} copies through the saver's API, so a copy is stored packed.
-     *   <li>A step whose writes are packed stores its deltas as bytes, not as references to the
-     *       writes ({@link WriteRefs}).
-     * </ul>
-     */
-    private List<String> packedRows() {
-        return List.of("ALTER TABLE switchboard_checkpoints ADD COLUMN packed " + blobType);
+                ddl(valuesInRows()));
     }
 
     /**

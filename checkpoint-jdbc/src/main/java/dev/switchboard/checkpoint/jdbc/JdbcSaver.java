@@ -160,14 +160,6 @@ public final class JdbcSaver implements CheckpointSaver, AutoCloseable {
         writes.valuesAsRows();
     }
 
-    /**
-     * Stores every checkpoint from now on in the columns of schema version 7, without a packed
-     * column ({@link PackedRow}): for tests that write a store as version 7 did.
-     */
-    void storeUnpackedRows() {
-        writes.unpackedRows();
-    }
-
     // ---------------------------------------------------------------- writes
 
     @Override

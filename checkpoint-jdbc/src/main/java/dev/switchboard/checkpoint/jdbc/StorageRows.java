@@ -2,7 +2,6 @@ package dev.switchboard.checkpoint.jdbc;
 
 import dev.switchboard.runtime.checkpoint.ThreadStorage;
 import dev.switchboard.runtime.checkpoint.ThreadStorage.ChannelStorage;
-import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,7 +53,6 @@ final class StorageRows {
             }
         }
         inRows(tx, threadId, channels);
-        packed(tx, threadId, checkpoints, channels);
         Map<String, ThreadStorage.NamespaceStorage> namespaces = new HashMap<>();
         checkpoints.forEach((ns, counts) -> namespaces.put(
                 ns,
@@ -99,53 +97,6 @@ final class StorageRows {
                 namespace,
                 names.getOrDefault(channel, "#" + channel),
                 new ChannelStorage((int) sum[0], (int) sum[1], sum[2], 0, 0))));
-    }
-
-    /**
-     * Adds what packed rows (schema version 8) hold, which SQL cannot look into: their headers and
-     * metadata to the checkpoints' bytes, as their columns counted them before, and the step writes
-     * to their channels'.
-     */
-    private static void packed(
-            Connections.Lease tx,
-            String threadId,
-            Map<String, long[]> checkpoints,
-            Map<String, Map<String, ChannelStorage>> channels)
-            throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT s.namespace, c.packed FROM switchboard_spaces s"
-                + " JOIN switchboard_checkpoints c ON c.space = s.id WHERE s.thread_id = ? AND c.packed IS NOT NULL");
-        p.setString(1, threadId);
-        Map<Long, Map<String, long[]>> sums = new HashMap<>(); // channel number, then namespace
-        try (ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                String namespace = r.getString(1);
-                PackedRow row = CheckpointRow.unpack(r.getBytes(2), threadId);
-                checkpoints.computeIfAbsent(namespace, k -> new long[2])[1] += row.header()
-                                .getBytes(StandardCharsets.UTF_8)
-                                .length
-                        + row.metadata().getBytes(StandardCharsets.UTF_8).length;
-                for (PackedRow.Write w : row.writes()) {
-                    long[] sum = sums.computeIfAbsent(w.channel(), k -> new HashMap<>())
-                            .computeIfAbsent(namespace, k -> new long[2]);
-                    sum[0]++;
-                    sum[1] += w.value() == null ? 0 : w.value().length;
-                }
-            }
-        }
-        Map<Long, String> names = new HashMap<>();
-        for (Long channel : sums.keySet()) {
-            names.put(channel, channelName(tx, channel));
-        }
-        sums.forEach((channel, byNamespace) -> byNamespace.forEach((namespace, sum) ->
-                add(channels, namespace, names.get(channel), new ChannelStorage(0, 0, 0, (int) sum[0], sum[1]))));
-    }
-
-    private static String channelName(Connections.Lease tx, long channel) throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT name FROM switchboard_channels WHERE id = ?");
-        p.setLong(1, channel);
-        try (ResultSet r = p.executeQuery()) {
-            return r.next() ? r.getString(1) : "#" + channel;
-        }
     }
 
     private static void add(

@@ -238,14 +238,12 @@ final class ThreadRows {
         Set<String> keptChains = new HashSet<>();
         Set<Long> drop = new HashSet<>();
         List<Dropped> droppedValues = new ArrayList<>();
-        CheckpointRow oldestKept = null;
         long space = -1;
         try (ResultSet r = p.executeQuery()) {
             for (int i = 0; r.next(); i++) {
                 space = r.getLong(9);
                 if (i < keep) {
                     CheckpointRow row = CheckpointRow.read(r, threadId, names);
-                    oldestKept = row.parentWrites().isEmpty() ? null : row;
                     for (Map.Entry<String, ChannelVersion> e :
                             row.checkpoint().channels().entrySet()) {
                         keptChains.add(e.getKey() + '\u0000' + e.getValue().base());
@@ -262,9 +260,6 @@ final class ThreadRows {
         if (drop.isEmpty()) {
             return 0;
         }
-        if (oldestKept != null) {
-            dropStepWrites(tx, threadId, oldestKept.seq());
-        }
         keepValues(tx, channelIds, space, keptChains, droppedValues);
         pruneBlobs(tx, channelIds, space, keptChains, drop);
         for (String sql : List.of(
@@ -278,36 +273,6 @@ final class ThreadRows {
             d.executeBatch();
         }
         return drop.size();
-    }
-
-    /**
-     * Drops the step writes the oldest kept checkpoint's packed row holds ({@link PackedRow}): they
-     * belong to its parent, which is older, so deleted with the rest, and go with it as its rows of
-     * {@code switchboard_writes} do.
-     */
-    private static void dropStepWrites(Connections.Lease tx, String threadId, long seq) throws SQLException {
-        PreparedStatement p = tx.prepare("SELECT packed FROM switchboard_checkpoints WHERE seq = ?");
-        p.setLong(1, seq);
-        PackedRow row;
-        try (ResultSet r = p.executeQuery()) {
-            r.next();
-            row = CheckpointRow.unpack(r.getBytes(1), threadId);
-        }
-        PreparedStatement u = tx.prepare("UPDATE switchboard_checkpoints SET packed = ? WHERE seq = ?");
-        u.setBytes(
-                1,
-                new PackedRow(
-                                row.id(),
-                                row.parentId(),
-                                row.createdAt(),
-                                row.source(),
-                                row.step(),
-                                row.header(),
-                                row.metadata(),
-                                List.of())
-                        .encode());
-        u.setLong(2, seq);
-        u.executeUpdate();
     }
 
     /** A row about to be deleted that holds values: its number, their counter and them. */

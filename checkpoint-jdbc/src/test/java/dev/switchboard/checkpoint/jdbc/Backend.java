@@ -116,16 +116,6 @@ final class Backend implements AutoCloseable {
      * Creates the store's tables as schema version {@code version} had them (the first migrations
      * only), for tests that write rows of that version and let a saver migrate them.
      */
-    /**
-     * The saver, storing checkpoints as schema version 7 did (header and metadata in their columns,
-     * a superstep's writes as rows): for tests that edit those columns with SQL, a layout reads
-     * still take (stores migrated from version 7).
-     */
-    static JdbcSaver unpacked(JdbcSaver saver) {
-        saver.storeUnpackedRows();
-        return saver;
-    }
-
     void createAtVersion(String store, int version) throws SQLException {
         Dialect dialect = postgres() ? Dialect.POSTGRES : Dialect.SQLITE;
         try (Connection c = connect(store)) {

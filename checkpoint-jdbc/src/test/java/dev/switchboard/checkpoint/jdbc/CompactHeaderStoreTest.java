@@ -37,7 +37,7 @@ class CompactHeaderStoreTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void namesAreStoredOncePerGraphNotPerCheckpoint(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("names"));
+                JdbcSaver saver = backend.open("names");
                 Connection c = backend.connect("names")) {
             run(saver, "a");
             long names = Sql.longValue(c, "SELECT COUNT(*) FROM switchboard_names", null);
@@ -62,7 +62,7 @@ class CompactHeaderStoreTest {
     void missingOrEditedNamesAndEditedHeadersFailNamingThem(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
                 Connection c = backend.connect("broken")) {
-            try (JdbcSaver saver = Backend.unpacked(backend.open("broken"))) {
+            try (JdbcSaver saver = backend.open("broken")) {
                 run(saver, "t");
             }
             c.createStatement()
@@ -77,7 +77,7 @@ class CompactHeaderStoreTest {
 
     /** Read by a fresh saver, which has not seen the store's names yet. */
     private static void assertFails(Backend backend, String field, String problem) throws Exception {
-        try (JdbcSaver saver = Backend.unpacked(backend.open("broken"))) {
+        try (JdbcSaver saver = backend.open("broken")) {
             SerdeException e = assertThrows(SerdeException.class, () -> saver.getTuple("t", "", null));
             assertTrue(e.getMessage().contains(field) && e.getMessage().contains(problem), e.getMessage());
         }
@@ -87,7 +87,7 @@ class CompactHeaderStoreTest {
     @ValueSource(strings = {"sqlite"})
     void aCompactHeaderSwappedUnderEncryptionBreaksTheSeal(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver store = Backend.unpacked(backend.open("sealed"));
+                JdbcSaver store = backend.open("sealed");
                 Connection c = backend.connect("sealed")) {
             EncryptedSaver saver = new EncryptedSaver(store, Keyring.of("k1", Keyring.randomKey()));
             ChatterGraph.builder(new Chatter(3))

@@ -125,7 +125,7 @@ class CorruptStoreTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void everyCorruptCheckpointFieldFailsNamingTheField(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("corrupt"));
+                JdbcSaver saver = backend.open("corrupt");
                 Connection c = backend.connect("corrupt")) {
             // The edits are of switchboard_blobs rows, a layout reads still take (RowValuesTest
             // damages values stored in checkpoint rows).
@@ -153,7 +153,7 @@ class CorruptStoreTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void anExitDurabilityRunWhoseParentWasNeverStoredReadsBack(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("exit"))) {
+                JdbcSaver saver = backend.open("exit")) {
             ChatterGraph graph =
                     ChatterGraph.builder(new Chatter(3)).checkpointer(saver).build();
             RunConfig thread = RunConfig.thread("exit").withDurability(Durability.EXIT);
@@ -169,7 +169,7 @@ class CorruptStoreTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void corruptValuesChainsAndPendingWritesFailNamingWhatIsBroken(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("corrupt-values"));
+                JdbcSaver saver = backend.open("corrupt-values");
                 Connection c = backend.connect("corrupt-values")) {
             // The edits are of switchboard_blobs rows, a layout reads still take (RowValuesTest
             // damages values stored in checkpoint rows).

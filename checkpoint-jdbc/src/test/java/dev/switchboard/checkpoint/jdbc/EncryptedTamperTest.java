@@ -60,7 +60,7 @@ class EncryptedTamperTest {
     @Test
     void everyEditOfHeadersAndDeltaChainsIsDetected() throws Exception {
         Path file = dir.resolve("sealed.db");
-        try (JdbcSaver store = Backend.unpacked(SqliteSaver.file(file));
+        try (JdbcSaver store = SqliteSaver.file(file);
                 Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             sqlite = store;
             c = raw;
@@ -99,7 +99,7 @@ class EncryptedTamperTest {
     @Test
     void checkpointsAndValuesOfTheEarlierFormatAreRefusedSayingSo() throws Exception {
         Path file = dir.resolve("legacy.db");
-        try (JdbcSaver store = Backend.unpacked(SqliteSaver.file(file));
+        try (JdbcSaver store = SqliteSaver.file(file);
                 Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             store.storeValuesAsRows(); // the edits are of switchboard_blobs rows, a layout reads still take
             EncryptedSaver saver = new EncryptedSaver(store, Keyring.of("k1", Keyring.randomKey()));

@@ -82,7 +82,7 @@ class ValuesInRowsMigrationTest {
                     Connection c = backend.postgres()
                             ? backend.connect("old")
                             : DriverManager.getConnection("jdbc:sqlite:" + fixture)) {
-                assertEquals(JdbcSaver.SCHEMA_VERSION, saver.schemaVersion());
+                assertEquals(7, saver.schemaVersion());
                 assertEquals(0, rowsWithValues(c), "the migration leaves the stored rows as they were");
                 assertSame(expected, SchemaV3Fixture.dump(saver), 0);
 
@@ -106,7 +106,7 @@ class ValuesInRowsMigrationTest {
      * Each thread of {@code actual} holds {@code expected}'s, as the old saver read them: the same,
      * or, with {@code newer} = -1, any number of newer checkpoints before them.
      */
-    static void assertSame(JsonNode expected, JsonNode actual, int newer) {
+    private static void assertSame(JsonNode expected, JsonNode actual, int newer) {
         assertEquals(expected.size(), actual.size());
         for (int i = 0; i < expected.size(); i++) {
             String thread = "thread " + expected.get(i).get("thread");
@@ -140,7 +140,7 @@ class ValuesInRowsMigrationTest {
     }
 
     /** Every checkpoint read alone (its chains found in other rows) reads as the listing read it. */
-    static void eachCheckpointAloneReadsAsListed(JdbcSaver saver, String thread) {
+    private static void eachCheckpointAloneReadsAsListed(JdbcSaver saver, String thread) {
         for (String ns : saver.namespaces(thread)) {
             for (CheckpointTuple listed : saver.list(thread, ns, ListOptions.ALL)) {
                 CheckpointTuple alone =
@@ -154,7 +154,7 @@ class ValuesInRowsMigrationTest {
     }
 
     /** The newest checkpoints of a thread's root namespace as the fixture dumps them, by id. */
-    static Map<String, ObjectNode> chains(JdbcSaver saver, String thread, int newest) {
+    private static Map<String, ObjectNode> chains(JdbcSaver saver, String thread, int newest) {
         Map<String, ObjectNode> out = new HashMap<>();
         Map<String, ObjectNode> blobs = new HashMap<>();
         for (CheckpointTuple t : saver.list(thread, "", ListOptions.ALL.withLimit(newest))) {
@@ -179,7 +179,7 @@ class ValuesInRowsMigrationTest {
     }
 
     /** Copies the fixture's rows, row numbers included (pending writes name their checkpoint by it). */
-    static void copy(Connection from, Connection to) throws Exception {
+    private static void copy(Connection from, Connection to) throws Exception {
         to.setAutoCommit(false);
         for (String table : TABLES) {
             try (PreparedStatement read = from.prepareStatement("SELECT * FROM " + table);

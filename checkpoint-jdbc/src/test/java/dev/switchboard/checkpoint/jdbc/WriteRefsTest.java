@@ -70,7 +70,7 @@ class WriteRefsTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void aDeltaOfItsStepsWritesIsAReferenceThatReadsBackExactly(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("refs"));
+                JdbcSaver saver = backend.open("refs");
                 Connection c = backend.connect("refs")) {
             first(saver, "t");
             step(saver, "t", "cp1", "cp2", V2, bytes("[2]"));
@@ -93,7 +93,7 @@ class WriteRefsTest {
     @ValueSource(strings = {"sqlite", "postgres"})
     void aDeltaThatOtherStoredWritesWouldChangeKeepsItsBytes(String kind) throws Exception {
         try (Backend backend = Backend.of(kind, dir);
-                JdbcSaver saver = Backend.unpacked(backend.open("no-refs"));
+                JdbcSaver saver = backend.open("no-refs");
                 Connection c = backend.connect("no-refs")) {
             first(saver, "t");
             // Another task's write to the channel, stored before: a read joining the checkpoint's
