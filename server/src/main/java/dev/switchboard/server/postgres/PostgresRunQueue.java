@@ -3,6 +3,7 @@ package dev.switchboard.server.postgres;
 import dev.switchboard.checkpoint.jdbc.ConnectionPool;
 import dev.switchboard.checkpoint.jdbc.JdbcSaver;
 import dev.switchboard.runtime.checkpoint.CheckpointSaver;
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.rows.RowJson;
 import dev.switchboard.server.rows.RunRow;
@@ -13,7 +14,6 @@ import dev.switchboard.server.runs.Multitask;
 import dev.switchboard.server.runs.Outcome;
 import dev.switchboard.server.runs.RunQueue;
 import dev.switchboard.server.runs.Stop;
-import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ThreadStatus;
 import java.sql.Connection;
@@ -303,7 +303,7 @@ public final class PostgresRunQueue implements RunQueue {
         next[0] = null;
         if (claimFor != null) {
             try {
-                return finish(claim, runJson, threadId, threadFields, last, also, claimFor, next, true);
+                return storeEnd(claim, runJson, threadId, threadFields, last, also, claimFor, next);
             } catch (IllegalStateException e) {
                 if (!(e.getCause() instanceof SQLException s)
                         || !("23505".equals(s.getSQLState()) || "40P01".equals(s.getSQLState()))) {
@@ -312,10 +312,11 @@ public final class PostgresRunQueue implements RunQueue {
                 next[0] = null; // rolled back, the end with it: stored again below, alone
             }
         }
-        return finish(claim, runJson, threadId, threadFields, last, also, claimFor, next, false);
+        return storeEnd(claim, runJson, threadId, threadFields, last, also, null, next);
     }
 
-    private boolean finish(
+    /** Stores the end in one transaction, which claims the next run for {@code claimFor} unless null. */
+    private boolean storeEnd(
             Claim claim,
             String runJson,
             String threadId,
@@ -323,8 +324,7 @@ public final class PostgresRunQueue implements RunQueue {
             List<EventLog.Pending> last,
             EndRows.Write also,
             String claimFor,
-            Claim[] next,
-            boolean claimNext) {
+            Claim[] next) {
         String runId = claim.runId();
         return tx.tx(cx -> {
             try (PreparedStatement p = cx.prepareStatement(EventLog.INSERT_WITH + ","
@@ -352,7 +352,7 @@ public final class PostgresRunQueue implements RunQueue {
                 if (held && also != null) {
                     also.to(cx); // in the end's transaction: both commit, or neither
                 }
-                if (held && claimNext) {
+                if (held && claimFor != null) {
                     next[0] = rows.take(cx, claimFor, null, true);
                 }
                 if (held) {
