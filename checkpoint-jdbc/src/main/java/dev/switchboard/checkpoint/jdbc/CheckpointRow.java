@@ -4,12 +4,11 @@ import dev.switchboard.runtime.checkpoint.Checkpoint;
 import dev.switchboard.runtime.checkpoint.CheckpointJson;
 import dev.switchboard.runtime.checkpoint.CheckpointKeys;
 import dev.switchboard.runtime.checkpoint.CheckpointMetadata;
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.runtime.serde.SerdeException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.Map;
@@ -214,67 +213,11 @@ record CheckpointRow(
 
     /** The row's creation time, which a compact header does not repeat. */
     private static Instant createdAt(String createdAt, String id, String threadId) {
-        Instant written = canonical(createdAt);
-        if (written != null) {
-            return written;
-        }
         try {
-            return Instant.parse(String.valueOf(createdAt));
+            return IsoInstant.parse(String.valueOf(createdAt));
         } catch (DateTimeParseException e) {
             throw corrupt(id, threadId, "created_at", "is '" + createdAt + "', not an ISO-8601 instant");
         }
-    }
-
-    /**
-     * The instant of a string in the form {@link Instant#toString} writes for years 0 to 9999
-     * ({@code 2026-11-24T20:04:05.202639371Z}, with 0, 3, 6 or 9 fraction digits), as {@link
-     * Instant#parse} reads it; {@code null} for any other string, which is left to {@code parse}.
-     * Parsing with the general formatter took a fifth of reading a long history.
-     */
-    static Instant canonical(String s) {
-        int n = s == null ? 0 : s.length();
-        if ((n != 20 && n != 24 && n != 27 && n != 30)
-                || s.charAt(4) != '-'
-                || s.charAt(7) != '-'
-                || s.charAt(10) != 'T'
-                || s.charAt(13) != ':'
-                || s.charAt(16) != ':'
-                || s.charAt(n - 1) != 'Z'
-                || (n > 20 && s.charAt(19) != '.')) {
-            return null;
-        }
-        int year = digits(s, 0, 4);
-        int month = digits(s, 5, 7);
-        int day = digits(s, 8, 10);
-        int hour = digits(s, 11, 13);
-        int minute = digits(s, 14, 16);
-        int second = digits(s, 17, 19);
-        int fraction = n > 20 ? digits(s, 20, n - 1) : 0;
-        if ((year | month | day | hour | minute | second | fraction) < 0
-                || month < 1
-                || month > 12
-                || day < 1
-                || day > YearMonth.of(year, month).lengthOfMonth()
-                || hour > 23
-                || minute > 59
-                || second > 59) {
-            return null;
-        }
-        long seconds = LocalDate.of(year, month, day).toEpochDay() * 86_400 + hour * 3_600L + minute * 60L + second;
-        return Instant.ofEpochSecond(seconds, (long) fraction * (n == 24 ? 1_000_000 : n == 27 ? 1_000 : 1));
-    }
-
-    /** The decimal number of {@code s[from, to)}, or -1 if a character is not an ASCII digit. */
-    private static int digits(String s, int from, int to) {
-        int value = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
     }
 
     /**

@@ -1,10 +1,10 @@
 package dev.switchboard.server.postgres;
 
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.server.rows.Clock;
 import dev.switchboard.server.rows.RunRow;
 import dev.switchboard.server.runs.Claim;
 import dev.switchboard.server.runs.Stop;
-import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

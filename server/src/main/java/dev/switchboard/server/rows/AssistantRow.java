@@ -1,6 +1,6 @@
 package dev.switchboard.server.rows;
 
-import dev.switchboard.server.wire.IsoInstant;
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.switchboard.server.rows;
 
-import dev.switchboard.server.wire.IsoInstant;
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.ServedGraph;
 import dev.switchboard.server.wire.ThreadStatus;

@@ -1,7 +1,7 @@
 package dev.switchboard.server.rows;
 
+import dev.switchboard.runtime.serde.IsoInstant;
 import dev.switchboard.server.wire.Frozen;
-import dev.switchboard.server.wire.IsoInstant;
 import dev.switchboard.server.wire.Json;
 import dev.switchboard.server.wire.RunOptions;
 import dev.switchboard.server.wire.RunRequest;
