@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -243,11 +244,9 @@ public final class PostgresRunQueue implements RunQueue {
         EndRows.Write also = endRows.prepare(row, outcome);
         EventLog log = events;
         Claim[] next = new Claim[1];
-        boolean held = log == null
-                ? finish(claim, runJson, thread.id(), threadFields, List.of(), also, claimFor, next)
-                : log.storingLast(
-                        claim.runId(),
-                        last -> finish(claim, runJson, thread.id(), threadFields, last, also, claimFor, next));
+        Function<List<EventLog.Pending>, Boolean> end = last -> claimingIfFree(
+                claimFor, next, owner -> storeEnd(claim, runJson, thread.id(), threadFields, last, also, owner, next));
+        boolean held = log == null ? end.apply(List.of()) : log.storingLast(claim.runId(), end);
         if (held) {
             outcome.publish(row, thread); // committed: whoever sees the run end here finds its thread free
         }
@@ -291,28 +290,26 @@ public final class PostgresRunQueue implements RunQueue {
         this.endRows = java.util.Objects.requireNonNull(rows, "rows");
     }
 
-    private boolean finish(
-            Claim claim,
-            String runJson,
-            String threadId,
-            String threadFields,
-            List<EventLog.Pending> last,
-            EndRows.Write also,
-            String claimFor,
-            Claim[] next) {
+    /**
+     * Stores a run's end with {@code store}, first claiming the next run for {@code claimFor} in
+     * its transaction when one is given: when that claim meets another JVM's (a unique violation)
+     * or a deadlock, the transaction was rolled back, the end with it, and the end is stored again
+     * alone.
+     */
+    private static boolean claimingIfFree(String claimFor, Claim[] next, Function<String, Boolean> store) {
         next[0] = null;
         if (claimFor != null) {
             try {
-                return storeEnd(claim, runJson, threadId, threadFields, last, also, claimFor, next);
+                return store.apply(claimFor);
             } catch (IllegalStateException e) {
                 if (!(e.getCause() instanceof SQLException s)
                         || !("23505".equals(s.getSQLState()) || "40P01".equals(s.getSQLState()))) {
                     throw e;
                 }
-                next[0] = null; // rolled back, the end with it: stored again below, alone
+                next[0] = null;
             }
         }
-        return storeEnd(claim, runJson, threadId, threadFields, last, also, null, next);
+        return store.apply(null);
     }
 
     /** Stores the end in one transaction, which claims the next run for {@code claimFor} unless null. */
